@@ -1,0 +1,1 @@
+"""The running service: configuration, storage, the game service and the Discord bot."""

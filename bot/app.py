@@ -1,0 +1,81 @@
+"""The Bot subclass: ``setup_hook`` wires storage, the game service, the cogs and the controls."""
+
+from __future__ import annotations
+
+import logging
+import pkgutil
+import time
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import cogs
+from bot.service import GameService
+from bot.storage import Storage
+from cogs.common import GameButton, GameCog, GameSelect
+
+log = logging.getLogger("agora")
+
+
+def cog_modules() -> list[str]:
+    """Every module of the ``cogs`` package but the shared one: each is an extension."""
+    return [f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if m.name != "common"]
+
+
+
+class AgoraTree(app_commands.CommandTree["AgoraBot"]):
+    async def on_error(self, interaction: discord.Interaction[AgoraBot], error: app_commands.AppCommandError) -> None:
+        """Last resort: log the bug and still give the player an answer."""
+        log.error("command %s failed", interaction.command and interaction.command.name, exc_info=error)
+        text = "Sorry, something went wrong on our side. Nothing was changed; please try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+
+class AgoraBot(commands.Bot):
+    """The Agora bot.  Tests build it with a temporary database and a fake clock."""
+
+    def __init__(
+        self,
+        database: str,
+        *,
+        clock: Callable[[], float] = time.time,
+        sync_guild: int | None = None,
+        sync_and_exit: bool = False,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=AgoraTree
+        )
+        self.storage = Storage(database)
+        self.service = GameService(self.storage, clock)
+        self.sync_guild = sync_guild
+        self.sync_and_exit = sync_and_exit
+        self.game_cogs: dict[str, GameCog] = {}
+
+    async def setup_hook(self) -> None:
+        await self.storage.open()
+        self.add_dynamic_items(GameButton, GameSelect)
+        for name in cog_modules():
+            await self.load_extension(name)
+        if self.sync_and_exit:
+            await self._sync_commands()
+            await self.close()
+
+    async def _sync_commands(self) -> None:
+        if self.sync_guild is not None:
+            guild = discord.Object(self.sync_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d slash commands (%s)", len(synced), self.sync_guild or "global")
+
+    async def close(self) -> None:
+        await super().close()
+        await self.storage.close()

@@ -1,0 +1,320 @@
+"""The game service: load -> check -> apply -> save, for every game and every cog.
+
+It never imports discord.  Each public coroutine takes user ids and returns a
+:class:`GameRecord`; anything a player did wrong raises :class:`ServiceError`
+with a message fit to show them.  Calls for the same game are serialised by a
+per-game lock, and every write checks the version it started from, so a double
+click or a stale button is refused and never applied twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.storage import Changes, CorruptRow, GameRow, MoveRow, StaleVersion, Storage
+from rules import GAMES, GameState, IllegalMove, Outcome
+
+log = logging.getLogger("agora.service")
+
+JSON = dict[str, Any]
+
+CHALLENGE = "challenge"
+ACTIVE = "active"
+FINISHED = "finished"
+DECLINED = "declined"
+CANCELLED = "cancelled"
+OPEN_STATUSES = (CHALLENGE, ACTIVE)
+
+
+class ServiceError(Exception):
+    """Something a player asked for that cannot be done; ``str()`` is for them."""
+
+
+class StaleButton(ServiceError):
+    """The control clicked belongs to an older version of the game."""
+
+
+@dataclass
+class GameRecord:
+    """A stored game with its state decoded."""
+
+    row: GameRow
+    state: GameState[Any] | None
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def game(self) -> str:
+        return self.row.game
+
+    @property
+    def seats(self) -> list[int]:
+        return self.row.seats
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return Outcome.from_json(self.row.outcome)
+
+    def seats_of(self, user_id: int) -> list[int]:
+        return [seat for seat, uid in enumerate(self.row.seats) if uid == user_id]
+
+    def user_at(self, seat: int) -> int:
+        return self.row.seats[seat]
+
+    def draft_state(self) -> GameState[Any] | None:
+        """The state with the unfinished turn's moves applied (equal to ``state`` without a draft)."""
+        state = self.state
+        if state is None:
+            return None
+        for notation in self.row.draft:
+            state = state.play(state.actors[0], notation)
+        return state
+
+    def actors(self) -> list[int]:
+        """User ids that may act now."""
+        state = self.draft_state()
+        if state is None or self.row.status != ACTIVE:
+            return []
+        return [self.row.seats[seat] for seat in state.actors]
+
+
+class GameService:
+    """Creating, joining, playing and ending games, for every game of the bot."""
+
+    def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
+        self.storage = storage
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # -- reading -------------------------------------------------------------
+
+    async def load(self, game_id: int) -> GameRecord:
+        try:
+            row = await self.storage.game(game_id)
+        except CorruptRow:
+            log.warning("game %s has a row that cannot be decoded", game_id)
+            raise ServiceError(f"Game #{game_id} is damaged in storage and cannot be played.") from None
+        if row is None:
+            raise ServiceError(f"There is no game #{game_id}.")
+        return self._decode(row)
+
+    def _decode(self, row: GameRow) -> GameRecord:
+        if row.state is None:
+            return GameRecord(row, None)
+        try:
+            state = GAMES[row.game].from_json(row.state)
+        except Exception:
+            # Any failure to rebuild a stored state is a damaged row, never a crash.
+            log.warning("game %s has a state that cannot be restored", row.id, exc_info=True)
+            raise ServiceError(f"Game #{row.id} is damaged in storage and cannot be played.") from None
+        return GameRecord(row, state)
+
+    async def active_games(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
+        rows = await self.storage.games_of_user(user_id, guild_id, OPEN_STATUSES)
+        records = []
+        for row in rows:
+            try:
+                records.append(self._decode(row))
+            except ServiceError:
+                continue
+        return records
+
+    async def move_log(self, game_id: int) -> list[MoveRow]:
+        await self.load(game_id)
+        return await self.storage.moves(game_id)
+
+    async def display_names(self, record: GameRecord) -> list[str]:
+        names = await self.storage.display_names(record.seats)
+        return [names.get(uid, f"Player {seat + 1}") for seat, uid in enumerate(record.seats)]
+
+    async def remember_player(self, user_id: int, display_name: str) -> None:
+        await self.storage.remember_player(user_id, display_name, self.clock())
+
+    # -- challenges ----------------------------------------------------------
+
+    async def challenge(
+        self,
+        game: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        challenger: int,
+        invited: Sequence[int],
+        options: JSON | None = None,
+    ) -> GameRecord:
+        """Create a challenge; seats are challenger first, then the invited, in order."""
+        spec = GAMES[game]
+        seats = [challenger, *invited]
+        if len(set(seats)) != len(seats):
+            raise ServiceError("Each player can take only one seat: you cannot challenge yourself.")
+        if not spec.min_players <= len(seats) <= spec.max_players:
+            raise ServiceError(f"{spec.name} is played by {spec.min_players} to {spec.max_players} players.")
+        try:
+            resolved = spec.resolve_options(options or {})
+        except ValueError as error:
+            raise ServiceError(str(error)) from None
+        now = self.clock()
+        row = GameRow(
+            id=0, game=game, guild_id=guild_id, channel_id=channel_id, status=CHALLENGE, seats=seats,
+            accepted=[challenger], options=resolved, seed=secrets.randbits(48), state=None, draft=[],
+            outcome=None, end_reason=None, version=0, message_id=None, created_at=now, updated_at=now,
+            turn_started_at=None,
+        )
+        row.id = await self.storage.insert_game(row)
+        return GameRecord(row, None)
+
+    async def accept(self, game_id: int, user_id: int) -> GameRecord:
+        """Accept a challenge; the game starts once every invited player has accepted."""
+        async with self._lock(game_id):
+            record = await self._open_challenge(game_id)
+            if user_id not in record.seats:
+                raise ServiceError("This challenge is not addressed to you.")
+            if user_id in record.row.accepted:
+                raise ServiceError("You have already accepted this challenge; waiting for the others.")
+            accepted = [*record.row.accepted, user_id]
+            columns: JSON = {"accepted": accepted, "updated_at": self.clock()}
+            if set(accepted) == set(record.seats):
+                columns.update(self._start_columns(record.row))
+            return await self._write(record, Changes(columns))
+
+    def _start_columns(self, row: GameRow) -> JSON:
+        state = GAMES[row.game].new(players=len(row.seats), seed=row.seed, options=row.options)
+        now = self.clock()
+        return {"status": ACTIVE, "state": state.to_json(), "turn_started_at": now, "updated_at": now}
+
+    async def decline(self, game_id: int, user_id: int) -> GameRecord:
+        """An invited player declines, or the challenger withdraws."""
+        async with self._lock(game_id):
+            record = await self._open_challenge(game_id)
+            if user_id not in record.seats:
+                raise ServiceError("This challenge is not addressed to you.")
+            status = CANCELLED if user_id == record.seats[0] else DECLINED
+            return await self._write(record, Changes({"status": status, "updated_at": self.clock()}))
+
+    async def _open_challenge(self, game_id: int) -> GameRecord:
+        record = await self.load(game_id)
+        if record.row.status != CHALLENGE:
+            raise ServiceError(f"This challenge is no longer open (the game is {record.row.status}).")
+        return record
+
+    # -- playing -------------------------------------------------------------
+
+    async def play(
+        self, game_id: int, user_id: int, moves: Sequence[str], version: int | None = None
+    ) -> GameRecord:
+        """Commit the unfinished turn's draft followed by ``moves``, as one transaction."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, version)
+            notations = [*record.row.draft, *moves]
+            if not notations:
+                raise ServiceError("There is no move to play.")
+            ply = await self.storage.move_count(game_id)
+            state, played = self._apply(record, user_id, notations, ply)
+            return await self._save_moves(record, state, played)
+
+    async def add_to_draft(self, game_id: int, user_id: int, move: str, version: int | None) -> GameRecord:
+        """Add a move to the unfinished turn without committing it (the player can still undo)."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, version)
+            draft = [*record.row.draft, move]
+            self._apply(record, user_id, draft, 0)
+            return await self._write(record, Changes({"draft": draft, "updated_at": self.clock()}))
+
+    async def undo_draft(self, game_id: int, user_id: int, version: int | None) -> GameRecord:
+        """Take back the last move of the unfinished turn."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, version)
+            if user_id not in record.actors():
+                raise ServiceError(self._not_your_turn(record, user_id))
+            if not record.row.draft:
+                raise ServiceError("Nothing to undo: you have not started your turn.")
+            return await self._write(record, Changes({"draft": record.row.draft[:-1], "updated_at": self.clock()}))
+
+    async def resign(self, game_id: int, user_id: int) -> GameRecord:
+        async with self._lock(game_id):
+            record = await self._active(game_id, None)
+            seats = record.seats_of(user_id)
+            if not seats or record.state is None:
+                raise ServiceError("You are not playing in this game.")
+            outcome = record.state.resignation(seats[0])
+            return await self._write(record, Changes(self._finish_columns(outcome, "resignation")))
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        await self.storage.set_message_id(game_id, message_id)
+
+    def _apply(
+        self, record: GameRecord, user_id: int, notations: Sequence[str], ply: int
+    ) -> tuple[GameState[Any], list[MoveRow]]:
+        """Play ``notations`` in turn for ``user_id``; numbered after ``ply`` moves already stored."""
+        assert record.state is not None
+        state = record.state
+        played: list[MoveRow] = []
+        for notation in notations:
+            seat = self._acting_seat(record, state, user_id)
+            try:
+                after = state.play(seat, notation)
+            except IllegalMove as error:
+                raise ServiceError(str(error)) from None
+            move = str(state.parse_move(notation))
+            played.append(MoveRow(ply + len(played) + 1, seat, user_id, move, self.clock()))
+            state = after
+        return state, played
+
+    def _acting_seat(self, record: GameRecord, state: GameState[Any], user_id: int) -> int:
+        mine = record.seats_of(user_id)
+        if not mine:
+            raise ServiceError("You are not playing in this game.")
+        for seat in mine:
+            if seat in state.actors:
+                return seat
+        if state.outcome is not None:
+            raise ServiceError("The game is over: no more moves can be played.")
+        raise ServiceError(self._not_your_turn(record, user_id))
+
+    def _not_your_turn(self, record: GameRecord, user_id: int) -> str:
+        if not record.seats_of(user_id):
+            return "You are not playing in this game."
+        waiting = ", ".join(f"<@{uid}>" for uid in dict.fromkeys(record.actors()))
+        return f"It is not your turn: waiting for {waiting}." if waiting else "It is not your turn."
+
+    async def _save_moves(self, record: GameRecord, state: GameState[Any], played: list[MoveRow]) -> GameRecord:
+        now = self.clock()
+        columns: JSON = {"state": state.to_json(), "draft": [], "updated_at": now, "turn_started_at": now}
+        if state.outcome is not None:
+            columns.update(self._finish_columns(state.outcome, "rules"))
+        return await self._write(record, Changes(columns, played))
+
+    def _finish_columns(self, outcome: Outcome, reason: str) -> JSON:
+        return {"status": FINISHED, "outcome": outcome.to_json(), "end_reason": reason, "updated_at": self.clock()}
+
+    async def _active(self, game_id: int, version: int | None) -> GameRecord:
+        record = await self.load(game_id)
+        if record.row.status != ACTIVE:
+            raise ServiceError(f"Game #{game_id} is not being played (it is {record.row.status}).")
+        if version is not None and version != record.version:
+            raise StaleButton(
+                "These controls are out of date: the game has moved on since. Use the latest board message."
+            )
+        return record
+
+    async def _write(self, record: GameRecord, changes: Changes) -> GameRecord:
+        try:
+            await self.storage.update_game(record.id, record.version, changes)
+        except StaleVersion:
+            raise StaleButton("The game changed while you were acting; nothing was played. Try again.") from None
+        return await self.load(record.id)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())

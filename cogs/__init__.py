@@ -1,0 +1,1 @@
+"""Discord cogs: one per game plus the common ones.  Thin adapters over the game service."""

@@ -1,0 +1,368 @@
+"""What every game cog shares: persistent controls, challenges, board messages and errors.
+
+Every button and select is a :class:`discord.ui.DynamicItem` whose custom_id
+carries the game id, the game version it was drawn for and an action, e.g.
+``agora:b:12:5:confirm``.  A click reloads the game from the database, so
+controls keep working after a restart and no game lives in a View.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord.ext import commands
+
+from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError
+from rules import GAMES
+
+if TYPE_CHECKING:
+    from bot.app import AgoraBot
+
+log = logging.getLogger("agora.cogs")
+
+ANY_VERSION = -1
+PLAYER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+COLOUR = discord.Colour(0xE69F00)
+
+_ID = r"(?P<game>[0-9]+):(?P<version>[0-9]+|any):(?P<action>[^\s]{1,70})"
+
+
+def control_id(kind: str, game_id: int, version: int, action: str) -> str:
+    """The custom_id of a control; ``version`` is ANY_VERSION for controls valid at any time."""
+    shown = "any" if version == ANY_VERSION else str(version)
+    return f"agora:{kind}:{game_id}:{shown}:{action}"
+
+
+def _parse(match: re.Match[str]) -> tuple[int, int, str]:
+    version = ANY_VERSION if match["version"] == "any" else int(match["version"])
+    return int(match["game"]), version, match["action"]
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=f"agora:b:{_ID}"):
+    """A button bound to one game and one version of it."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        action: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        emoji: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or None,
+            style=style,
+            custom_id=control_id("b", game_id, version, action),
+            disabled=disabled,
+            emoji=emoji,
+            row=row,
+        )
+        super().__init__(button)
+        self.game_id, self.version, self.action = game_id, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameButton:
+        game_id, version, action = _parse(match)
+        return cls(game_id, version, action)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await dispatch(interaction, self.game_id, self.version, self.action, [])
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=f"agora:s:{_ID}"):
+    """A select menu bound to one game and one version of it; each option value is an action argument."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        action: str,
+        *,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str = "",
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=control_id("s", game_id, version, action),
+            options=list(options) or [discord.SelectOption(label="-")],
+            placeholder=placeholder or None,
+            row=row,
+            disabled=disabled,
+        )
+        super().__init__(select)
+        self.game_id, self.version, self.action = game_id, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameSelect:
+        game_id, version, action = _parse(match)
+        return cls(game_id, version, action)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await dispatch(interaction, self.game_id, self.version, self.action, list(self.item.values))
+
+
+def controls_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def disabled_copy(message: discord.Message | None) -> discord.ui.View | None:
+    """The message's controls, all disabled: what an old board keeps once the game moved on."""
+    if message is None or not message.components:
+        return None
+    view = discord.ui.View.from_message(message, timeout=None)
+    for item in view.children:
+        if isinstance(item, discord.ui.Button | discord.ui.Select):
+            item.disabled = True
+    return view
+
+
+async def dispatch(
+    interaction: discord.Interaction[Any], game_id: int, version: int, action: str, values: list[str]
+) -> None:
+    """Route a click to the cog of the game it belongs to."""
+    bot: AgoraBot = interaction.client
+
+    async def route() -> None:
+        record = await bot.service.load(game_id)
+        cog = bot.game_cogs.get(record.game)
+        if cog is None:
+            raise ServiceError("This game is not available on this bot any more.")
+        await cog.on_control(interaction, record, version, action, values)
+
+    await guarded(interaction, route)
+
+
+async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]) -> None:
+    """Run ``work``; turn what a player did wrong into a polite private answer."""
+    try:
+        await work()
+    except ServiceError as error:
+        await tell(interaction, str(error))
+    except discord.Forbidden:
+        log.warning("missing permissions in channel %s", interaction.channel_id)
+        await tell(
+            interaction,
+            "I cannot post in this channel. Please give me the View Channel, Send Messages, "
+            "Embed Links and Attach Files permissions here.",
+        )
+
+
+async def tell(interaction: discord.Interaction[Any], text: str) -> None:
+    """A private (ephemeral) answer, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def mention_list(user_ids: Sequence[int]) -> str:
+    return ", ".join(f"<@{uid}>" for uid in dict.fromkeys(user_ids))
+
+
+@dataclass
+class Board:
+    """A board message: text, embed, picture and controls."""
+
+    content: str
+    embed: discord.Embed
+    png: bytes
+    controls: list[discord.ui.Item[Any]] = field(default_factory=list)
+
+    def file(self, game_id: int, version: int) -> discord.File:
+        import io
+
+        return discord.File(io.BytesIO(self.png), filename=f"game-{game_id}-{version}.png")
+
+    def attach(self, embed_image_name: str) -> None:
+        self.embed.set_image(url=f"attachment://{embed_image_name}")
+
+
+class GameCog(commands.Cog):
+    """Base of each game's cog: challenges, board messages, moving on after a turn."""
+
+    game_id: ClassVar[str]
+
+    def __init__(self, bot: AgoraBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    async def cog_load(self) -> None:
+        self.bot.game_cogs[self.game_id] = self
+
+    async def cog_unload(self) -> None:
+        self.bot.game_cogs.pop(self.game_id, None)
+
+    @property
+    def game_name(self) -> str:
+        return GAMES[self.game_id].name
+
+    # -- what each game provides ----------------------------------------------
+
+    async def board(self, record: GameRecord) -> Board:
+        """The public board message of an active or finished game."""
+        raise NotImplementedError
+
+    async def on_game_control(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, values: list[str]
+    ) -> None:
+        """Handle a game-specific control (anything but the challenge buttons)."""
+        raise NotImplementedError
+
+    async def play_text(self, record: GameRecord, user_id: int, moves: list[str]) -> GameRecord:
+        """Play moves typed with /move; games with drafted turns override."""
+        return await self.service.play(record.id, user_id, moves)
+
+    # -- challenges ------------------------------------------------------------
+
+    async def start_challenge(
+        self, interaction: discord.Interaction[Any], invited: Sequence[discord.abc.User], options: dict[str, Any]
+    ) -> None:
+        async def work() -> None:
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise ServiceError("Games are played in a server channel, not in direct messages.")
+            if any(user.bot for user in invited):
+                raise ServiceError("Bots cannot play: challenge a person.")
+            for user in (interaction.user, *invited):
+                await self.service.remember_player(user.id, user.display_name)
+            record = await self.service.challenge(
+                self.game_id,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                challenger=interaction.user.id,
+                invited=[user.id for user in invited],
+                options=options,
+            )
+            await interaction.response.send_message(
+                **self.challenge_message(record), allowed_mentions=PLAYER_MENTIONS
+            )
+            message = await interaction.original_response()
+            await self.service.set_message(record.id, message.id)
+
+        await guarded(interaction, work)
+
+    def challenge_message(self, record: GameRecord) -> dict[str, Any]:
+        challenger, *invited = record.seats
+        waiting = [uid for uid in invited if uid not in record.row.accepted]
+        embed = discord.Embed(title=f"{self.game_name} challenge · game #{record.id}", colour=COLOUR)
+        embed.description = f"<@{challenger}> invites {mention_list(invited)} to play {self.game_name}."
+        options = self.describe_options(record.row.options)
+        if options:
+            embed.add_field(name="Options", value=options, inline=False)
+        embed.add_field(name="Waiting for", value=mention_list(waiting) or "nobody", inline=False)
+        embed.set_footer(text="Only invited players can accept. The challenger can cancel.")
+        controls = [
+            GameButton(record.id, record.version, "accept", label="Accept", style=discord.ButtonStyle.success),
+            GameButton(record.id, record.version, "decline", label="Decline", style=discord.ButtonStyle.danger),
+        ]
+        content = f"{mention_list(waiting)}: you are challenged!"
+        return {"content": content, "embed": embed, "view": controls_view(controls)}
+
+    def describe_options(self, options: dict[str, Any]) -> str:
+        return "\n".join(f"{name.replace('_', ' ')}: {value}" for name, value in options.items())
+
+    async def on_control(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, values: list[str]
+    ) -> None:
+        if action == "accept":
+            await self._accept(interaction, record)
+        elif action == "decline":
+            await self._decline(interaction, record)
+        else:
+            await self.on_game_control(interaction, record, version, action, values)
+
+    async def _accept(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        await self.service.remember_player(interaction.user.id, interaction.user.display_name)
+        record = await self.service.accept(record.id, interaction.user.id)
+        if record.row.status == CHALLENGE:
+            await interaction.response.edit_message(**self.challenge_message(record))
+            return
+        embed = discord.Embed(
+            title=f"{self.game_name} · game #{record.id}",
+            description=f"Challenge accepted: the game is on! {mention_list(record.seats)}",
+            colour=COLOUR,
+        )
+        await interaction.response.edit_message(content=None, embed=embed, view=None)
+        await self.post_board(interaction, record)
+
+    async def _decline(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        record = await self.service.decline(record.id, interaction.user.id)
+        who = "withdrawn by the challenger" if record.row.status == "cancelled" else "declined"
+        embed = discord.Embed(
+            title=f"{self.game_name} challenge · game #{record.id}",
+            description=f"The challenge was {who} (<@{interaction.user.id}>).",
+            colour=discord.Colour.dark_grey(),
+        )
+        await interaction.response.edit_message(content=None, embed=embed, view=None)
+
+    # -- board messages --------------------------------------------------------
+
+    async def post_board(self, interaction: discord.Interaction[Any] | None, record: GameRecord) -> None:
+        """Post a new board message in the game's channel and remember it as the current one."""
+        board = await self.board(record)
+        name = f"game-{record.id}-{record.version}.png"
+        board.attach(name)
+        channel = self.bot.get_partial_messageable(record.row.channel_id)
+        message = await channel.send(
+            content=board.content,
+            embed=board.embed,
+            file=board.file(record.id, record.version),
+            view=controls_view(board.controls) if board.controls else discord.utils.MISSING,
+            allowed_mentions=PLAYER_MENTIONS,
+        )
+        await self.service.set_message(record.id, message.id)
+
+    async def refresh_board(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """Redraw the clicked board message in place (within the same turn)."""
+        board = await self.board(record)
+        name = f"game-{record.id}-{record.version}.png"
+        board.attach(name)
+        await interaction.response.edit_message(
+            content=board.content,
+            embed=board.embed,
+            attachments=[board.file(record.id, record.version)],
+            view=controls_view(board.controls),
+            allowed_mentions=PLAYER_MENTIONS,
+        )
+
+    async def move_on(self, interaction: discord.Interaction[Any], record: GameRecord, summary: str) -> None:
+        """After a turn: freeze the clicked board, then post the next one."""
+        await interaction.response.edit_message(
+            content=summary, view=disabled_copy(interaction.message), allowed_mentions=PLAYER_MENTIONS
+        )
+        await self.post_board(interaction, record)
+
+    async def retire_board(self, record: GameRecord, summary: str) -> None:
+        """Freeze the current board message when the game moved on without a click on it."""
+        if record.row.message_id is None:
+            return
+        message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.message_id)
+        try:
+            await message.edit(content=summary, view=None)
+        except (discord.NotFound, discord.Forbidden):
+            log.info("board message %s of game %s is gone", record.row.message_id, record.id)
+
+    async def render(self, func: Callable[..., bytes], *args: Any) -> bytes:
+        """Draw off the event loop, so a render never delays other players' clicks."""
+        return await asyncio.to_thread(func, *args)
+
+
+def is_active(record: GameRecord) -> bool:
+    return record.row.status == ACTIVE

@@ -1,0 +1,155 @@
+"""Commands common to every game: /games, /move, /resign and /rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import AgoraBot
+from bot.service import ACTIVE, GameRecord, ServiceError
+from cogs.common import COLOUR, guarded, tell
+from rules import GAMES
+
+RULES_PAGES = Path(__file__).resolve().parent.parent / "docs" / "rules"
+EMBED_LIMIT = 4000
+
+
+def rules_sections(game_id: str) -> list[tuple[str, str]]:
+    """The player-facing rules page of a game, cut at its ``## `` headings."""
+    text = (RULES_PAGES / f"{game_id}.md").read_text(encoding="utf-8")
+    sections: list[tuple[str, str]] = []
+    title, lines = GAMES[game_id].name, list[str]()
+    for line in text.splitlines():
+        if line.startswith("## "):
+            if any(part.strip() for part in lines):
+                sections.append((title, "\n".join(lines).strip()))
+            title, lines = line[3:].strip(), []
+        elif not line.startswith("# "):
+            lines.append(line)
+    sections.append((title, "\n".join(lines).strip()))
+    return [(name, body[:EMBED_LIMIT]) for name, body in sections if body]
+
+
+def rules_embeds(game_id: str) -> list[list[discord.Embed]]:
+    """Embeds of a rules page, grouped into messages that stay under Discord's 6,000 characters."""
+    messages: list[list[discord.Embed]] = [[]]
+    used = 0
+    for title, body in rules_sections(game_id):
+        size = len(title) + len(body)
+        if messages[-1] and (used + size > 5800 or len(messages[-1]) == 10):
+            messages.append([])
+            used = 0
+        messages[-1].append(discord.Embed(title=title, description=body, colour=COLOUR))
+        used += size
+    return messages
+
+
+def game_link(record: GameRecord) -> str:
+    target = record.row.message_id or ""
+    return f"https://discord.com/channels/{record.row.guild_id}/{record.row.channel_id}/{target}".rstrip("/")
+
+
+class Games(commands.Cog):
+    """What players use across games."""
+
+    def __init__(self, bot: AgoraBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    @app_commands.command(name="games", description="List your games in progress on this server.")
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        records = await self.service.active_games(interaction.user.id, interaction.guild_id)
+        if not records:
+            await tell(interaction, "You have no game in progress here. Start one with a challenge command.")
+            return
+        lines = [await self.describe(record, interaction.user.id) for record in records[:20]]
+        embed = discord.Embed(title="Your games", description="\n".join(lines), colour=COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def describe(self, record: GameRecord, user_id: int) -> str:
+        names = await self.service.display_names(record)
+        others = ", ".join(name for seat, name in enumerate(names) if record.user_at(seat) != user_id)
+        if record.row.status != ACTIVE:
+            status = "challenge waiting for answers"
+        elif user_id in record.actors():
+            status = "**your turn**"
+        else:
+            status = "waiting for " + ", ".join(names[record.seats.index(uid)] for uid in record.actors())
+        return f"[#{record.id} {GAMES[record.game].name}]({game_link(record)}) vs {others}: {status}"
+
+    async def pick_game(self, interaction: discord.Interaction[Any], game: int | None) -> GameRecord:
+        """The game named, or the caller's only active game in this channel."""
+        if game is not None:
+            return await self.service.load(game)
+        mine = [
+            r for r in await self.service.active_games(interaction.user.id, interaction.guild_id)
+            if r.row.status == ACTIVE and r.row.channel_id == interaction.channel_id
+        ]
+        if len(mine) == 1:
+            return mine[0]
+        if not mine:
+            raise ServiceError("You have no game in progress in this channel. Name the game: see /games.")
+        raise ServiceError("You have several games in this channel: name the game (see /games).")
+
+    async def game_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
+        records = await self.service.active_games(interaction.user.id, interaction.guild_id)
+        choices = []
+        for record in records:
+            if record.row.status != ACTIVE:
+                continue
+            label = f"#{record.id} {GAMES[record.game].name}"
+            if current.strip("#") in str(record.id) or current.lower() in label.lower():
+                choices.append(app_commands.Choice(name=label, value=record.id))
+        return choices[:25]
+
+    @app_commands.command(name="move", description="Play a move by typing its notation (see /rules).")
+    @app_commands.describe(notation="The move, e.g. c3=2 (several moves separated by spaces)", game="Which game")
+    async def move(self, interaction: discord.Interaction[Any], notation: str, game: int | None = None) -> None:
+        async def work() -> None:
+            record = await self.pick_game(interaction, game)
+            cog = self.bot.game_cogs[record.game]
+            before = record
+            record = await cog.play_text(record, interaction.user.id, notation.split())
+            if record.state == before.state and record.row.status == ACTIVE:
+                await tell(interaction, f"Added to your turn: {notation}. Finish the turn to play it.")
+                return
+            await tell(interaction, f"Played {notation} in game #{record.id}.")
+            await cog.retire_board(before, f"<@{interaction.user.id}> played {notation}.")
+            await cog.post_board(interaction, record)
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="resign", description="Resign one of your games.")
+    @app_commands.describe(game="Which game (see /games)")
+    async def resign(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        async def work() -> None:
+            record = await self.pick_game(interaction, game)
+            cog = self.bot.game_cogs[record.game]
+            before = record
+            record = await self.service.resign(record.id, interaction.user.id)
+            await tell(interaction, f"You resigned game #{record.id}.")
+            await cog.retire_board(before, f"<@{interaction.user.id}> resigned.")
+            await cog.post_board(interaction, record)
+
+        await guarded(interaction, work)
+
+    move.autocomplete("game")(game_choices)
+    resign.autocomplete("game")(game_choices)
+
+    @app_commands.command(name="rules", description="How to play one of the games, with its move notation.")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=[app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()])
+    async def rules(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
+        pages = rules_embeds(game.value)
+        await interaction.response.send_message(embeds=pages[0], ephemeral=True)
+        for embeds in pages[1:]:
+            await interaction.followup.send(embeds=embeds, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, AgoraBot)
+    await bot.add_cog(Games(bot))

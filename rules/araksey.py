@@ -1,0 +1,1203 @@
+"""Araksey: arakseys and their sources, for 2, 3 or 4 players (RULINGS.md section 1).
+
+Rules as implemented
+--------------------
+* Board 5×5 for 2 players, 7×7 for 3 or 4.  Each seat owns one ARAKSEY and four
+  SOURCES and plays one element (earth, water, air, fire, magma, lightning, mud, fog).
+  Sides: 2 players, one each; 3 players, seat 0 alone against the team of seats 1
+  and 2; 4 players, seats 0+2 against 1+3.  Team members share an element, opposing
+  sides never do (option ``elements``, one per seat in seat order).
+* Turn order: 2 players alternate; 3 players play P1, P2, P1, P3 (seats 0,1,0,2);
+  4 players play A1, B1, A2, B2 (seats 0,1,2,3).  The side whose element comes first
+  in earth, water, air, fire, magma, lightning, mud, fog starts, keeping that cycle:
+  a 2-player game with seat 1 holding the earlier element plays 1,0; a 3-player game
+  whose team holds it plays 1,0,2,0; a 4-player game whose side 1 holds it plays 1,0,3,2.
+* Set-up: following the turn cycle and skipping whoever has nothing left to place,
+  each player places one source on a free start square (``@b2``) until all are placed,
+  then each places their araksey on any free square.  Win and suicide are checked
+  after the last placement; a dragon state can awaken as an araksey lands.
+* Zone: the squares around an araksey.  A source is *in zone* when it touches its own
+  araksey (judged before the action).  One action per turn:
+  araksey steps to an adjacent empty square; a source out of zone steps; a source in
+  zone steps, exchanges with its own araksey or with an adjacent opposing piece, or
+  pushes any adjacent piece one square further (the square behind must be on the board
+  and empty; pushes never chain).  A team mate's pieces can be pushed, not exchanged.
+* Winning: X's side wins when all four of X's sources touch one opposing araksey,
+  whoever caused it (suicide included).  Both sides at once: draw (double KO).
+* Dragon state: awakens for a player when an action (anyone's) gathers all four of
+  their sources around their own araksey, having not all been there before.  It lasts
+  until used (or put to sleep by fog) and may be used from the player's next turn
+  (it must be held at the start of the turn).  After-action powers: earth (the target
+  may not move any of your pieces on their next turn), water (the target's araksey may
+  not move on their next turn), mud (the target's sources may not move on their next
+  turn), fog (the target's dragon goes to sleep).  Instead-of-action powers: air (move
+  an opposing source as if yours, zone judged against your araksey), magma (your
+  araksey pushes an adjacent piece), lightning (your araksey ends two squares away:
+  two steps through an empty square, or a straight jump over one piece), fire (your
+  araksey exchanges with any of your sources).  With several opponents an after-action
+  power names its target (``@seat``); its effect covers the target's next turn only.
+* Passing: ``pass`` is always offered; each player has one pass, and passing a second
+  time loses the game for that player's side.
+* No counter-play: a move that puts every piece back where it stood before the
+  previous move is illegal.
+* Draws: double KO; the trap (every araksey in a corner with its three neighbours held
+  by opposing sources); the loop (the same board with the same player to move for the
+  third time).  Random play ends through wins and the pass rule, so no move cap.
+* Clock option: the engine only records it (``clock_seconds`` in the view); when the
+  15 s run out the bot plays ``pass`` for the player (:func:`timeout_move`).
+
+Notation
+--------
+``@b2`` place a piece; ``b2-c3`` step; ``b2<>c3`` exchange; ``b2>c3`` push (the piece
+on b2 takes c3, the piece on c3 goes one further); ``pass``.  After-action power:
+``b2-c3+water`` (``+water@2`` names the target seat when there are several
+opponents).  Instead-of-action power: ``air:d4-d3``, ``magma:c3>d4``,
+``lightning:c3-e3``, ``fire:c3<>a1``.
+
+>>> from rules import GAMES
+>>> state = GAMES["araksey"].new(players=2, seed=1, options={})
+>>> state.actors, str(state.legal_moves(0)[0])
+((0,), '@b2')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Self
+
+from rules.base import (
+    FILES,
+    JSON,
+    Game,
+    GameState,
+    IllegalMove,
+    Option,
+    Outcome,
+    Square,
+    register,
+)
+
+ELEMENTS: tuple[str, ...] = ("earth", "water", "air", "fire", "magma", "lightning", "mud", "fog")
+AFTER_ACTION: frozenset[str] = frozenset({"earth", "water", "mud", "fog"})
+INSTEAD_OF_ACTION: frozenset[str] = frozenset({"air", "magma", "lightning", "fire"})
+DEFAULT_ELEMENTS: dict[int, tuple[str, ...]] = {
+    2: ("earth", "water"),
+    3: ("earth", "water", "water"),
+    4: ("earth", "water", "earth", "water"),
+}
+SOURCES_EACH = 4
+CLOCK_SECONDS = 15
+PHASES = ("setup_sources", "setup_arakseys", "play")
+
+EMPTY = -1
+ARAKSEY = 0
+SOURCE = 1
+STEP, EXCHANGE, PUSH, PLACE, PASS = "step", "exchange", "push", "place", "pass"
+OPERATORS = {STEP: "-", EXCHANGE: "<>", PUSH: ">"}
+
+# Board cells serialise as one character: upper case araksey, lower case source, letter = seat.
+CELL_CHARS = "AaBbCcDd"
+
+
+# ---------------------------------------------------------------------------
+# Moves
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move; ``str(move)`` is its notation.
+
+    >>> str(Move(PUSH, Square(1, 1), Square(2, 2), "water", 2))
+    'b2>c3+water@2'
+    >>> str(Move(STEP, Square(3, 3), Square(3, 2), "air"))
+    'air:d4-d3'
+    """
+
+    kind: str
+    origin: Square | None = None
+    target: Square | None = None
+    power: str | None = None
+    victim: int | None = None
+
+    def __str__(self) -> str:
+        if self.kind == PASS:
+            return "pass"
+        if self.kind == PLACE:
+            return f"@{self.target}"
+        body = f"{self.origin}{OPERATORS[self.kind]}{self.target}"
+        if self.power in INSTEAD_OF_ACTION:
+            return f"{self.power}:{body}"
+        if self.power is not None:
+            aim = "" if self.victim is None else f"@{self.victim}"
+            return f"{body}+{self.power}{aim}"
+        return body
+
+
+PASS_MOVE = Move(PASS)
+
+_MOVE_RE = re.compile(r"(?:([a-z]+):)?([a-z]\d+)(<>|>|-)([a-z]\d+)(?:\+([a-z]+)(?:@(\d+))?)?")
+_KIND_OF_OPERATOR = {"-": STEP, "<>": EXCHANGE, ">": PUSH}
+_SHAPE_OF_POWER = {"magma": PUSH, "lightning": STEP, "fire": EXCHANGE}
+_HELP = (
+    "Write @b2 to place, b2-c3 to step, b2<>c3 to exchange, b2>c3 to push, or pass; "
+    "powers: b2-c3+water, air:d4-d3, magma:c3>d4, lightning:c3-e3, fire:c3<>a1."
+)
+
+
+def read_notation(text: str) -> Move:
+    """Read notation without looking at any position (the victim stays as written).
+
+    >>> read_notation(" B2 > c3 ")
+    Move(kind='push', origin=Square(file=1, rank=1), target=Square(file=2, rank=2), power=None, victim=None)
+    """
+    compact = re.sub(r"\s+", "", text.lower()).replace("–", "-").replace("↔", "<>")
+    if compact == "pass":
+        return PASS_MOVE
+    if compact.startswith("@"):
+        return Move(PLACE, target=Square.parse(compact[1:]))
+    match = _MOVE_RE.fullmatch(compact)
+    if match is None:
+        raise IllegalMove(f"'{text.strip()}' is not an Araksey move. {_HELP}")
+    before, origin, operator, target, after, victim = match.groups()
+    kind = _KIND_OF_OPERATOR[operator]
+    power = _checked_power(before, after, kind)
+    return Move(
+        kind, Square.parse(origin), Square.parse(target), power, None if victim is None else int(victim)
+    )
+
+
+def _checked_power(before: str | None, after: str | None, kind: str) -> str | None:
+    """The power named before or after the action, refusing the wrong timing."""
+    power = before or after
+    if power is None:
+        return None
+    if power not in ELEMENTS:
+        raise IllegalMove(f"'{power}' is not an element: the elements are {', '.join(ELEMENTS)}.")
+    if before and power in AFTER_ACTION:
+        raise IllegalMove(f"{power} is used after an action: write it at the end, like b2-c3+{power}.")
+    if after and power in INSTEAD_OF_ACTION:
+        raise IllegalMove(f"{power} replaces the action: write it first, like {power}:{_EXAMPLE[power]}.")
+    shape = _SHAPE_OF_POWER.get(power)
+    if shape is not None and kind != shape:
+        raise IllegalMove(f"{power} is written {power}:{_EXAMPLE[power]} ({_POWER_SHAPE_TEXT[power]}).")
+    return power
+
+
+_EXAMPLE = {"air": "d4-d3", "magma": "c3>d4", "lightning": "c3-e3", "fire": "c3<>a1"}
+_POWER_SHAPE_TEXT = {
+    "magma": "your araksey pushes, with >",
+    "lightning": "your araksey moves, with -",
+    "fire": "your araksey exchanges, with <>",
+}
+
+
+# ---------------------------------------------------------------------------
+# Board geometry, computed once per size
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Squares as indices ``rank * size + file`` with their precomputed relations."""
+
+    size: int
+    squares: tuple[Square, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    adjacent: tuple[frozenset[int], ...]
+    # beyond[a][b]: the square one further from a past its neighbour b, or -1 off the board.
+    beyond: tuple[dict[int, int], ...]
+    # lightning[a]: (destination, straight line?, squares adjacent to both) at distance 2.
+    lightning: tuple[tuple[tuple[int, bool, tuple[int, ...]], ...], ...]
+    start: frozenset[int]
+    corners: frozenset[int]
+
+    def index(self, square: Square) -> int:
+        return square.rank * self.size + square.file
+
+    def on_board(self, square: Square) -> bool:
+        return square.on_board(self.size, self.size)
+
+
+@cache
+def geometry(size: int) -> Geometry:
+    squares = tuple(Square(i % size, i // size) for i in range(size * size))
+    index = {sq: i for i, sq in enumerate(squares)}
+    neighbours = tuple(tuple(index[n] for n in sq.neighbours(size, size)) for sq in squares)
+    beyond = tuple(
+        {
+            n: index.get(squares[n].offset(squares[n].file - sq.file, squares[n].rank - sq.rank), -1)
+            for n in neighbours[i]
+        }
+        for i, sq in enumerate(squares)
+    )
+    centre = Square(size // 2, size // 2)
+    last = size - 1
+    return Geometry(
+        size=size,
+        squares=squares,
+        neighbours=neighbours,
+        adjacent=tuple(frozenset(n) for n in neighbours),
+        beyond=beyond,
+        lightning=tuple(_lightning_targets(squares, neighbours, i) for i in range(len(squares))),
+        start=frozenset(i for i, sq in enumerate(squares) if sq.distance(centre) == (1 if size == 5 else 2)),
+        corners=frozenset(index[Square(f, r)] for f in (0, last) for r in (0, last)),
+    )
+
+
+def _lightning_targets(
+    squares: tuple[Square, ...], neighbours: tuple[tuple[int, ...], ...], start: int
+) -> tuple[tuple[int, bool, tuple[int, ...]], ...]:
+    origin = squares[start]
+    around = set(neighbours[start])
+    targets = []
+    for dest, sq in enumerate(squares):
+        if origin.distance(sq) != 2:
+            continue
+        df, dr = sq.file - origin.file, sq.rank - origin.rank
+        straight = df in (-2, 0, 2) and dr in (-2, 0, 2)
+        between = tuple(sorted(around & set(neighbours[dest])))
+        targets.append((dest, straight, between))
+    return tuple(targets)
+
+
+# ---------------------------------------------------------------------------
+# Seats, sides and elements
+
+
+def side_of(players: int, seat: int) -> int:
+    """Side index of a seat: 3 players seat 0 vs seats 1-2; 4 players 0+2 vs 1+3."""
+    if players == 3:
+        return 0 if seat == 0 else 1
+    return seat % 2
+
+
+def resolve_elements(players: int, given: Any) -> list[str]:
+    """Check the ``elements`` option; ``None`` gives the default for the player count.
+
+    >>> resolve_elements(2, "fire, mud")
+    ['fire', 'mud']
+    """
+    if given is None:
+        return list(DEFAULT_ELEMENTS[players])
+    names = re.split(r"[\s,/;]+", given.strip().lower()) if isinstance(given, str) else list(given)
+    names = [str(name).strip().lower() for name in names if str(name).strip()]
+    if len(names) != players:
+        raise ValueError(f"Give one element per seat: {players} elements, in seat order.")
+    for name in names:
+        if name not in ELEMENTS:
+            raise ValueError(f"'{name}' is not an element: choose among {', '.join(ELEMENTS)}.")
+    for a in range(players):
+        for b in range(a + 1, players):
+            same_side = side_of(players, a) == side_of(players, b)
+            if same_side and names[a] != names[b]:
+                raise ValueError(f"Seats {a} and {b} are team mates and must share one element.")
+            if not same_side and names[a] == names[b]:
+                raise ValueError(f"Seats {a} and {b} are opponents and cannot both play {names[a]}.")
+    return names
+
+
+def turn_order(players: int, elements: list[str]) -> tuple[int, ...]:
+    """The repeating cycle of seats; the side with the earlier element starts.
+
+    >>> turn_order(3, ["earth", "water", "water"]), turn_order(4, ["fog", "air", "fog", "air"])
+    ((0, 1, 0, 2), (1, 0, 3, 2))
+    """
+    first_side = side_of(players, min(range(players), key=lambda seat: ELEMENTS.index(elements[seat])))
+    if players == 2:
+        return (0, 1) if first_side == 0 else (1, 0)
+    if players == 3:
+        return (0, 1, 0, 2) if first_side == 0 else (1, 0, 2, 0)
+    return (0, 1, 2, 3) if first_side == 0 else (1, 0, 3, 2)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A one-turn dragon effect, active during the target's next turn."""
+
+    power: str
+    by: int
+    target: int
+
+    def template(self) -> str:
+        """Human text with ``{seat}`` placeholders, for ``template.format(*names)``."""
+        if self.power == "earth":
+            return f"Earth: {{{self.target}}} cannot move {{{self.by}}}'s pieces on their next turn"
+        if self.power == "water":
+            return f"Water: {{{self.target}}}'s araksey cannot move on their next turn"
+        return f"Mud: {{{self.target}}}'s sources cannot move on their next turn"
+
+    def frozen_codes(self) -> tuple[int, ...]:
+        """Piece codes the target may not displace while this effect lasts."""
+        if self.power == "earth":
+            return (self.by * 2 + ARAKSEY, self.by * 2 + SOURCE)
+        if self.power == "water":
+            return (self.target * 2 + ARAKSEY,)
+        return (self.target * 2 + SOURCE,)
+
+
+# An action as generation sees it: (kind, origin index, target index).
+Action = tuple[str, int, int]
+
+
+def apply_action(board: list[int], action: Action, geo: Geometry) -> None:
+    """Move the pieces of ``action`` on ``board`` in place."""
+    kind, origin, target = action
+    if kind == STEP:
+        board[target], board[origin] = board[origin], EMPTY
+    elif kind == EXCHANGE:
+        board[target], board[origin] = board[origin], board[target]
+    else:
+        board[geo.beyond[origin][target]] = board[target]
+        board[target], board[origin] = board[origin], EMPTY
+
+
+def board_to_text(board: list[int]) -> str:
+    return "".join("." if code == EMPTY else CELL_CHARS[code] for code in board)
+
+
+def board_from_text(text: str) -> list[int]:
+    return [EMPTY if char == "." else CELL_CHARS.index(char) for char in text]
+
+
+# ---------------------------------------------------------------------------
+# The state
+
+
+class ArakseyState(GameState[Move]):
+    """One position of Araksey."""
+
+    def __init__(
+        self,
+        *,
+        players: int,
+        elements: list[str],
+        clock: bool = False,
+        phase: str = "setup_sources",
+        board: list[int] | None = None,
+        turn_index: int = 0,
+        dragon: list[bool] | None = None,
+        passes_left: list[int] | None = None,
+        effects: list[Effect] | None = None,
+        previous_board: list[int] | None = None,
+        seen: dict[str, int] | None = None,
+        move_number: int = 0,
+        last_move: str | None = None,
+        last_seat: int | None = None,
+        outcome: Outcome | None = None,
+    ) -> None:
+        self.players = players
+        self.elements = elements
+        self.clock = clock
+        self.size = 5 if players == 2 else 7
+        self.geo = geometry(self.size)
+        self.order = turn_order(players, elements)
+        self.sides = tuple(side_of(players, seat) for seat in range(players))
+        self.phase = phase
+        self.board = board if board is not None else [EMPTY] * (self.size * self.size)
+        self.turn_index = turn_index
+        self.dragon = dragon if dragon is not None else [False] * players
+        self.passes_left = passes_left if passes_left is not None else [1] * players
+        self.effects = effects if effects is not None else []
+        self.previous_board = previous_board
+        self.seen = seen if seen is not None else {}
+        self.move_number = move_number
+        self.last_move = last_move
+        self.last_seat = last_seat
+        self._outcome = outcome
+        self._located: tuple[list[int], list[list[int]]] | None = None
+        self._moves: list[Move] | None = None
+
+    # -- contract ----------------------------------------------------------
+
+    @classmethod
+    def start(cls, players: int, seed: int, options: JSON) -> Self:
+        """A new game; nothing is random in Araksey, so ``seed`` is unused."""
+        elements = resolve_elements(players, options.get("elements"))
+        return cls(players=players, elements=elements, clock=bool(options.get("clock", False)))
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        previous = data["previous_board"]
+        return cls(
+            players=data["players"],
+            elements=list(data["elements"]),
+            clock=data["clock"],
+            phase=data["phase"],
+            board=board_from_text(data["board"]),
+            turn_index=data["turn_index"],
+            dragon=list(data["dragon"]),
+            passes_left=list(data["passes_left"]),
+            effects=[Effect(e["power"], e["by"], e["target"]) for e in data["effects"]],
+            previous_board=None if previous is None else board_from_text(previous),
+            seen=dict(data["seen"]),
+            move_number=data["move_number"],
+            last_move=data["last_move"],
+            last_seat=data["last_seat"],
+            outcome=Outcome.from_json(data["outcome"]),
+        )
+
+    def to_json(self) -> JSON:
+        return {
+            "players": self.players,
+            "elements": list(self.elements),
+            "clock": self.clock,
+            "phase": self.phase,
+            "board": board_to_text(self.board),
+            "turn_index": self.turn_index,
+            "dragon": list(self.dragon),
+            "passes_left": list(self.passes_left),
+            "effects": [{"power": e.power, "by": e.by, "target": e.target} for e in self.effects],
+            "previous_board": None if self.previous_board is None else board_to_text(self.previous_board),
+            "seen": dict(self.seen),
+            "move_number": self.move_number,
+            "last_move": self.last_move,
+            "last_seat": self.last_seat,
+            "outcome": None if self._outcome is None else self._outcome.to_json(),
+        }
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ArakseyState:
+        # Cheaper than a generic deepcopy, and drops the caches of the old position.
+        return ArakseyState(
+            players=self.players,
+            elements=list(self.elements),
+            clock=self.clock,
+            phase=self.phase,
+            board=list(self.board),
+            turn_index=self.turn_index,
+            dragon=list(self.dragon),
+            passes_left=list(self.passes_left),
+            effects=list(self.effects),
+            previous_board=None if self.previous_board is None else list(self.previous_board),
+            seen=dict(self.seen),
+            move_number=self.move_number,
+            last_move=self.last_move,
+            last_seat=self.last_seat,
+            outcome=self._outcome,
+        )
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return () if self._outcome is not None else (self.to_move,)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def to_move(self) -> int:
+        return self.order[self.turn_index]
+
+    # -- pieces --------------------------------------------------------------
+
+    def locate(self) -> tuple[list[int], list[list[int]]]:
+        """(araksey index per seat or -1, source indices per seat), cached per position."""
+        if self._located is None:
+            arakseys = [-1] * self.players
+            sources: list[list[int]] = [[] for _ in range(self.players)]
+            for i, code in enumerate(self.board):
+                if code == EMPTY:
+                    continue
+                if code & 1:
+                    sources[code >> 1].append(i)
+                else:
+                    arakseys[code >> 1] = i
+            self._located = (arakseys, sources)
+        return self._located
+
+    def opponents(self, seat: int) -> list[int]:
+        return [other for other in range(self.players) if self.sides[other] != self.sides[seat]]
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        return tuple(seat for seat in range(self.players) if self.sides[seat] == side)
+
+    def in_own_zone(self, seat: int, index: int) -> bool:
+        araksey = self.locate()[0][seat]
+        return araksey != -1 and index in self.geo.adjacent[araksey]
+
+    def gathered(self, seat: int) -> bool:
+        """All four sources of ``seat`` around its own araksey (awakens the dragon)."""
+        arakseys, sources = self.locate()
+        zone = self.geo.adjacent[arakseys[seat]] if arakseys[seat] != -1 else frozenset()
+        return len(sources[seat]) == SOURCES_EACH and all(s in zone for s in sources[seat])
+
+    # -- legal moves ---------------------------------------------------------
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if self._outcome is not None or seat != self.to_move:
+            return []
+        if self._moves is None:
+            self._moves = self._placements() if self.phase != "play" else self._play_moves(seat)
+        return list(self._moves)
+
+    def _placements(self) -> list[Move]:
+        squares = self.geo.squares
+        allowed = self.geo.start if self.phase == "setup_sources" else range(len(self.board))
+        return [Move(PLACE, target=squares[i]) for i in sorted(allowed) if self.board[i] == EMPTY]
+
+    def _play_moves(self, seat: int) -> list[Move]:
+        squares = self.geo.squares
+        actions = self._kept(seat, self.normal_actions(seat))
+        moves = [Move(kind, squares[o], squares[t]) for kind, o, t in actions]
+        if self.dragon[seat]:
+            moves += self._power_moves(seat, moves)
+        moves.append(PASS_MOVE)
+        return moves
+
+    def _power_moves(self, seat: int, plain: list[Move]) -> list[Move]:
+        element = self.elements[seat]
+        if element in AFTER_ACTION:
+            return [
+                Move(m.kind, m.origin, m.target, element, victim)
+                for m in plain
+                for victim in self.victims(seat)
+            ]
+        squares = self.geo.squares
+        actions = self._kept(seat, self.power_actions(seat, element))
+        return [Move(kind, squares[o], squares[t], element) for kind, o, t in actions]
+
+    def victims(self, seat: int) -> list[int | None]:
+        """How an after-action power of ``seat`` may name its target (None: the only one)."""
+        targets = self.opponents(seat)
+        if self.elements[seat] == "fog":
+            targets = [t for t in targets if self.dragon[t]]
+        if len(self.opponents(seat)) == 1:
+            return [None] if targets else []
+        return list(targets)
+
+    def target_of(self, seat: int, victim: int | None) -> int:
+        return self.opponents(seat)[0] if victim is None else victim
+
+    def normal_actions(self, seat: int) -> list[Action]:
+        """Every action of ``seat``'s own pieces, before effects and counter-play."""
+        arakseys, sources = self.locate()
+        araksey = arakseys[seat]
+        actions = [(STEP, araksey, n) for n in self.geo.neighbours[araksey] if self.board[n] == EMPTY]
+        for source in sources[seat]:
+            self._source_actions(source, seat, actions)
+        return actions
+
+    def _source_actions(self, source: int, controller: int, actions: list[Action]) -> None:
+        """Actions of a source moved by ``controller`` (its owner, or an air player)."""
+        board, geo = self.board, self.geo
+        in_zone = self.in_own_zone(controller, source)
+        own_side = self.sides[controller]
+        for n in geo.neighbours[source]:
+            occupant = board[n]
+            if occupant == EMPTY:
+                actions.append((STEP, source, n))
+                continue
+            if not in_zone:
+                continue
+            if self._may_exchange(occupant, controller, own_side) and occupant != board[source]:
+                actions.append((EXCHANGE, source, n))
+            behind = geo.beyond[source][n]
+            if behind != -1 and board[behind] == EMPTY:
+                actions.append((PUSH, source, n))
+
+    def _may_exchange(self, occupant: int, controller: int, own_side: int) -> bool:
+        """A source exchanges with its own araksey or with any opposing piece."""
+        owner = occupant >> 1
+        return self.sides[owner] != own_side or (owner == controller and occupant & 1 == ARAKSEY)
+
+    def power_actions(self, seat: int, element: str) -> list[Action]:
+        """Actions of an instead-of-action power, before effects and counter-play."""
+        arakseys, sources = self.locate()
+        araksey = arakseys[seat]
+        actions: list[Action] = []
+        if element == "air":
+            for opponent in self.opponents(seat):
+                for source in sources[opponent]:
+                    self._source_actions(source, seat, actions)
+        elif element == "magma":
+            actions = [(PUSH, araksey, n) for n in self.geo.neighbours[araksey] if self._pushable(araksey, n)]
+        elif element == "lightning":
+            actions = [(STEP, araksey, dest) for dest in self._lightning_reach(araksey)]
+        elif element == "fire":
+            actions = [(EXCHANGE, araksey, source) for source in sources[seat]]
+        return actions
+
+    def _pushable(self, pusher: int, victim: int) -> bool:
+        behind = self.geo.beyond[pusher][victim]
+        return self.board[victim] != EMPTY and behind != -1 and self.board[behind] == EMPTY
+
+    def _lightning_reach(self, araksey: int) -> list[int]:
+        board = self.board
+        return [
+            dest
+            for dest, straight, between in self.geo.lightning[araksey]
+            if board[dest] == EMPTY and (straight or any(board[b] == EMPTY for b in between))
+        ]
+
+    def _kept(self, seat: int, actions: list[Action]) -> list[Action]:
+        """Drop actions that move a frozen piece or undo the previous move."""
+        frozen = self.frozen_codes(seat)
+        return [a for a in actions if not self._moves_frozen(a, frozen) and not self.is_counter_play(a)]
+
+    def frozen_codes(self, seat: int) -> set[int]:
+        return {code for e in self.effects if e.target == seat for code in e.frozen_codes()}
+
+    def _moves_frozen(self, action: Action, frozen: set[int]) -> bool:
+        if not frozen:
+            return False
+        kind, origin, target = action
+        return self.board[origin] in frozen or (kind != STEP and self.board[target] in frozen)
+
+    def is_counter_play(self, action: Action) -> bool:
+        """True when ``action`` puts back the board as it stood before the previous move."""
+        if self.previous_board is None:
+            return False
+        after = list(self.board)
+        apply_action(after, action, self.geo)
+        return after == self.previous_board
+
+    # -- parsing and refusals --------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        move = read_notation(text)
+        for square in (move.origin, move.target):
+            if square is not None and not self.geo.on_board(square):
+                last = f"{FILES[self.size - 1]}{self.size}"
+                raise IllegalMove(f"{square} is off the {self.size}×{self.size} board (a1 to {last}).")
+        if move.victim is not None and self.actors:
+            opponents = self.opponents(self.to_move)
+            if len(opponents) == 1 and move.victim == opponents[0]:
+                move = Move(move.kind, move.origin, move.target, move.power)
+        return move
+
+    def refusal(self, seat: int, move: Move) -> str:
+        return self.problem(seat, move) or f"{move} is not a legal move now."
+
+    def problem(self, seat: int, move: Move) -> str | None:
+        """Why ``move`` is illegal for ``seat`` (the player to move), or None if it is legal."""
+        if self.phase != "play":
+            return self._setup_problem(move)
+        if move.kind == PASS:
+            return None
+        if move.kind == PLACE:
+            return "All pieces are already on the board: move one instead, like b2-c3."
+        assert move.origin is not None and move.target is not None
+        if not (self.geo.on_board(move.origin) and self.geo.on_board(move.target)):
+            return f"{move} leaves the {self.size}×{self.size} board."
+        action = (move.kind, self.geo.index(move.origin), self.geo.index(move.target))
+        return (
+            self._power_problem(seat, move)
+            or self._shape_problem(seat, move.power, action)
+            or self._frozen_problem(seat, action)
+            or self._counter_play_problem(action)
+        )
+
+    def _setup_problem(self, move: Move) -> str | None:
+        what = "a source on a free tinted start square" if self.phase == "setup_sources" else "your araksey"
+        if move.kind != PLACE or move.target is None:
+            return f"The game is still being set up: place {what}, like @{self._placements()[0].target}."
+        if not self.geo.on_board(move.target):
+            return f"{move.target} is off the {self.size}×{self.size} board."
+        index = self.geo.index(move.target)
+        if self.board[index] != EMPTY:
+            return f"{move.target} is already taken."
+        if self.phase == "setup_sources" and index not in self.geo.start:
+            starts = " ".join(str(self.geo.squares[i]) for i in sorted(self.geo.start))
+            return f"Sources start on the tinted start squares: {starts}."
+        return None
+
+    def _power_problem(self, seat: int, move: Move) -> str | None:
+        if move.power is None:
+            return None
+        element = self.elements[seat]
+        if move.power != element:
+            return f"Your element is {element}: you cannot use the {move.power} power."
+        if not self.dragon[seat]:
+            return "You are not in the dragon state: gather your four sources around your araksey first."
+        if element in INSTEAD_OF_ACTION:
+            return None
+        return self._victim_problem(seat, move.victim)
+
+    def _victim_problem(self, seat: int, victim: int | None) -> str | None:
+        element = self.elements[seat]
+        opponents = self.opponents(seat)
+        if len(opponents) > 1 and victim not in opponents:
+            first, second = opponents
+            return f"Name the opponent your {element} power aims at: +{element}@{first} or @{second}."
+        if len(opponents) == 1 and victim is not None:
+            return f"You have one opponent: write +{element} with no @."
+        target = self.target_of(seat, victim)
+        if element == "fog" and not self.dragon[target]:
+            return f"Seat {target} is not in the dragon state: fog has nothing to put to sleep."
+        return None
+
+    def _shape_problem(self, seat: int, power: str | None, action: Action) -> str | None:
+        kind, origin, target = action
+        if power == "air":
+            return self._air_problem(seat, action)
+        if power in ("magma", "lightning", "fire"):
+            return self._araksey_power_problem(seat, power, action)
+        code = self.board[origin]
+        where = self.geo.squares[origin]
+        if code == EMPTY:
+            return f"There is no piece on {where}."
+        if code >> 1 != seat:
+            return f"The piece on {where} is not yours."
+        if code & 1 == ARAKSEY:
+            return self._araksey_step_problem(kind, origin, target)
+        return self._source_problem(seat, action)
+
+    def _araksey_step_problem(self, kind: str, origin: int, target: int) -> str | None:
+        if kind != STEP:
+            return "An araksey only steps; exchanges and pushes are made by the sources in its zone."
+        return self._adjacency_problem(origin, target) or self._empty_problem(target)
+
+    def _adjacency_problem(self, origin: int, target: int) -> str | None:
+        if target in self.geo.adjacent[origin]:
+            return None
+        squares = self.geo.squares
+        return (
+            f"{squares[target]} is not next to {squares[origin]}: pieces move to one of the 8 squares around."
+        )
+
+    def _empty_problem(self, target: int) -> str | None:
+        if self.board[target] == EMPTY:
+            return None
+        return f"{self.geo.squares[target]} is not empty."
+
+    def _source_problem(self, controller: int, action: Action) -> str | None:
+        kind, origin, target = action
+        squares = self.geo.squares
+        adjacency = self._adjacency_problem(origin, target)
+        if adjacency or kind == STEP:
+            return adjacency or self._empty_problem(target)
+        if not self.in_own_zone(controller, origin):
+            return (
+                f"The source on {squares[origin]} is out of zone (not touching "
+                f"{'your' if self.board[origin] >> 1 == controller else 'the moving'} araksey): "
+                "it can only step to an empty square."
+            )
+        occupant = self.board[target]
+        if occupant == EMPTY:
+            verb = "exchange with" if kind == EXCHANGE else "push"
+            return f"There is no piece on {squares[target]} to {verb}."
+        if kind == EXCHANGE:
+            return self._exchange_problem(controller, origin, target)
+        return self._push_problem(origin, target)
+
+    def _exchange_problem(self, controller: int, origin: int, target: int) -> str | None:
+        occupant = self.board[target]
+        if not self._may_exchange(occupant, controller, self.sides[controller]):
+            return "A source exchanges only with its own araksey or with an opposing piece."
+        if occupant == self.board[origin]:
+            return "Exchanging two sources of the same player changes nothing."
+        return None
+
+    def _push_problem(self, origin: int, target: int) -> str | None:
+        behind = self.geo.beyond[origin][target]
+        where = self.geo.squares[target]
+        if behind == -1:
+            return f"The piece on {where} cannot be pushed off the board."
+        if self.board[behind] != EMPTY:
+            return f"The piece on {where} cannot be pushed: {self.geo.squares[behind]} behind it is taken."
+        return None
+
+    def _air_problem(self, seat: int, action: Action) -> str | None:
+        code = self.board[action[1]]
+        if code == EMPTY or code & 1 != SOURCE or self.sides[code >> 1] == self.sides[seat]:
+            return f"Air moves an opposing source, and {self.geo.squares[action[1]]} holds none."
+        return self._source_problem(seat, action)
+
+    def _araksey_power_problem(self, seat: int, power: str, action: Action) -> str | None:
+        kind, origin, target = action
+        araksey = self.locate()[0][seat]
+        if kind != _SHAPE_OF_POWER[power]:
+            return f"{power} is written {power}:{_EXAMPLE[power]} ({_POWER_SHAPE_TEXT[power]})."
+        if origin != araksey:
+            return f"{power.capitalize()} moves your araksey: start from {self.geo.squares[araksey]}."
+        if power == "lightning":
+            if target in self._lightning_reach(araksey):
+                return None
+            return (
+                "Lightning: your araksey lands on an empty square two squares away, stepping through "
+                "an empty square or jumping in a straight line over one piece."
+            )
+        if power == "magma":
+            found = self._adjacency_problem(origin, target)
+            if found or self.board[target] == EMPTY:
+                return found or f"There is no piece on {self.geo.squares[target]} to push."
+            return self._push_problem(origin, target)
+        if self.board[target] != seat * 2 + SOURCE:
+            where = self.geo.squares[target]
+            return f"Fire: your araksey exchanges with one of your own sources, and {where} holds none."
+        return None
+
+    def _frozen_problem(self, seat: int, action: Action) -> str | None:
+        kind, origin, target = action
+        moved = {self.board[origin]} | ({self.board[target]} if kind != STEP else set())
+        for effect in self.effects:
+            if effect.target == seat and moved & set(effect.frozen_codes()):
+                return _FROZEN_TEXT[effect.power].format(by=effect.by)
+        return None
+
+    def _counter_play_problem(self, action: Action) -> str | None:
+        if not self.is_counter_play(action):
+            return None
+        return (
+            "That would put every piece back where it stood before the last move: counter-play is forbidden."
+        )
+
+    # -- applying --------------------------------------------------------------
+
+    def _apply(self, seat: int, move: Move) -> None:
+        self._moves = None
+        self.move_number += 1
+        self.last_move, self.last_seat = str(move), seat
+        if move.kind == PLACE:
+            self._place(seat, move)
+        elif move.kind == PASS:
+            self._pass(seat)
+        else:
+            self._act(seat, move)
+
+    def _place(self, seat: int, move: Move) -> None:
+        assert move.target is not None
+        kind = SOURCE if self.phase == "setup_sources" else ARAKSEY
+        self.board[self.geo.index(move.target)] = seat * 2 + kind
+        self._located = None
+        if kind == ARAKSEY and self.gathered(seat):
+            self.dragon[seat] = True
+        self._advance_setup()
+
+    def _advance_setup(self) -> None:
+        for step in range(1, len(self.order) + 1):
+            index = (self.turn_index + step) % len(self.order)
+            if self._has_to_place(self.order[index]):
+                self.turn_index = index
+                return
+        self.turn_index = 0
+        if self.phase == "setup_sources":
+            self.phase = "setup_arakseys"
+            return
+        self.phase = "play"
+        self._outcome = self._ending(self.order[-1]) or self._trap()
+        self._count_position()
+
+    def _has_to_place(self, seat: int) -> bool:
+        arakseys, sources = self.locate()
+        if self.phase == "setup_sources":
+            return len(sources[seat]) < SOURCES_EACH
+        return arakseys[seat] == -1
+
+    def _pass(self, seat: int) -> None:
+        self.previous_board = None
+        self._end_effects_on(seat)
+        if self.passes_left[seat] == 0:
+            losers = self.sides[seat]
+            self._outcome = Outcome(self.side_seats(1 - losers), "second pass: the passing side loses")
+            return
+        self.passes_left[seat] -= 1
+        self._next_turn()
+
+    def _act(self, seat: int, move: Move) -> None:
+        assert move.origin is not None and move.target is not None
+        before = [self.gathered(s) for s in range(self.players)]
+        self.previous_board = list(self.board)
+        self._end_effects_on(seat)
+        if move.power in INSTEAD_OF_ACTION:
+            self.dragon[seat] = False
+        apply_action(
+            self.board, (move.kind, self.geo.index(move.origin), self.geo.index(move.target)), self.geo
+        )
+        self._located = None
+        for s in range(self.players):
+            if self.gathered(s) and not before[s]:
+                self.dragon[s] = True
+        if move.power in AFTER_ACTION:
+            self._use_after_power(seat, move.power, self.target_of(seat, move.victim))
+        self._outcome = self._ending(seat) or self._trap()
+        if self._outcome is None:
+            self._next_turn()
+
+    def _use_after_power(self, seat: int, power: str, target: int) -> None:
+        self.dragon[seat] = False
+        if power == "fog":
+            self.dragon[target] = False
+        else:
+            self.effects.append(Effect(power, seat, target))
+
+    def _end_effects_on(self, seat: int) -> None:
+        self.effects = [e for e in self.effects if e.target != seat]
+
+    def _next_turn(self) -> None:
+        self.turn_index = (self.turn_index + 1) % len(self.order)
+        self._count_position()
+
+    def _count_position(self) -> None:
+        if self._outcome is not None:
+            return
+        key = f"{board_to_text(self.board)}{self.to_move}"
+        self.seen[key] = self.seen.get(key, 0) + 1
+        if self.seen[key] >= 3:
+            self._outcome = Outcome((), "loop: the same position with the same player to move, a third time")
+
+    # -- endings ---------------------------------------------------------------
+
+    def winning_sides(self) -> set[int]:
+        """Sides with a player whose four sources all touch one opposing araksey."""
+        arakseys, sources = self.locate()
+        sides = set()
+        for seat in range(self.players):
+            own = sources[seat]
+            for opponent in self.opponents(seat):
+                zone = self.geo.adjacent[arakseys[opponent]] if arakseys[opponent] != -1 else frozenset()
+                if len(own) == SOURCES_EACH and all(s in zone for s in own):
+                    sides.add(self.sides[seat])
+        return sides
+
+    def _ending(self, mover: int) -> Outcome | None:
+        sides = self.winning_sides()
+        if len(sides) == 2:
+            return Outcome((), "double KO: both sides completed an opposing zone at once")
+        if not sides:
+            return None
+        side = sides.pop()
+        if side == self.sides[mover]:
+            return Outcome(self.side_seats(side), "four sources in an opposing araksey's zone")
+        return Outcome(
+            self.side_seats(side), "suicide: the loser's own move completed the winner's four sources"
+        )
+
+    def _trap(self) -> Outcome | None:
+        arakseys = self.locate()[0]
+        for seat, araksey in enumerate(arakseys):
+            if araksey not in self.geo.corners:
+                return None
+            for n in self.geo.neighbours[araksey]:
+                code = self.board[n]
+                if code == EMPTY or code & 1 != SOURCE or self.sides[code >> 1] == self.sides[seat]:
+                    return None
+        return Outcome((), "trap: every araksey is cornered by opposing sources")
+
+    # -- view ------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> JSON:
+        arakseys, sources = self.locate()
+        squares = self.geo.squares
+        return {
+            "game": "araksey",
+            "players": self.players,
+            "actors": list(self.actors),
+            "move_number": self.move_number,
+            "last_move": [] if self.last_move is None else [self.last_move],
+            "outcome": None if self._outcome is None else self._outcome.to_json(),
+            "viewer": seat,
+            "size": self.size,
+            "phase": self.phase,
+            "elements": list(self.elements),
+            "teams": [list(self.side_seats(side)) for side in (0, 1)],
+            "turn_order": list(self.order),
+            "pieces": self._pieces_view(),
+            "zones": [[str(squares[n]) for n in self.geo.neighbours[a]] if a != -1 else [] for a in arakseys],
+            "in_zone": [
+                [str(squares[s]) for s in sources[p] if self.in_own_zone(p, s)] for p in range(self.players)
+            ],
+            "dragon": list(self.dragon),
+            "effects": [self._effect_view(e) for e in self.effects],
+            "passes_left": list(self.passes_left),
+            "start_squares": [str(squares[i]) for i in sorted(self.geo.start)],
+            "last_action": self._last_action_view(),
+            "clock_seconds": CLOCK_SECONDS if self.clock else None,
+        }
+
+    def _pieces_view(self) -> list[JSON]:
+        return [
+            {
+                "seat": code >> 1,
+                "kind": "source" if code & 1 else "araksey",
+                "square": str(self.geo.squares[i]),
+            }
+            for i, code in enumerate(self.board)
+            if code != EMPTY
+        ]
+
+    @staticmethod
+    def _effect_view(effect: Effect) -> JSON:
+        template = effect.template()
+        text = template.format(*(f"seat {s}" for s in range(4)))
+        return {
+            "power": effect.power,
+            "by": effect.by,
+            "target": effect.target,
+            "text": text,
+            "template": template,
+        }
+
+    def _last_action_view(self) -> JSON | None:
+        if self.last_move is None:
+            return None
+        move = read_notation(self.last_move)
+        pushed_to = None
+        if move.kind == PUSH and move.origin is not None and move.target is not None:
+            o, t = move.origin, move.target
+            pushed_to = str(t.offset(t.file - o.file, t.rank - o.rank))
+        return {
+            "seat": self.last_seat,
+            "kind": move.kind,
+            "from": None if move.origin is None else str(move.origin),
+            "to": None if move.target is None else str(move.target),
+            "pushed_to": pushed_to,
+            "power": move.power,
+            "victim": move.victim,
+        }
+
+
+_FROZEN_TEXT = {
+    "earth": "Earth: the pieces of seat {by} cannot be moved by you this turn.",
+    "water": "Water: your araksey cannot move this turn.",
+    "mud": "Mud: your sources cannot move this turn.",
+}
+
+
+# ---------------------------------------------------------------------------
+# Helpers for the Discord interface
+
+
+def timeout_move(state: ArakseyState, seat: int) -> Move:
+    """What the bot plays for ``seat`` when the optional 15 s clock runs out: a pass."""
+    return PASS_MOVE
+
+
+_KIND_LABEL = {STEP: "Step to {t}", EXCHANGE: "Exchange with {t}", PUSH: "Push {t} (to {b})"}
+_POWER_LABEL = {
+    "earth": "Earth: {v} cannot move your pieces next turn",
+    "water": "Water: {v}'s araksey frozen next turn",
+    "mud": "Mud: {v}'s sources frozen next turn",
+    "fog": "Fog: put {v}'s dragon to sleep",
+}
+
+
+def move_menu(state: ArakseyState, seat: int) -> JSON:
+    """Legal moves grouped for select menus: pick a piece, then an action.
+
+    Returns ``{"groups": [...], "dragon": {...} | None, "pass": {...} | None}``.
+    Each group is ``{"square", "label", "actions": [{"move", "label", "powered"}]}``;
+    ``powered`` lists the same action followed by an after-action power
+    (``{"move", "label", "target"}``), offered behind a "Use dragon power" toggle.
+    ``dragon`` holds the instead-of-action power moves, grouped the same way.
+    Labels name seats as ``{n}`` placeholders: ``label.format(*names)``.
+    During set-up the groups are the ranks, each listing its free squares.
+    """
+    moves = state.legal_moves(seat)
+    if state.phase != "play":
+        return {"groups": _placement_groups(state, moves), "dragon": None, "pass": None}
+    plain = [m for m in moves if m.kind != PASS and m.power is None]
+    after = [m for m in moves if m.power in AFTER_ACTION]
+    instead = [m for m in moves if m.power in INSTEAD_OF_ACTION]
+    element = state.elements[seat]
+    dragon = None
+    if instead:
+        dragon = {
+            "element": element,
+            "label": f"Use dragon power: {element}",
+            "groups": _group(state, instead, []),
+        }
+    left = state.passes_left[seat]
+    pass_label = "Pass (your one pass)" if left else "Pass: your second pass loses the game"
+    return {
+        "groups": _group(state, plain, after),
+        "dragon": dragon,
+        "pass": {"move": "pass", "label": pass_label},
+    }
+
+
+def _placement_groups(state: ArakseyState, moves: list[Move]) -> list[JSON]:
+    what = "source" if state.phase == "setup_sources" else "araksey"
+    groups = []
+    for rank in range(state.size):
+        on_rank = [m for m in moves if m.target is not None and m.target.rank == rank]
+        if on_rank:
+            actions = [
+                {"move": str(m), "label": f"Place your {what} on {m.target}", "powered": []} for m in on_rank
+            ]
+            groups.append({"square": None, "label": f"Rank {rank + 1}", "actions": actions})
+    return groups
+
+
+def _group(state: ArakseyState, moves: list[Move], powered: list[Move]) -> list[JSON]:
+    groups: dict[Square, JSON] = {}
+    for move in moves:
+        assert move.origin is not None
+        group = groups.setdefault(
+            move.origin,
+            {"square": str(move.origin), "label": _piece_label(state, move.origin), "actions": []},
+        )
+        variants = [
+            p for p in powered if (p.kind, p.origin, p.target) == (move.kind, move.origin, move.target)
+        ]
+        group["actions"].append(
+            {
+                "move": str(move),
+                "label": _action_label(state, move),
+                "powered": [_powered(state, p) for p in variants],
+            }
+        )
+    return list(groups.values())
+
+
+def _piece_label(state: ArakseyState, square: Square) -> str:
+    code = state.board[state.geo.index(square)]
+    owner = code >> 1
+    if code & 1 == ARAKSEY:
+        return f"Araksey {square}"
+    zone = "in zone" if state.in_own_zone(owner, state.geo.index(square)) else "out of zone"
+    return (
+        f"{{{owner}}}'s source {square} ({zone})" if owner != state.to_move else f"Source {square} ({zone})"
+    )
+
+
+def _action_label(state: ArakseyState, move: Move) -> str:
+    assert move.origin is not None and move.target is not None
+    o, t = move.origin, move.target
+    behind = t.offset(t.file - o.file, t.rank - o.rank)
+    label = _KIND_LABEL[move.kind].format(t=t, b=behind)
+    if move.power == "lightning":
+        label = f"Lightning to {t}"
+    return label
+
+
+def _powered(state: ArakseyState, move: Move) -> JSON:
+    assert move.power is not None
+    target = state.target_of(state.to_move, move.victim)
+    return {"move": str(move), "label": _POWER_LABEL[move.power].format(v=f"{{{target}}}"), "target": target}
+
+
+GAME = register(
+    Game(
+        id="araksey",
+        name="Araksey",
+        min_players=2,
+        max_players=4,
+        state_class=ArakseyState,
+        options=(
+            Option(
+                "elements",
+                None,
+                help="One element per seat in seat order (e.g. 'fire,mud'); team mates share one. "
+                "Default earth/water for 2, earth/water/water for 3, earth/water/earth/water for 4.",
+            ),
+            Option(
+                "clock", False, (False, True), help="15-second reflection time; running out passes the turn."
+            ),
+        ),
+        sample_setups=(
+            (2, {}),
+            (2, {"clock": True}),
+            (2, {"elements": ["air", "fire"]}),
+            (2, {"elements": ["magma", "lightning"]}),
+            (2, {"elements": ["mud", "fog"]}),
+            (2, {"elements": ["fog", "earth"]}),
+            (3, {}),
+            (3, {"elements": ["fog", "air", "air"]}),
+            (3, {"elements": ["magma", "mud", "mud"]}),
+            (4, {}),
+            (4, {"elements": ["lightning", "fire", "lightning", "fire"]}),
+            (4, {"elements": ["fog", "water", "fog", "water"]}),
+        ),
+    )
+)

@@ -1,0 +1,684 @@
+"""Arcanor: nesting pieces race to the opponent's home row (2 players).
+
+Rules as implemented (RULINGS.md section 4 wins over the rulebook):
+
+- Board 8 files x 7 ranks (a-h, 1-7). Seat 0's home row is rank 1, seat 1's is
+  rank 7; each player's *winning row* is the opponent's home row.
+- 12 pieces a side, sizes 1 (largest, worth 1 point) to 4 (smallest, 4 points),
+  three of each. A piece of size ``s`` can hold one of size ``s + 1``, so a
+  stack is a chain such as 1>2>3>4 whose pieces may belong to either player.
+  Only the top piece is visible; its owner controls the stack.
+- Setup: on each home row, b, d and f hold a 1 containing a 2; c, e and g a 3
+  containing a 4. The starting player is drawn at random.
+- A turn is one of, with a stack you control that is not frozen, towards one of
+  the 8 neighbouring squares:
+  *move* the whole stack to an empty square; *release* the top piece alone to
+  an empty square (what it held stays, and the uncovered piece plays for its
+  owner again); *eat*: the top piece alone steps onto a square whose top is an
+  enemy piece exactly one size smaller, covering that whole stack; whatever the
+  eater held stays behind. You never cover your own top piece.
+- A stack whose top belongs to the player whose winning row it stands on is
+  frozen for good: it cannot move, release, or be eaten.
+- Score: the sizes of your *top* pieces on your winning row. 12 or more wins at
+  once. A player with no move must pass; two passes in a row, or the same
+  position with the same player to move for the third time, end the game:
+  more points wins, equal points draw. (A freeze can never be undone, so the
+  repetition history starts afresh whenever a stack freezes.)
+- Option ``strict_memory``: nobody sees inside stacks privately; the player to
+  move may instead lift a stack they control (``peek:b1``), which does not end
+  the turn and shows its contents to everyone in a public log (the latest 12
+  lifts). Each stack can be lifted once per turn. In this variant a release is offered for every
+  stack (releasing an empty piece simply moves it), so the list of legal moves
+  never betrays whether a stack is empty.
+
+Notation (case-insensitive, spaces ignored):
+
+>>> from rules import GAMES
+>>> state = GAMES["arcanor"].new(players=2, seed=1)
+>>> [str(state.parse_move(text)) for text in ("B1-B2", " b1^a2 ", "b1 x c2", "PASS")]
+['b1-b2', 'b1^a2', 'b1xc2', 'pass']
+>>> str(state.parse_move("peek b1"))
+'peek:b1'
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from rules.base import (
+    JSON,
+    Game,
+    GameState,
+    IllegalMove,
+    Option,
+    Outcome,
+    Rng,
+    Square,
+    register,
+)
+
+FILE_COUNT = 8
+RANK_COUNT = 7
+TARGET_POINTS = 12
+PEEKS_KEPT = 12  # the public log keeps the latest lifts; the move list keeps every peek:<square>
+HOME_RANKS = (0, RANK_COUNT - 1)  # 0-based home rank of seat 0 and seat 1
+
+Piece = tuple[int, int]  # (owner seat, size 1..4)
+Stack = tuple[Piece, ...]  # top piece first; () is an empty square
+
+SQUARES: tuple[Square, ...] = tuple(Square(i % FILE_COUNT, i // FILE_COUNT) for i in range(56))
+INDEX: dict[Square, int] = {sq: i for i, sq in enumerate(SQUARES)}
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(INDEX[n] for n in sq.neighbours(FILE_COUNT, RANK_COUNT)) for sq in SQUARES
+)
+SETUP_FILES: dict[int, tuple[int, int]] = {1: (1, 2), 3: (1, 2), 5: (1, 2), 2: (3, 4), 4: (3, 4), 6: (3, 4)}
+
+NOTATION_HELP = (
+    "Write b1-b2 to move a stack, b1^b2 to release its top piece, b1xc2 to eat with the top piece, "
+    "or pass when you have no move"
+)
+
+
+# ---------------------------------------------------------------------------
+# Moves
+
+
+@dataclass(frozen=True)
+class Step:
+    """The whole stack on ``source`` steps to the empty ``target``: ``b1-b2``."""
+
+    source: Square
+    target: Square
+
+    @cached_property
+    def notation(self) -> str:
+        return f"{self.source}-{self.target}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True)
+class Release:
+    """Only the top piece steps to the empty ``target``: ``b1^b2``."""
+
+    source: Square
+    target: Square
+
+    @cached_property
+    def notation(self) -> str:
+        return f"{self.source}^{self.target}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True)
+class Eat:
+    """The top piece alone covers the enemy stack on ``target``: ``b1xc2``."""
+
+    source: Square
+    target: Square
+
+    @cached_property
+    def notation(self) -> str:
+        return f"{self.source}x{self.target}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True)
+class Peek:
+    """Strict memory only: lift a stack you control for all to see: ``peek:b1``."""
+
+    square: Square
+
+    @cached_property
+    def notation(self) -> str:
+        return f"peek:{self.square}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Offered only when no move, release or eat is possible: ``pass``."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+ArcanorMove = Step | Release | Eat | Peek | Pass
+SquareMove = Step | Release | Eat
+
+# Moves are immutable values: build each possible one once and share it.
+NAMES: tuple[str, ...] = tuple(str(sq) for sq in SQUARES)
+_PAIRS = [(i, j) for i in range(len(SQUARES)) for j in NEIGHBOURS[i]]
+STEPS: dict[tuple[int, int], Step] = {(i, j): Step(SQUARES[i], SQUARES[j]) for i, j in _PAIRS}
+RELEASES: dict[tuple[int, int], Release] = {(i, j): Release(SQUARES[i], SQUARES[j]) for i, j in _PAIRS}
+EATS: dict[tuple[int, int], Eat] = {(i, j): Eat(SQUARES[i], SQUARES[j]) for i, j in _PAIRS}
+_ALL_SHORT_MOVES: list[ArcanorMove] = [*STEPS.values(), *RELEASES.values(), *EATS.values()]
+KNOWN_MOVES: dict[str, ArcanorMove] = {str(m): m for m in [*_ALL_SHORT_MOVES, *map(Peek, SQUARES), Pass()]}
+
+_PAIR = re.compile(r"^([a-z]\d+)([-^x])([a-z]\d+)$")
+_PEEK = re.compile(r"^peek:?([a-z]\d+)$")
+_KINDS: dict[str, type[SquareMove]] = {"-": Step, "^": Release, "x": Eat}
+
+
+def parse_square(text: str) -> Square:
+    """A square of this board, or IllegalMove naming the board's limits."""
+    square = Square.parse(text)
+    if not square.on_board(FILE_COUNT, RANK_COUNT):
+        raise IllegalMove(f"{text} is off the board: files run a-h and ranks 1-7.")
+    return square
+
+
+def piece_json(piece: Piece) -> JSON:
+    return {"owner": piece[0], "size": piece[1]}
+
+
+def copy_peek(entry: JSON) -> JSON:
+    """A fresh copy of one public log entry (cheaper than copy.deepcopy)."""
+    return {
+        "seat": entry["seat"],
+        "square": entry["square"],
+        "turn": entry["turn"],
+        "top": dict(entry["top"]),
+        "contents": [dict(piece) for piece in entry["contents"]],
+    }
+
+
+def stack_json(stack: Stack) -> list[list[int]]:
+    return [[owner, size] for owner, size in stack]
+
+
+PIECE_CODES: dict[Piece, str] = {
+    (owner, size): "abcdefgh"[owner * 4 + size - 1] for owner in (0, 1) for size in (1, 2, 3, 4)
+}
+
+
+def stack_code(stack: Stack) -> str:
+    """One letter per piece, top first, for compact position keys: seat 0's 1 is 'a', seat 1's 3 is 'g'.
+
+    >>> stack_code(((0, 1), (1, 2)))
+    'af'
+    """
+    return "".join(map(PIECE_CODES.__getitem__, stack))
+
+
+# ---------------------------------------------------------------------------
+# State
+
+
+class ArcanorState(GameState[ArcanorMove]):
+    """One Arcanor position; ``board`` holds 56 stacks, index = file + 8 * rank."""
+
+    players = 2
+
+    def __init__(self, board: list[Stack], to_move: int, first: int, strict_memory: bool, rng: Rng) -> None:
+        self.board = board
+        self.to_move = to_move
+        self.first = first
+        self.strict_memory = strict_memory
+        self.rng = rng
+        self.move_number = 0
+        self.passes = 0
+        self.last_move: list[str] = []
+        self.result: Outcome | None = None
+        self.history: dict[str, int] = {}
+        self.peeks: list[JSON] = []
+        self.peeked: list[str] = []  # squares lifted during the current turn
+        self._legal: list[ArcanorMove] | None = None
+
+    # -- creation and storage -------------------------------------------------
+
+    @classmethod
+    def start(cls, players: int, seed: int, options: JSON) -> ArcanorState:
+        rng = Rng.seeded(seed)
+        first = rng.below(2)
+        state = cls(initial_board(), first, first, bool(options.get("strict_memory", False)), rng)
+        state._remember_position()
+        return state
+
+    @classmethod
+    def from_json(cls, data: JSON) -> ArcanorState:
+        board: list[Stack] = [() for _ in SQUARES]
+        for name, pieces in data["board"].items():
+            board[INDEX[Square.parse(name)]] = tuple((int(o), int(s)) for o, s in pieces)
+        state = cls(board, data["to_move"], data["first"], data["strict_memory"], Rng(data["rng"]))
+        state.move_number = data["move_number"]
+        state.passes = data["passes"]
+        state.last_move = list(data["last_move"])
+        state.result = Outcome.from_json(data["outcome"])
+        state.history = dict(data["history"])
+        state.peeks = [copy_peek(entry) for entry in data["peeks"]]
+        state.peeked = list(data["peeked"])
+        return state
+
+    def to_json(self) -> JSON:
+        return {
+            "game": "arcanor",
+            "players": 2,
+            "strict_memory": self.strict_memory,
+            "rng": self.rng.state,
+            "first": self.first,
+            "to_move": self.to_move,
+            "move_number": self.move_number,
+            "passes": self.passes,
+            "board": {str(SQUARES[i]): stack_json(stack) for i, stack in enumerate(self.board) if stack},
+            "last_move": list(self.last_move),
+            "outcome": self.result.to_json() if self.result else None,
+            "history": dict(self.history),
+            "peeks": [copy_peek(entry) for entry in self.peeks],
+            "peeked": list(self.peeked),
+        }
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ArcanorState:
+        # Stacks are tuples and log entries are never mutated: shallow copies of the containers suffice.
+        clone = copy.copy(self)
+        clone.board = list(self.board)
+        clone.rng = Rng(self.rng.state)
+        clone.last_move = list(self.last_move)
+        clone.history = dict(self.history)
+        clone.peeks = list(self.peeks)
+        clone.peeked = list(self.peeked)
+        clone._legal = None
+        return clone
+
+    # -- the contract ----------------------------------------------------------
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return () if self.result else (self.to_move,)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def legal_moves(self, seat: int) -> list[ArcanorMove]:
+        if seat not in self.actors:
+            return []
+        if self._legal is None:
+            self._legal = self._compute_legal(seat)
+        return list(self._legal)
+
+    def parse_move(self, text: str) -> ArcanorMove:
+        compact = "".join(text.split()).lower()
+        if known := KNOWN_MOVES.get(compact):
+            return known  # every move between neighbours, every peek and pass
+        if peek := _PEEK.match(compact):
+            return Peek(parse_square(peek.group(1)))
+        if pair := _PAIR.match(compact):
+            source, kind, target = pair.groups()
+            return _KINDS[kind](parse_square(source), parse_square(target))
+        extra = ", or peek:b1 to lift a stack" if self.strict_memory else ""
+        raise IllegalMove(f"Could not read '{text.strip()}'. {NOTATION_HELP}{extra}.")
+
+    def _apply(self, seat: int, move: ArcanorMove) -> None:
+        self._legal = None
+        if isinstance(move, Peek):
+            self._apply_peek(seat, move)
+            return
+        self.last_move = [*self.last_move, str(move)] if self.peeked else [str(move)]
+        self.peeked = []
+        self.move_number += 1
+        if isinstance(move, Pass):
+            self.passes += 1
+        else:
+            self.passes = 0
+            frozen_before = self._frozen_count()
+            self._apply_board_move(move)
+            if self._frozen_count() > frozen_before:
+                # A frozen stack never changes again: no earlier position can come back.
+                self.history.clear()
+        self.to_move = 1 - seat
+        self._check_end()
+
+    def refusal(self, seat: int, move: ArcanorMove) -> str:
+        if isinstance(move, Pass):
+            example = self.legal_moves(seat)[0]
+            return f"You cannot pass while you have a legal move (for example {example})."
+        if isinstance(move, Peek):
+            return self._peek_refusal(seat, move)
+        return self._square_move_refusal(seat, move)
+
+    # -- board facts -------------------------------------------------------------
+
+    def is_frozen(self, index: int) -> bool:
+        """A stack topped by a piece standing on its owner's winning row never moves again."""
+        stack = self.board[index]
+        return bool(stack) and index // FILE_COUNT == HOME_RANKS[1 - stack[0][0]]
+
+    def scores(self) -> tuple[int, int]:
+        """Points of the visible pieces each seat has on its winning row."""
+        points = [0, 0]
+        for seat in (0, 1):
+            row = HOME_RANKS[1 - seat] * FILE_COUNT
+            for stack in self.board[row : row + FILE_COUNT]:
+                if stack and stack[0][0] == seat:
+                    points[seat] += stack[0][1]
+        return points[0], points[1]
+
+    def stack_at(self, square: Square) -> Stack:
+        return self.board[INDEX[square]]
+
+    # -- legal moves ---------------------------------------------------------------
+
+    def _compute_legal(self, seat: int) -> list[ArcanorMove]:
+        moves: list[ArcanorMove] = list(self._board_moves(seat))
+        if not moves:
+            moves.append(Pass())
+        if self.strict_memory:
+            moves.extend(self._peeks_allowed(seat))
+        return moves
+
+    def _board_moves(self, seat: int) -> list[SquareMove]:
+        moves: list[SquareMove] = []
+        for index, stack in enumerate(self.board):
+            if stack and stack[0][0] == seat and not self.is_frozen(index):
+                moves.extend(self._moves_from(index, stack))
+        return moves
+
+    def _moves_from(self, index: int, stack: Stack) -> list[SquareMove]:
+        may_release = self.strict_memory or len(stack) > 1
+        moves: list[SquareMove] = []
+        for near in NEIGHBOURS[index]:
+            if not self.board[near]:
+                moves.append(STEPS[index, near])
+                if may_release:
+                    moves.append(RELEASES[index, near])
+            elif self._may_eat(stack[0], near):
+                moves.append(EATS[index, near])
+        return moves
+
+    def _may_eat(self, eater: Piece, index: int) -> bool:
+        owner, size = self.board[index][0]
+        return owner != eater[0] and size == eater[1] + 1 and not self.is_frozen(index)
+
+    def _peeks_allowed(self, seat: int) -> list[Peek]:
+        return [
+            Peek(SQUARES[i])
+            for i, stack in enumerate(self.board)
+            if stack and stack[0][0] == seat and str(SQUARES[i]) not in self.peeked
+        ]
+
+    # -- applying --------------------------------------------------------------------
+
+    def _apply_board_move(self, move: SquareMove) -> None:
+        source, target = INDEX[move.source], INDEX[move.target]
+        stack = self.board[source]
+        if isinstance(move, Step):
+            self.board[source], self.board[target] = (), stack
+        elif isinstance(move, Release):
+            self.board[source], self.board[target] = stack[1:], stack[:1]
+        else:
+            self.board[source], self.board[target] = stack[1:], stack[:1] + self.board[target]
+
+    def _apply_peek(self, seat: int, move: Peek) -> None:
+        if not self.peeked:
+            self.last_move = []
+        name = str(move.square)
+        stack = self.stack_at(move.square)
+        self.peeks.append(
+            {
+                "seat": seat,
+                "square": name,
+                "turn": self.move_number + 1,
+                "top": piece_json(stack[0]),
+                "contents": [piece_json(piece) for piece in stack[1:]],
+            }
+        )
+        del self.peeks[:-PEEKS_KEPT]
+        self.peeked.append(name)
+        self.last_move.append(str(move))
+
+    def _frozen_count(self) -> int:
+        """Frozen stacks only ever appear, never go: a clock for the repetition history."""
+        rows = (HOME_RANKS[0] * FILE_COUNT, HOME_RANKS[1] * FILE_COUNT)
+        return sum(self.is_frozen(row + file) for row in rows for file in range(FILE_COUNT))
+
+    def _position_key(self) -> str:
+        """'0/b1ab,c1cd,...': who moves, then each occupied square and its pieces (see stack_code)."""
+        cells = (NAMES[i] + stack_code(stack) for i, stack in enumerate(self.board) if stack)
+        return f"{self.to_move}/" + ",".join(cells)
+
+    def _remember_position(self) -> int:
+        key = self._position_key()
+        self.history[key] = self.history.get(key, 0) + 1
+        return self.history[key]
+
+    def _check_end(self) -> None:
+        scores = self.scores()
+        if max(scores) >= TARGET_POINTS:
+            self.result = self._by_points(scores, f"{TARGET_POINTS} points on the winning row")
+        elif self.passes >= 2:
+            self.result = self._by_points(scores, "both players passed in a row")
+        elif self._remember_position() >= 3:
+            self.result = self._by_points(scores, "the same position came up a third time")
+
+    @staticmethod
+    def _by_points(scores: tuple[int, int], reason: str) -> Outcome:
+        winners = () if scores[0] == scores[1] else ((0,) if scores[0] > scores[1] else (1,))
+        return Outcome(winners=winners, reason=reason, scores=(float(scores[0]), float(scores[1])))
+
+    # -- refusals ----------------------------------------------------------------------
+
+    def _peek_refusal(self, seat: int, move: Peek) -> str:
+        if not self.strict_memory:
+            return (
+                "Lifting a stack (peek) only exists in the strict-memory variant: "
+                "your private view already shows what your stacks hold."
+            )
+        stack = self.stack_at(move.square)
+        if not stack or stack[0][0] != seat:
+            return f"You may only lift a stack whose top piece is yours; {move.square} is not one."
+        return f"You already lifted {move.square} this turn."
+
+    def _square_move_refusal(self, seat: int, move: SquareMove) -> str:
+        stack = self.stack_at(move.source)
+        if not stack:
+            return f"There is no piece on {move.source}."
+        if stack[0][0] != seat:
+            return (
+                f"The top piece on {move.source} is your opponent's: "
+                "you may only play stacks whose top piece is yours."
+            )
+        if self.is_frozen(INDEX[move.source]):
+            return (
+                f"{move.source} stands on your winning row: "
+                "it is frozen for good and can no longer move, release or eat."
+            )
+        if move.source.distance(move.target) != 1:
+            return (
+                f"{move.target} is not next to {move.source}: pieces step one square, in any of 8 directions."
+            )
+        if isinstance(move, Eat):
+            return self._eat_refusal(stack[0], move)
+        return self._step_refusal(stack, move)
+
+    def _step_refusal(self, stack: Stack, move: Step | Release) -> str:
+        if self.stack_at(move.target):
+            return (
+                f"{move.target} is occupied: a stack or a released piece only steps onto an empty square. "
+                f"To eat, write {move.source}x{move.target}."
+            )
+        return (
+            f"The {stack[0][1]} on {move.source} holds nothing to release: "
+            f"move it with {move.source}-{move.target}."
+        )
+
+    def _eat_refusal(self, eater: Piece, move: Eat) -> str:
+        target = self.stack_at(move.target)
+        if not target:
+            return (
+                f"{move.target} is empty: there is nothing to eat there; "
+                f"to step onto it write {move.source}-{move.target}."
+            )
+        owner, size = target[0]
+        if owner == eater[0]:
+            return f"The top piece on {move.target} is yours, and you may never cover your own pieces."
+        if self.is_frozen(INDEX[move.target]):
+            return f"{move.target} stands on its winning row: it is frozen and can no longer be eaten."
+        if eater[1] == 4:
+            return f"A 4 is the smallest piece and cannot eat anything; the top of {move.target} is a {size}."
+        return (
+            f"A {eater[1]} can only eat a {eater[1] + 1} (exactly one size smaller); "
+            f"the top of {move.target} is a {size}. Only the top piece ever eats: what it holds stays behind."
+        )
+
+    # -- views ---------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> JSON:
+        return {
+            "game": "arcanor",
+            "players": 2,
+            "actors": list(self.actors),
+            "move_number": self.move_number,
+            "last_move": list(self.last_move),
+            "outcome": self.result.to_json() if self.result else None,
+            "viewer": seat,
+            "board": self._board_view(seat),
+            "scores": list(self.scores()),
+            "passes": self.passes,
+            "strict_memory": self.strict_memory,
+            "peeks": [copy_peek(entry) for entry in self.peeks],
+            "home_rows": [rank + 1 for rank in HOME_RANKS],
+            "first_player": self.first,
+            "target": TARGET_POINTS,
+        }
+
+    def _board_view(self, seat: int | None) -> JSON:
+        """Every top piece; what lies below only for the viewer's own stacks (never in strict memory)."""
+        board: JSON = {}
+        for index, stack in enumerate(self.board):
+            if not stack:
+                continue
+            entry: JSON = {"top": piece_json(stack[0]), "frozen": self.is_frozen(index)}
+            if seat is not None and stack[0][0] == seat and not self.strict_memory:
+                entry["contents"] = [piece_json(piece) for piece in stack[1:]]
+            board[str(SQUARES[index])] = entry
+        return board
+
+
+def initial_board() -> list[Stack]:
+    """Six duos on each home row: 1>2 on b, d, f and 3>4 on c, e, g."""
+    board: list[Stack] = [() for _ in SQUARES]
+    for seat, rank in enumerate(HOME_RANKS):
+        for file, (outer, inner) in SETUP_FILES.items():
+            board[file + FILE_COUNT * rank] = ((seat, outer), (seat, inner))
+    return board
+
+
+# ---------------------------------------------------------------------------
+# Helpers for the Discord select menus
+
+
+@dataclass(frozen=True)
+class MoveChoice:
+    """One entry of the second select menu: the notation to play and what it does."""
+
+    notation: str
+    label: str
+
+
+@dataclass(frozen=True)
+class MoveGroup:
+    """One entry of the first select menu: a square (or "pass") and its actions."""
+
+    source: str
+    label: str
+    choices: tuple[MoveChoice, ...]
+
+
+def move_menu(state: ArcanorState, seat: int) -> list[MoveGroup]:
+    """The legal moves of ``seat`` grouped by the square they start from, squares in board order.
+
+    Labels only say what ``seat`` may know (in strict memory, nothing about contents).
+    A lone ``pass`` forms its own group "pass".
+
+    >>> from rules import GAMES
+    >>> state = GAMES["arcanor"].new(players=2, seed=0)  # seed 0 draws seat 0 to start
+    >>> groups = move_menu(state, 0)
+    >>> groups[0].source, groups[0].label, groups[0].choices[0].label
+    ('b1', 'b1: your 1 holding your 2', 'b1-a2: move the 1 with what it holds')
+    """
+    by_square: dict[str, list[MoveChoice]] = {}
+    for move in state.legal_moves(seat):
+        key = menu_source(move)
+        by_square.setdefault(key, []).append(MoveChoice(str(move), move_label(state, seat, move)))
+    order = sorted(by_square, key=_menu_order)
+    return [MoveGroup(name, group_label(state, seat, name), tuple(by_square[name])) for name in order]
+
+
+def menu_source(move: ArcanorMove) -> str:
+    """The square a move starts from ("b1"), or "pass"."""
+    if isinstance(move, Pass):
+        return "pass"
+    return str(move.square if isinstance(move, Peek) else move.source)
+
+
+def _menu_order(name: str) -> int:
+    """Squares in board order (a1, b1, ... h7), then "pass"."""
+    return len(SQUARES) if name == "pass" else INDEX[Square.parse(name)]
+
+
+def group_label(state: ArcanorState, seat: int, name: str) -> str:
+    """'b1: your 1 holding your 2' (contents only outside strict memory)."""
+    if name == "pass":
+        return "pass: you have no move"
+    stack = state.stack_at(Square.parse(name))
+    label = f"{name}: your {stack[0][1]}"
+    if state.strict_memory or len(stack) == 1:
+        return label
+    held = " and ".join(f"{'your' if owner == seat else 'their'} {size}" for owner, size in stack[1:])
+    return f"{label} holding {held}"
+
+
+def move_label(state: ArcanorState, seat: int, move: ArcanorMove) -> str:
+    """A short description of one move for a select option."""
+    if isinstance(move, Pass):
+        return "pass: you have no move"
+    if isinstance(move, Peek):
+        return f"peek:{move.square}: lift it and show everyone what it holds (your turn goes on)"
+    stack = state.stack_at(move.source)
+    top = stack[0][1]
+    if isinstance(move, Eat):
+        return f"{move}: your {top} eats the {top + 1}"
+    if isinstance(move, Step):
+        if state.strict_memory:
+            return f"{move}: move the stack"
+        return f"{move}: move the {top}" + (" with what it holds" if stack[1:] else "")
+    return f"{move}: release the {top}, {_uncovered(state, seat, stack)}"
+
+
+def _uncovered(state: ArcanorState, seat: int, stack: Stack) -> str:
+    if state.strict_memory:
+        return "what it holds stays"
+    owner, size = stack[1]
+    return f"uncovering your {size}" if owner == seat else f"freeing their {size}"
+
+
+GAME = register(
+    Game(
+        id="arcanor",
+        name="Arcanor",
+        min_players=2,
+        max_players=2,
+        state_class=ArcanorState,
+        options=(
+            Option(
+                "strict_memory",
+                False,
+                (False, True),
+                "Nobody sees inside stacks; lifting a stack (peek:b1) shows its contents to everyone.",
+            ),
+        ),
+        sample_setups=((2, {"strict_memory": False}), (2, {"strict_memory": True})),
+    )
+)

@@ -1,0 +1,555 @@
+"""Arkaios: two architects raise pillars in a 5×5 garden until one is stuck.
+
+Rules as implemented (RULINGS.md §3 wins over the rulebook):
+
+- The garden is 5×5 (a1 bottom left to e5 top right, as seen by seat 0). Every
+  square has a height 0–3: empty, base, column, capital. Pieces are unlimited.
+- A player's *position* is the square of the last pillar they built, and their
+  *last level* that pillar's level.
+- Opening: seat 0 builds a pillar of level 1, 2 or 3 on any square; seat 1 then
+  builds one of another level on another square.
+- Later turns: the *budget* is the sum of both last levels (3, 4 or 5 pieces). The
+  player builds a chain of pillars spending exactly the budget, and the last pillar
+  of the turn must have the *final level*, the one level different from both last
+  levels. Each pillar of the chain
+  - stands on a square adjacent (8 directions) to the previous pillar of the chain,
+    the first one adjacent to the player's position;
+  - never stands on the opponent's position;
+  - raises its square from height ``h`` to level ``L > h`` and costs ``L - h``;
+  - differs by at most one level from the previous pillar of the chain (the first
+    one from the player's last level).
+  The turn passes as soon as the budget is spent; the player's position and last
+  level then become those of the final pillar.
+- A player who ends a turn with every square around their position at height 3
+  wins at once ("temple"). A player who has no way to complete a turn when it starts
+  loses at once ("blocked"). After openings 1 then 2, seat 0 is blocked: a level-1
+  opening loses against a level-2 answer.
+- Only pillars after which the turn can still be completed are legal, so a turn can
+  never get stuck half-way.
+
+Notation: one pillar per move, ``<square>=<level>``, e.g. ``c3=2`` (a pillar of level
+2 on c3). Case and spaces are ignored: ``" C3 = 2 "`` reads as ``c3=2``.
+
+>>> from rules import GAMES
+>>> state = GAMES["arkaios"].new(players=2, seed=0)
+>>> state = state.play(0, "c3=3").play(1, "d4=2")
+>>> info = state.turn_info()
+>>> (info.seat, info.budget, info.final_level)
+(0, 5, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Self
+
+from rules.base import JSON, Game, GameState, IllegalMove, Outcome, Square, all_squares, register
+
+SIZE = 5
+LEVELS = (1, 2, 3)
+TOP = 3
+GAME_ID = "arkaios"
+
+# Squares are indexed rank * SIZE + file internally; Square is used at the edges.
+SQUARES: tuple[Square, ...] = tuple(all_squares(SIZE, SIZE))
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n.rank * SIZE + n.file for n in sq.neighbours(SIZE, SIZE)) for sq in SQUARES
+)
+NO_SQUARE = -1
+
+OPENING_WARNING = (
+    "A level-1 opening loses: if your opponent answers with level 2, "
+    "you will have no legal turn (3 pieces ending on level 3 are out of reach)."
+)
+
+
+def index_of(square: Square) -> int:
+    return square.rank * SIZE + square.file
+
+
+def name_of(index: int) -> str:
+    """Notation of a square index: ``name_of(0) == 'a1'``."""
+    return str(SQUARES[index])
+
+
+def third_level(a: int, b: int) -> int:
+    """The level different from two different levels: ``third_level(3, 2) == 1``."""
+    return 6 - a - b
+
+
+@dataclass(frozen=True, order=True)
+class Pillar:
+    """One move: a pillar of ``level`` built on ``square``.
+
+    >>> str(Pillar(Square.parse("c3"), 2))
+    'c3=2'
+    """
+
+    square: Square
+    level: int
+
+    def __str__(self) -> str:
+        return f"{self.square}={self.level}"
+
+    @property
+    def index(self) -> int:
+        return index_of(self.square)
+
+    @classmethod
+    def parse(cls, text: str) -> Pillar:
+        """Read ``c3=2`` (case and spaces ignored); refuse anything else with a hint."""
+        compact = "".join(text.split()).lower()
+        square_text, sep, level_text = compact.partition("=")
+        if not sep or not square_text or not level_text:
+            raise IllegalMove(f"'{text.strip()}' is not a pillar: write square=level, like c3=2.")
+        square = Square.parse(square_text)
+        if not square.on_board(SIZE, SIZE):
+            raise IllegalMove(f"{square_text} is off the board: the garden runs from a1 to e5.")
+        if level_text not in ("1", "2", "3"):
+            raise IllegalMove(f"'{level_text}' is not a level: a pillar has level 1, 2 or 3.")
+        return cls(square, int(level_text))
+
+
+# ---------------------------------------------------------------------------
+# The completion search (pure, memoised across states)
+
+
+def _raised(heights: tuple[int, ...], index: int, level: int) -> tuple[int, ...]:
+    return (*heights[:index], level, *heights[index + 1 :])
+
+
+def _near_levels(level: int) -> range:
+    """Levels at most one away from ``level``, ascending: 1→1..2, 2→1..3, 3→2..3."""
+    return range(max(1, level - 1), min(TOP, level + 1) + 1)
+
+
+@lru_cache(maxsize=1 << 18)
+def can_finish(
+    heights: tuple[int, ...], prev: int, prev_level: int, remaining: int, final: int, forbidden: int
+) -> bool:
+    """Whether a chain can go on from pillar ``prev`` (of ``prev_level``) and spend exactly
+    ``remaining`` pieces, its last pillar at level ``final``, never building on ``forbidden``.
+
+    >>> empty = (0,) * 25
+    >>> can_finish(empty, 12, 3, 5, 1, 18)    # after openings 3 and 2, from c3
+    True
+    >>> can_finish(_raised(empty, 0, 2), 12, 1, 3, 3, 0)   # openings 1 then 2: blocked
+    False
+    """
+    for step in _steps(heights, prev, prev_level, remaining, forbidden):
+        index, level, cost = step
+        if cost == remaining:
+            if level == final:
+                return True
+        elif can_finish(_raised(heights, index, level), index, level, remaining - cost, final, forbidden):
+            return True
+    return False
+
+
+def _steps(
+    heights: tuple[int, ...], prev: int, prev_level: int, remaining: int, forbidden: int
+) -> list[tuple[int, int, int]]:
+    """Every (square, level, cost) the next pillar could take, ignoring the final-level rule."""
+    steps = []
+    for index in NEIGHBOURS[prev]:
+        if index == forbidden:
+            continue
+        height = heights[index]
+        for level in _near_levels(prev_level):
+            if height < level <= height + remaining:
+                steps.append((index, level, level - height))
+    return steps
+
+
+# ---------------------------------------------------------------------------
+# The state
+
+
+@dataclass(frozen=True)
+class TurnInfo:
+    """What a player interface needs to explain the turn (see ``ArkaiosState.turn_info``)."""
+
+    seat: int | None  # whose turn; None when the game is over
+    phase: str  # "opening", "turn" or "over"
+    budget: int | None  # pieces to spend this turn (None in the opening)
+    spent: int
+    final_level: int | None  # level the last pillar of the turn must have
+    chain: tuple[Pillar, ...]  # pillars already built this turn
+    anchor: Square | None  # the next pillar must touch this square (None: anywhere)
+    anchor_level: int | None  # and be within one level of this
+    positions: tuple[Square | None, ...]
+    last_levels: tuple[int | None, ...]
+
+    @property
+    def remaining(self) -> int | None:
+        return None if self.budget is None else self.budget - self.spent
+
+
+@dataclass(eq=False)
+class ArkaiosState(GameState[Pillar]):
+    """A position of Arkaios; see the module docstring for the rules."""
+
+    players: int = 2
+    heights: list[int] = field(default_factory=lambda: [0] * SIZE * SIZE)
+    positions: list[int | None] = field(default_factory=lambda: [None, None])
+    last_levels: list[int | None] = field(default_factory=lambda: [None, None])
+    to_move: int = 0
+    chain: list[Pillar] = field(default_factory=list)
+    spent: int = 0
+    last_turn: list[Pillar] = field(default_factory=list)
+    last_turn_seat: int | None = None
+    last_turn_from: int | None = None
+    move_number: int = 0
+    result: Outcome | None = None
+    # Not part of the state: legal moves of this position, computed once.
+    _legal: list[Pillar] | None = field(default=None, repr=False, compare=False)
+
+    # -- creation and storage ------------------------------------------------
+
+    @classmethod
+    def start(cls, players: int, seed: int, options: JSON) -> Self:
+        # No randomness in Arkaios: seat 0 opens.
+        return cls(players=players)
+
+    def to_json(self) -> JSON:
+        return {
+            "game": GAME_ID,
+            "players": self.players,
+            "heights": list(self.heights),
+            "positions": [None if p is None else name_of(p) for p in self.positions],
+            "last_levels": list(self.last_levels),
+            "to_move": self.to_move,
+            "chain": [str(p) for p in self.chain],
+            "spent": self.spent,
+            "last_turn": [str(p) for p in self.last_turn],
+            "last_turn_seat": self.last_turn_seat,
+            "last_turn_from": None if self.last_turn_from is None else name_of(self.last_turn_from),
+            "move_number": self.move_number,
+            "outcome": None if self.result is None else self.result.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        def square(text: str | None) -> int | None:
+            return None if text is None else index_of(Square.parse(text))
+
+        return cls(
+            players=data["players"],
+            heights=list(data["heights"]),
+            positions=[square(p) for p in data["positions"]],
+            last_levels=list(data["last_levels"]),
+            to_move=data["to_move"],
+            chain=[Pillar.parse(p) for p in data["chain"]],
+            spent=data["spent"],
+            last_turn=[Pillar.parse(p) for p in data["last_turn"]],
+            last_turn_seat=data["last_turn_seat"],
+            last_turn_from=square(data["last_turn_from"]),
+            move_number=data["move_number"],
+            result=Outcome.from_json(data["outcome"]),
+        )
+
+    # -- the turn ------------------------------------------------------------
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return () if self.result is not None else (self.to_move,)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    @property
+    def phase(self) -> str:
+        if self.result is not None:
+            return "over"
+        return "opening" if None in self.positions else "turn"
+
+    def _opponent(self, seat: int) -> int:
+        return 1 - seat
+
+    def _levels(self) -> tuple[int, int] | None:
+        """(mover's last level, opponent's last level) once both have opened."""
+        mine, theirs = self.last_levels[self.to_move], self.last_levels[self._opponent(self.to_move)]
+        return None if mine is None or theirs is None else (mine, theirs)
+
+    @property
+    def budget(self) -> int | None:
+        levels = self._levels()
+        return None if levels is None else sum(levels)
+
+    @property
+    def final_level(self) -> int | None:
+        levels = self._levels()
+        return None if levels is None else third_level(*levels)
+
+    def _anchor(self) -> tuple[int, int] | None:
+        """(square, level) the next pillar must touch and stay within one level of."""
+        if self.chain:
+            return self.chain[-1].index, self.chain[-1].level
+        position, level = self.positions[self.to_move], self.last_levels[self.to_move]
+        return None if position is None or level is None else (position, level)
+
+    def _forbidden(self) -> int:
+        position = self.positions[self._opponent(self.to_move)]
+        return NO_SQUARE if position is None else position
+
+    def turn_info(self) -> TurnInfo:
+        """Everything a player interface shows about the turn in progress.
+
+        >>> from rules import GAMES
+        >>> info = GAMES["arkaios"].new(2, 0).play(0, "a1=2").turn_info()
+        >>> (info.seat, info.phase, info.budget)
+        (1, 'opening', None)
+        """
+        anchor = self._anchor() if self.phase == "turn" else None
+        return TurnInfo(
+            seat=None if self.result is not None else self.to_move,
+            phase=self.phase,
+            budget=self.budget if self.phase == "turn" else None,
+            spent=self.spent,
+            final_level=self.final_level if self.phase == "turn" else None,
+            chain=tuple(self.chain),
+            anchor=None if anchor is None else SQUARES[anchor[0]],
+            anchor_level=None if anchor is None else anchor[1],
+            positions=tuple(None if p is None else SQUARES[p] for p in self.positions),
+            last_levels=tuple(self.last_levels),
+        )
+
+    # -- legal moves ---------------------------------------------------------
+
+    def legal_moves(self, seat: int) -> list[Pillar]:
+        if self.result is not None or seat != self.to_move:
+            return []
+        if self._legal is None:
+            self._legal = self._opening_moves() if self.phase == "opening" else self._turn_moves()
+        return list(self._legal)
+
+    def legal_by_square(self, seat: int) -> dict[str, list[int]]:
+        """Legal levels per square, for a two-step picker (square, then level).
+
+        >>> from rules import GAMES
+        >>> state = GAMES["arkaios"].new(2, 0).play(0, "c3=3").play(1, "d4=2")
+        >>> state.legal_by_square(0)["b2"]
+        [2]
+        """
+        grouped: dict[str, list[int]] = {}
+        for move in self.legal_moves(seat):
+            grouped.setdefault(str(move.square), []).append(move.level)
+        return grouped
+
+    def _opening_moves(self) -> list[Pillar]:
+        taken = [p for p in self.positions if p is not None]
+        used = [lv for lv in self.last_levels if lv is not None]
+        return [
+            Pillar(SQUARES[i], level)
+            for i in range(SIZE * SIZE)
+            if i not in taken
+            for level in LEVELS
+            if level not in used
+        ]
+
+    def _turn_moves(self) -> list[Pillar]:
+        anchor, budget, final = self._anchor(), self.budget, self.final_level
+        assert anchor is not None and budget is not None and final is not None
+        heights, remaining, forbidden = tuple(self.heights), budget - self.spent, self._forbidden()
+        moves = []
+        for index, level, cost in _steps(heights, anchor[0], anchor[1], remaining, forbidden):
+            if cost == remaining:
+                completes = level == final
+            else:
+                completes = can_finish(
+                    _raised(heights, index, level), index, level, remaining - cost, final, forbidden
+                )
+            if completes:
+                moves.append(Pillar(SQUARES[index], level))
+        return sorted(moves, key=lambda m: (m.square.file, m.square.rank, m.level))
+
+    def has_turn(self) -> bool:
+        """Whether the player to move can complete their turn (always true in the opening)."""
+        anchor, budget, final = self._anchor(), self.budget, self.final_level
+        if self.phase != "turn" or anchor is None or budget is None or final is None:
+            return self.phase == "opening"
+        return can_finish(
+            tuple(self.heights), anchor[0], anchor[1], budget - self.spent, final, self._forbidden()
+        )
+
+    def example_turn(self) -> list[Pillar]:
+        """One way to complete the current turn (empty if none), e.g. for hints and bots."""
+        state, pillars = self, []
+        while state.result is None and state.to_move == self.to_move and state.phase == "turn":
+            moves = state.legal_moves(state.to_move)
+            if not moves:
+                break
+            pillars.append(moves[0])
+            state = state.play(state.to_move, moves[0])
+        return pillars
+
+    def parse_move(self, text: str) -> Pillar:
+        return Pillar.parse(text)
+
+    # -- refusals --------------------------------------------------------------
+
+    def refusal(self, seat: int, move: Pillar) -> str:
+        if self.phase == "opening":
+            return self._opening_refusal(move)
+        for check in (self._placement_refusal, self._level_refusal, self._budget_refusal):
+            reason = check(move)
+            if reason:
+                return reason
+        return f"{move} is not a legal pillar now."
+
+    def _opening_refusal(self, move: Pillar) -> str:
+        other = self._opponent(self.to_move)
+        position, level = self.positions[other], self.last_levels[other]
+        if position == move.index:
+            return f"{move.square} holds your opponent's opening pillar: open on another square."
+        if level == move.level:
+            allowed = " or ".join(str(lv) for lv in LEVELS if lv != level)
+            return f"Your opponent opened with level {level}: your opening pillar must be level {allowed}."
+        return f"{move} is not a legal opening now."
+
+    def _placement_refusal(self, move: Pillar) -> str:
+        anchor = self._anchor()
+        assert anchor is not None
+        if move.index == self._forbidden():
+            return f"{move.square} is your opponent's position (their last pillar): you may not build there."
+        where = name_of(anchor[0])
+        if move.index == anchor[0]:
+            if self.chain:
+                return (
+                    f"{where} holds the pillar you just built: the next one must stand on a square around it."
+                )
+            return f"{where} is your own position: your first pillar must stand on a square around it."
+        if move.index not in NEIGHBOURS[anchor[0]]:
+            if self.chain:
+                return (
+                    f"{move.square} is not adjacent to your previous pillar {where}; "
+                    f"each pillar must touch the one before."
+                )
+            return f"{move.square} is not adjacent to your position {where}; your first pillar must touch it."
+        return ""
+
+    def _level_refusal(self, move: Pillar) -> str:
+        anchor = self._anchor()
+        assert anchor is not None
+        height = self.heights[move.index]
+        if height == TOP:
+            return f"{move.square} already holds a complete pillar (level 3): nothing can be built on it."
+        if move.level <= height:
+            higher = " or ".join(str(lv) for lv in LEVELS if lv > height)
+            return f"{move.square} is already at height {height}: a pillar there must be level {higher}."
+        if abs(move.level - anchor[1]) > 1:
+            near = " or ".join(str(lv) for lv in _near_levels(anchor[1]))
+            where = name_of(anchor[0])
+            base = f"your previous pillar {where}" if self.chain else f"the pillar at your position {where}"
+            return (
+                f"Level {move.level} is more than one level away from {base} (level {anchor[1]}): "
+                f"choose level {near}."
+            )
+        return ""
+
+    def _budget_refusal(self, move: Pillar) -> str:
+        budget, final = self.budget, self.final_level
+        assert budget is not None and final is not None
+        remaining = budget - self.spent
+        cost = move.level - self.heights[move.index]
+        if cost > remaining:
+            return (
+                f"{move} costs {cost} pieces (height {self.heights[move.index]} to {move.level}) "
+                f"but only {remaining} remain this turn."
+            )
+        if cost == remaining and move.level != final:
+            return f"{move} would spend your last {cost} pieces, but the turn must end on level {final}."
+        left = remaining - cost
+        return (
+            f"After {move} the turn could not be completed (no way to spend the remaining "
+            f"{left} pieces ending on level {final})."
+        )
+
+    # -- applying a move -------------------------------------------------------
+
+    def _apply(self, seat: int, move: Pillar) -> None:
+        self._legal = None
+        self.move_number += 1
+        if self.phase == "opening":
+            self._open(seat, move)
+        else:
+            self._build(seat, move)
+
+    def _open(self, seat: int, move: Pillar) -> None:
+        self.heights[move.index] = move.level
+        self.positions[seat], self.last_levels[seat] = move.index, move.level
+        self.last_turn, self.last_turn_seat, self.last_turn_from = [move], seat, None
+        self._begin_turn(self._opponent(seat))
+
+    def _build(self, seat: int, move: Pillar) -> None:
+        budget = self.budget
+        assert budget is not None
+        self.spent += move.level - self.heights[move.index]
+        self.heights[move.index] = move.level
+        self.chain.append(move)
+        if self.spent == budget:
+            self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        last = self.chain[-1]
+        self.last_turn, self.last_turn_seat = list(self.chain), seat
+        self.last_turn_from = self.positions[seat]
+        self.positions[seat], self.last_levels[seat] = last.index, last.level
+        if self.in_temple(seat):
+            self.result = Outcome(winners=(seat,), reason="temple")
+            return
+        self._begin_turn(self._opponent(seat))
+
+    def _begin_turn(self, seat: int) -> None:
+        self.to_move, self.chain, self.spent = seat, [], 0
+        if not self.has_turn():
+            self.result = Outcome(winners=(self._opponent(seat),), reason="blocked")
+
+    def in_temple(self, seat: int) -> bool:
+        """Whether every square around ``seat``'s position holds a complete pillar."""
+        position = self.positions[seat]
+        return position is not None and all(self.heights[n] == TOP for n in NEIGHBOURS[position])
+
+    # -- views -------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> JSON:
+        """Everything in Arkaios is public: the same view for every seat and spectators."""
+        info = self.turn_info()
+        return {
+            "game": GAME_ID,
+            "players": self.players,
+            "actors": list(self.actors),
+            "move_number": self.move_number,
+            "last_move": [str(p) for p in (self.chain or self.last_turn)],
+            "outcome": None if self.result is None else self.result.to_json(),
+            "viewer": seat,
+            "heights": [self.heights[rank * SIZE : (rank + 1) * SIZE] for rank in range(SIZE)],
+            "positions": [None if p is None else str(p) for p in info.positions],
+            "last_levels": list(self.last_levels),
+            "phase": info.phase,
+            "turn": info.seat,
+            "budget": info.budget,
+            "spent": info.spent,
+            "remaining": info.remaining,
+            "final_level": info.final_level,
+            "anchor": None if info.anchor is None else str(info.anchor),
+            "chain": [str(p) for p in self.chain],
+            "last_turn": [str(p) for p in self.last_turn],
+            "last_turn_seat": self.last_turn_seat,
+            "last_turn_from": None if self.last_turn_from is None else name_of(self.last_turn_from),
+        }
+
+
+GAME = register(
+    Game(
+        id=GAME_ID,
+        name="Arkaios",
+        min_players=2,
+        max_players=2,
+        state_class=ArkaiosState,
+        options=(),
+        sample_setups=((2, {}),),
+    )
+)

@@ -1,0 +1,1114 @@
+"""Dragons Arena: FIRE and ICE dice duel on a 4×4 arena; the stronger side takes a gold nugget.
+
+Rules as implemented (RULINGS.md §2 wins over the rulebook):
+
+- Sides: seat 0 plays FIRE, seat 1 plays ICE (the rulebook lets players pick; the
+  bot seats the challenger as FIRE). Each side has 8 dice, powers 1–6.
+- Capture: a dragon of power ``a`` eliminates an adjacent enemy of power ``d`` when
+  ``d < a``, except that a 6 never eliminates a 1 and only a 1 eliminates a 6.
+  Adjacent means the 8 surrounding squares (the rulebook says "one of the squares
+  around it"). The attacker moves onto the target's square and takes its power.
+- A turn is exactly one action. Eliminating is compulsory whenever possible;
+  otherwise the side changes the power of any one dragon without a force field
+  (its own or an enemy's) to a different value, and that dragon gets a force field.
+  A force field goes when its dragon moves or is eliminated.
+- DRAGON MASTER option: with one of your power-1 dragons next to an enemy you may,
+  instead of the above (even when an elimination is possible), use your element.
+  FIRE ``Combustion``: an enemy next to one of your power-1 dragons loses 3. ICE
+  ``Blizzard``: such an enemy loses 2, then you move it to any empty square (if
+  there is one). At 0 or less it is eliminated; its force field is removed either way.
+  When nothing else is possible the element is compulsory.
+- End of a duel, checked after every turn (and when play begins): no dragon is
+  next to an enemy; or the side to play has no legal action (every dragon has a
+  force field and it can neither eliminate nor use its element). Our addition for
+  DRAGON MASTER, where power changes and elements could cycle: the same arena with
+  the same side to play for the third time also ends the duel. Higher total power
+  wins a gold nugget; equal totals: no nugget.
+- Who starts: more power-1 dragons, then more 2s, and so on; all equal: random.
+- Placement ``level``: ``baby`` all 16 dice rolled and scattered at random;
+  ``little`` each side rolls 8 dice, then the starting side places one die on a free
+  square, then the other, alternately; ``big`` both sides secretly set 8 powers
+  totalling exactly 28 (simultaneous: both seats act, neither sees the other's set
+  before both are in), then place as ``little``; ``free`` the same with any powers;
+  ``equal`` the starting side is drawn at random and splits 7 points over two dice,
+  both sides receive those two values, the other side does the same, four splits in
+  all (8 dice and 28 points each), then place as ``little``. The side that starts a
+  duel places first and attacks first.
+- Match (``nuggets`` option, 1–5): duels follow one another automatically until a
+  side holds that many nuggets; each new duel is set up afresh at the same level
+  and its starting side is found again by the power-1 rule. A drawn duel gives no
+  nugget. Outcome scores are the nuggets per seat.
+- SOLO training (``players=1``, ``solo`` = ``normal`` | ``high``; one seat plays both
+  sides, so ``actors`` is always ``(0,)`` and the view's ``to_play`` says which side
+  moves). Your species is the ``solo_species`` option. Always BABY placement and
+  a single duel (``level`` and ``nuggets`` are ignored). The opponent's side can
+  never change a power; the duel ends as soon as the opponent's side is to play and
+  cannot eliminate (our choice: if that happens on the very first turn, the opening
+  passes to you instead). Score: your total against the opponent's total plus a bonus
+  for its dragons left (normal 1/2/3/4, high 1/3/6/10 for 1–4 dragons); 5 or more
+  opponent dragons left is a loss. The Outcome has ``winners=(0,)`` for a win and
+  ``()`` otherwise: the view's ``solo.result`` tells "win", "draw" or "loss";
+  ``scores`` is your own total.
+
+Notation (case and spaces ignored):
+
+- ``b2xc3`` the dragon on b2 eliminates c3;  ``c3=5`` c3 becomes a 5 with a force field;
+- ``fire:c3`` Combustion on c3;  ``ice:c3>a1`` Blizzard on c3, moved to a1
+  (``ice:c3`` when the target is eliminated or no square is empty);
+- ``4@b2`` place one of your dice showing 4 on b2;
+- ``set:1,2,3,4,4,4,5,5`` your 8 secret powers (BIG, FREE);  ``split:3+4`` (EQUAL).
+
+UI helpers: :func:`moves_by_square` / :func:`moves_from` group the legal moves by the
+square a player clicks first (attacker, dragon to change, element target, square to
+fill), :func:`second_square` gives the square clicked next (target, Blizzard
+destination) or None when a power is chosen instead.
+
+>>> from rules import GAMES
+>>> state = GAMES["dragons_arena"].new(players=2, seed=3, options={"level": "little"})
+>>> state.view(None)["phase"]
+'placement'
+>>> beats(1, 6), beats(6, 1), beats(4, 3), beats(3, 3)
+(True, False, True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from typing import Any, Self
+
+from rules.base import JSON, Game, GameState, IllegalMove, Option, Outcome, Rng, Square, all_squares, register
+
+GAME_ID = "dragons_arena"
+SIZE = 4
+FIRE, ICE = 0, 1
+SIDES = ("fire", "ice")
+LETTERS = ("F", "I")
+POWERS = (1, 2, 3, 4, 5, 6)
+DICE_PER_SIDE = 8
+BIG_TOTAL = 28
+SPLIT_TOTAL = 7
+SPLITS = 4
+LEVELS = ("baby", "little", "big", "equal", "free")
+SOLO_LEVELS = ("off", "normal", "high")
+# Bonus to the solo opponent for 0, 1, 2, 3, 4 dragons left; 5 or more is a loss.
+SOLO_BONUS = {"normal": (0, 1, 2, 3, 4), "high": (0, 1, 3, 6, 10)}
+COMBUSTION_LOSS = 3
+BLIZZARD_LOSS = 2
+
+SQUARES: tuple[Square, ...] = tuple(all_squares(SIZE, SIZE))
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n.rank * SIZE + n.file for n in sq.neighbours(SIZE, SIZE)) for sq in SQUARES
+)
+
+# A dragon is (side, power, has_force_field); a cell holds a dragon or None.
+Dragon = tuple[int, int, bool]
+Cell = Dragon | None
+
+
+def beats(attacker: int, defender: int) -> bool:
+    """Whether power ``attacker`` may eliminate an adjacent enemy of power ``defender``."""
+    if attacker == 1:
+        return defender == 6
+    if attacker == 6 and defender == 1:
+        return False
+    return defender < attacker
+
+
+def index_of(square: Square) -> int:
+    return square.rank * SIZE + square.file
+
+
+def name_of(index: int) -> str:
+    """``name_of(0) == 'a1'``."""
+    return str(SQUARES[index])
+
+
+def side_of(name: str) -> int:
+    return SIDES.index(name)
+
+
+def opening_side(fire: list[int], ice: list[int], rng: Rng) -> int:
+    """The side with more 1s starts, then more 2s, …; all equal: random (uses ``rng``)."""
+    for power in POWERS:
+        fire_count, ice_count = fire.count(power), ice.count(power)
+        if fire_count != ice_count:
+            return FIRE if fire_count > ice_count else ICE
+    return rng.below(2)
+
+
+# ---------------------------------------------------------------------------
+# Moves
+
+
+@dataclass(frozen=True)
+class Eliminate:
+    """``b2xc3``: the dragon on ``attacker`` eliminates the enemy on ``target``."""
+
+    attacker: Square
+    target: Square
+
+    def __str__(self) -> str:
+        return f"{self.attacker}x{self.target}"
+
+
+@dataclass(frozen=True)
+class ChangePower:
+    """``c3=5``: the dragon on ``square`` turns to ``power`` and gets a force field."""
+
+    square: Square
+    power: int
+
+    def __str__(self) -> str:
+        return f"{self.square}={self.power}"
+
+
+@dataclass(frozen=True)
+class Combustion:
+    """``fire:c3``: FIRE's element, the enemy on ``target`` loses 3."""
+
+    target: Square
+
+    def __str__(self) -> str:
+        return f"fire:{self.target}"
+
+
+@dataclass(frozen=True)
+class Blizzard:
+    """``ice:c3>a1``: ICE's element, the enemy on ``target`` loses 2 and goes to ``destination``."""
+
+    target: Square
+    destination: Square | None = None
+
+    def __str__(self) -> str:
+        return f"ice:{self.target}" + (f">{self.destination}" if self.destination else "")
+
+
+@dataclass(frozen=True)
+class Place:
+    """``4@b2``: one of your dice showing 4 goes on b2."""
+
+    power: int
+    square: Square
+
+    def __str__(self) -> str:
+        return f"{self.power}@{self.square}"
+
+
+@dataclass(frozen=True)
+class SetPowers:
+    """``set:1,2,3,4,4,4,5,5``: your secret powers (kept sorted: dice are alike)."""
+
+    powers: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "powers", tuple(sorted(self.powers)))
+
+    def __str__(self) -> str:
+        return "set:" + ",".join(map(str, self.powers))
+
+
+@dataclass(frozen=True)
+class Split:
+    """``split:3+4``: 7 points over two dice, given to both sides (kept low first)."""
+
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if self.low > self.high:
+            low, high = self.high, self.low
+            object.__setattr__(self, "low", low)
+            object.__setattr__(self, "high", high)
+
+    def __str__(self) -> str:
+        return f"split:{self.low}+{self.high}"
+
+
+Move = Eliminate | ChangePower | Combustion | Blizzard | Place | SetPowers | Split
+PlayMove = Eliminate | ChangePower | Combustion | Blizzard
+
+NOTATION_HELP = (
+    "Write b2xc3 (eliminate), c3=5 (change a power), fire:c3 or ice:c3>a1 (element), "
+    "4@b2 (place a die), set:1,2,3,4,4,4,5,5 (secret powers) or split:3+4."
+)
+
+
+def _square(text: str) -> Square:
+    square = Square.parse(text)
+    if not square.on_board(SIZE, SIZE):
+        raise IllegalMove(f"{text} is not in the arena: squares run from a1 to d4.")
+    return square
+
+
+def _number(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise IllegalMove(f"'{text}' is not a number: {what}.")
+    return int(text)
+
+
+def parse_move(text: str) -> Move:
+    """Read any move of the notation; no legality check.
+
+    >>> parse_move(" B2 x C3 "), str(parse_move("split:4+3")), str(parse_move("ICE:c3>a1"))
+    (Eliminate(attacker=Square(file=1, rank=1), target=Square(file=2, rank=2)), 'split:3+4', 'ice:c3>a1')
+    """
+    compact = "".join(text.split()).lower()
+    if compact.startswith("set:"):
+        items = [item for item in compact[4:].split(",") if item]
+        return SetPowers(tuple(_number(item, "set takes powers like set:1,2,3,4,4,4,5,5") for item in items))
+    if compact.startswith("split:"):
+        low, plus, high = compact[6:].partition("+")
+        if not plus:
+            raise IllegalMove("Write a split as two powers joined by +, like split:3+4.")
+        return Split(_number(low, "like split:3+4"), _number(high, "like split:3+4"))
+    return _parse_board_move(compact)
+
+
+def _parse_board_move(compact: str) -> Move:
+    if compact.startswith("fire:"):
+        return Combustion(_square(compact[5:]))
+    if compact.startswith("ice:"):
+        target, arrow, destination = compact[4:].partition(">")
+        return Blizzard(_square(target), _square(destination) if arrow else None)
+    if "=" in compact:
+        square, _, power = compact.partition("=")
+        return ChangePower(_square(square), _number(power, "a power is 1 to 6, like c3=5"))
+    if "@" in compact:
+        power, _, square = compact.partition("@")
+        return Place(_number(power, "place a die like 4@b2"), _square(square))
+    if "x" in compact:
+        attacker, _, target = compact.partition("x")
+        return Eliminate(_square(attacker), _square(target))
+    raise IllegalMove(f"'{compact}' is not a move. {NOTATION_HELP}")
+
+
+@lru_cache(maxsize=2)
+def power_sets(total: int | None) -> tuple[SetPowers, ...]:
+    """Every secret set of 8 powers (with ``total`` when given): 1287 sets, 73 of total 28."""
+    sets = combinations_with_replacement(POWERS, DICE_PER_SIDE)
+    return tuple(SetPowers(s) for s in sets if total is None or sum(s) == total)
+
+
+SPLIT_MOVES = tuple(Split(low, SPLIT_TOTAL - low) for low in (1, 2, 3))
+
+
+# ---------------------------------------------------------------------------
+# Arena helpers (pure functions on a board of 16 cells)
+
+
+def cell_code(cell: Cell) -> str:
+    """``'F4'``, ``'I3*'`` (force field) or ``'.'``."""
+    if cell is None:
+        return "."
+    side, power, field_on = cell
+    return f"{LETTERS[side]}{power}{'*' if field_on else ''}"
+
+
+def parse_cell(code: str) -> Dragon:
+    side = LETTERS.index(code[0].upper())
+    return (side, int(code[1]), code.endswith("*"))
+
+
+def board_key(board: list[Cell], to_play: int) -> str:
+    return "".join(cell_code(c).ljust(3) for c in board) + LETTERS[to_play]
+
+
+def any_contact(board: list[Cell]) -> bool:
+    """Whether some dragon stands next to an enemy."""
+    for index, cell in enumerate(board):
+        if cell is not None:
+            for other in NEIGHBOURS[index]:
+                near = board[other]
+                if near is not None and near[0] != cell[0]:
+                    return True
+    return False
+
+
+def totals(board: list[Cell]) -> list[int]:
+    result = [0, 0]
+    for cell in board:
+        if cell is not None:
+            result[cell[0]] += cell[1]
+    return result
+
+
+def dragons_left(board: list[Cell]) -> list[int]:
+    result = [0, 0]
+    for cell in board:
+        if cell is not None:
+            result[cell[0]] += 1
+    return result
+
+
+def eliminations(board: list[Cell], side: int) -> list[Eliminate]:
+    moves = []
+    for index, cell in enumerate(board):
+        if cell is None or cell[0] != side:
+            continue
+        for other in NEIGHBOURS[index]:
+            near = board[other]
+            if near is not None and near[0] != side and beats(cell[1], near[1]):
+                moves.append(Eliminate(SQUARES[index], SQUARES[other]))
+    return moves
+
+
+def power_changes(board: list[Cell]) -> list[ChangePower]:
+    return [
+        ChangePower(SQUARES[index], power)
+        for index, cell in enumerate(board)
+        if cell is not None and not cell[2]
+        for power in POWERS
+        if power != cell[1]
+    ]
+
+
+def element_targets(board: list[Cell], side: int) -> list[int]:
+    """Enemies next to one of ``side``'s power-1 dragons, in square order."""
+    targets: set[int] = set()
+    for index, cell in enumerate(board):
+        if cell is not None and cell[0] == side and cell[1] == 1:
+            targets.update(o for o in NEIGHBOURS[index] if (n := board[o]) is not None and n[0] != side)
+    return sorted(targets)
+
+
+def element_moves(board: list[Cell], side: int) -> list[PlayMove]:
+    targets = element_targets(board, side)
+    if side == FIRE:
+        return [Combustion(SQUARES[t]) for t in targets]
+    empty = [SQUARES[i] for i, cell in enumerate(board) if cell is None]
+    moves: list[PlayMove] = []
+    for target in targets:
+        cell = board[target]
+        survives = cell is not None and cell[1] > BLIZZARD_LOSS
+        if survives and empty:
+            moves.extend(Blizzard(SQUARES[target], dest) for dest in empty)
+        else:
+            moves.append(Blizzard(SQUARES[target]))
+    return moves
+
+
+# ---------------------------------------------------------------------------
+# State
+
+
+@dataclass(eq=False)
+class DragonsArenaState(GameState[Move]):
+    players: int
+    level: str
+    dragon_master: bool
+    solo: str
+    solo_side: int
+    nuggets_to_win: int
+    rng: Rng
+    phase: str = "play"
+    board: list[Cell] = field(default_factory=lambda: [None] * (SIZE * SIZE))
+    to_play: int = FIRE
+    starter: int = FIRE
+    dice: list[list[int]] = field(default_factory=lambda: [[], []])
+    secret: list[list[int] | None] = field(default_factory=lambda: [None, None])
+    splits: int = 0
+    nuggets: list[int] = field(default_factory=lambda: [0, 0])
+    duel: int = 0
+    move_number: int = 0
+    last_move: list[str] = field(default_factory=list)
+    last_secret: int | None = None  # the side whose still-hidden set is the last move
+    last_squares: list[int] = field(default_factory=list)
+    last_duel: JSON | None = None
+    history: dict[str, int] = field(default_factory=dict)
+    result: Outcome | None = None
+    solo_score: JSON | None = None
+    _moves_cache: dict[int, list[Move]] = field(default_factory=dict, repr=False)
+
+    # -- creation and storage -------------------------------------------------
+
+    @classmethod
+    def start(cls, players: int, seed: int, options: JSON) -> Self:
+        solo = str(options.get("solo", "off"))
+        if players == 1 and solo == "off":
+            solo = "normal"
+        if players == 2 and solo != "off":
+            raise ValueError("Solo training is played by one player: start it with players=1.")
+        state = cls(
+            players=players,
+            level="baby" if players == 1 else str(options.get("level", "baby")),
+            dragon_master=bool(options.get("dragon_master", False)),
+            solo=solo,
+            solo_side=side_of(str(options.get("solo_species", "fire"))),
+            nuggets_to_win=1 if players == 1 else int(options.get("nuggets", 1)),
+            rng=Rng.seeded(seed),
+        )
+        state._start_duel()
+        return state
+
+    def to_json(self) -> JSON:
+        return {
+            "game": GAME_ID,
+            "players": self.players,
+            "options": {
+                "level": self.level,
+                "dragon_master": self.dragon_master,
+                "solo": self.solo,
+                "solo_species": SIDES[self.solo_side],
+                "nuggets": self.nuggets_to_win,
+            },
+            "rng": self.rng.state,
+            "phase": self.phase,
+            "board": {name_of(i): cell_code(c) for i, c in enumerate(self.board) if c is not None},
+            "to_play": SIDES[self.to_play],
+            "starter": SIDES[self.starter],
+            "dice": {SIDES[s]: list(self.dice[s]) for s in (FIRE, ICE)},
+            "secret": {SIDES[s]: self.secret[s] for s in (FIRE, ICE)},
+            "splits": self.splits,
+            "nuggets": {SIDES[s]: self.nuggets[s] for s in (FIRE, ICE)},
+            "duel": self.duel,
+            "move_number": self.move_number,
+            "last_move": list(self.last_move),
+            "last_secret": None if self.last_secret is None else SIDES[self.last_secret],
+            "last_squares": [name_of(i) for i in self.last_squares],
+            "last_duel": self.last_duel,
+            "history": dict(self.history),
+            "outcome": None if self.result is None else self.result.to_json(),
+            "solo_score": self.solo_score,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        options = data["options"]
+        board: list[Cell] = [None] * (SIZE * SIZE)
+        for name, code in data["board"].items():
+            board[index_of(Square.parse(name))] = parse_cell(code)
+        secret = data.get("secret", {})
+        last_secret = data.get("last_secret")
+        return cls(
+            players=data["players"],
+            level=options["level"],
+            dragon_master=options["dragon_master"],
+            solo=options["solo"],
+            solo_side=side_of(options.get("solo_species", "fire")),
+            nuggets_to_win=options["nuggets"],
+            rng=Rng(data["rng"]),
+            phase=data["phase"],
+            board=board,
+            to_play=side_of(data["to_play"]),
+            starter=side_of(data.get("starter") or data["to_play"]),
+            dice=[sorted(data.get("dice", {}).get(s, [])) for s in SIDES],
+            secret=[None if secret.get(s) is None else list(secret[s]) for s in SIDES],
+            splits=data.get("splits", 0),
+            nuggets=[data.get("nuggets", {}).get(s, 0) for s in SIDES],
+            duel=data.get("duel", 1),
+            move_number=data.get("move_number", 0),
+            last_move=list(data.get("last_move", [])),
+            last_secret=None if last_secret is None else side_of(last_secret),
+            last_squares=[index_of(Square.parse(n)) for n in data.get("last_squares", [])],
+            last_duel=data.get("last_duel"),
+            history=dict(data.get("history", {})),
+            result=Outcome.from_json(data.get("outcome")),
+            solo_score=data.get("solo_score"),
+        )
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DragonsArenaState:
+        """A fast copy for ``play``: every mutable field is rebuilt, the move cache dropped."""
+        return DragonsArenaState(
+            players=self.players, level=self.level, dragon_master=self.dragon_master, solo=self.solo,
+            solo_side=self.solo_side, nuggets_to_win=self.nuggets_to_win, rng=Rng(self.rng.state),
+            phase=self.phase, board=list(self.board), to_play=self.to_play, starter=self.starter,
+            dice=[list(d) for d in self.dice], secret=[None if s is None else list(s) for s in self.secret],
+            splits=self.splits, nuggets=list(self.nuggets), duel=self.duel, move_number=self.move_number,
+            last_move=list(self.last_move), last_secret=self.last_secret,
+            last_squares=list(self.last_squares), last_duel=self.last_duel, history=dict(self.history),
+            result=self.result, solo_score=self.solo_score,
+        )  # fmt: skip
+
+    # -- who acts ---------------------------------------------------------------
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        if self.result is not None:
+            return ()
+        if self.phase == "setup":
+            return tuple(side for side in (FIRE, ICE) if self.secret[side] is None)
+        return (0,) if self.players == 1 else (self.to_play,)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    @property
+    def is_solo(self) -> bool:
+        return self.players == 1
+
+    def acting_side(self, seat: int) -> int:
+        """The side a seat moves for now (in solo the one seat plays whichever side is to play)."""
+        return self.to_play if self.is_solo or self.phase != "setup" else seat
+
+    def solo_opponent_to_play(self) -> bool:
+        return self.is_solo and self.to_play != self.solo_side
+
+    # -- legal moves ------------------------------------------------------------
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if seat not in self.actors:
+            return []
+        cached = self._moves_cache.get(seat)
+        if cached is None:
+            cached = self._compute_moves(self.acting_side(seat))
+            self._moves_cache[seat] = cached
+        return list(cached)
+
+    def _compute_moves(self, side: int) -> list[Move]:
+        if self.phase == "setup":
+            return list(power_sets(BIG_TOTAL if self.level == "big" else None))
+        if self.phase == "split":
+            return list(SPLIT_MOVES)
+        if self.phase == "placement":
+            return self._placements(side)
+        return list(self.play_moves(side))
+
+    def _placements(self, side: int) -> list[Move]:
+        empty = [SQUARES[i] for i, cell in enumerate(self.board) if cell is None]
+        return [Place(power, sq) for power in sorted(set(self.dice[side])) for sq in empty]
+
+    def play_moves(self, side: int) -> list[PlayMove]:
+        """Actions of ``side`` in the duel: eliminations, else power changes; plus the element."""
+        moves: list[PlayMove] = list(eliminations(self.board, side))
+        if not moves and not (self.is_solo and side != self.solo_side):
+            moves.extend(power_changes(self.board))
+        if self.dragon_master:
+            moves.extend(element_moves(self.board, side))
+        return moves
+
+    def must(self) -> str:
+        """Why the turn is what it is: set, split, place, eliminate, change, element or over."""
+        if self.result is not None:
+            return "over"
+        if self.phase != "play":
+            return {"setup": "set", "split": "split", "placement": "place"}[self.phase]
+        if eliminations(self.board, self.to_play):
+            return "eliminate"
+        if not self.solo_opponent_to_play() and power_changes(self.board):
+            return "change"
+        return "element"
+
+    def element_allowed(self) -> bool:
+        return self.phase == "play" and self.dragon_master and bool(element_targets(self.board, self.to_play))
+
+    # -- parsing and refusals -----------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def refusal(self, seat: int, move: Move) -> str:
+        side = self.acting_side(seat)
+        wrong_phase = self._phase_refusal(move)
+        if wrong_phase:
+            return wrong_phase
+        if isinstance(move, SetPowers):
+            return self._set_refusal(move)
+        if isinstance(move, Split):
+            return f"A split gives 7 points to two dice, each 1 to 6: {', '.join(map(str, SPLIT_MOVES))}."
+        if isinstance(move, Place):
+            return self._place_refusal(side, move)
+        return self._play_refusal(side, move)
+
+    def _phase_refusal(self, move: Move) -> str:
+        expected = {"setup": SetPowers, "split": Split, "placement": Place}.get(self.phase)
+        if expected is not None and not isinstance(move, expected):
+            hints = {
+                "setup": "set your 8 secret powers first, like set:1,2,3,4,4,4,5,5",
+                "split": "split 7 points first, like split:3+4",
+                "placement": "place one of your dice first, like 4@b2",
+            }
+            return f"The duel has not begun: {hints[self.phase]}."
+        if expected is None and isinstance(move, SetPowers | Split | Place):
+            return "All dice are in the arena: eliminate (b2xc3), change a power (c3=5) or use your element."
+        return ""
+
+    def _set_refusal(self, move: SetPowers) -> str:
+        powers = move.powers
+        if len(powers) != DICE_PER_SIDE:
+            return f"Give exactly 8 powers, one per dragon (you gave {len(powers)}): set:1,2,3,4,4,4,5,5."
+        if any(p not in POWERS for p in powers):
+            return "Each power must be 1 to 6."
+        if self.level == "big" and sum(powers) != BIG_TOTAL:
+            return f"At BIG level your 8 powers must total exactly 28; yours total {sum(powers)}."
+        return f"{move} is not a legal set now."
+
+    def _place_refusal(self, side: int, move: Place) -> str:
+        if self.board[index_of(move.square)] is not None:
+            return f"{move.square} is taken: place your die on a free square."
+        left = ", ".join(map(str, sorted(set(self.dice[side]))))
+        return f"You have no die showing {move.power} left to place; your dice show: {left}."
+
+    def _play_refusal(self, side: int, move: Move) -> str:
+        if isinstance(move, Combustion | Blizzard):
+            return self._element_refusal(side, move)
+        if isinstance(move, Eliminate):
+            return self._eliminate_refusal(side, move)
+        assert isinstance(move, ChangePower)
+        return self._change_refusal(side, move)
+
+    def _eliminate_refusal(self, side: int, move: Eliminate) -> str:
+        attacker, target = self.board[index_of(move.attacker)], self.board[index_of(move.target)]
+        if attacker is None or attacker[0] != side:
+            return f"{move.attacker} does not hold one of your {SIDES[side].upper()} dragons."
+        if target is None or target[0] == side:
+            return f"{move.target} does not hold an enemy dragon."
+        if move.attacker.distance(move.target) != 1:
+            return f"{move.target} is not next to {move.attacker}: a dragon only eliminates a neighbour."
+        return (
+            f"A {attacker[1]} cannot eliminate a {target[1]}: it needs a lower power, "
+            "except that a 6 never takes a 1 and only a 1 takes a 6."
+        )
+
+    def _change_refusal(self, side: int, move: ChangePower) -> str:
+        if self.solo_opponent_to_play():
+            return "When you play the opponent's side, powers cannot be changed: eliminate."
+        elims = eliminations(self.board, side)
+        if elims:
+            return f"Eliminating is compulsory when you can: for example {elims[0]}."
+        cell = self.board[index_of(move.square)]
+        if cell is None:
+            return f"{move.square} is empty: choose a dragon to change."
+        if cell[2]:
+            return f"The dragon on {move.square} has a force field: its power cannot change."
+        if move.power not in POWERS:
+            return "A power is 1 to 6."
+        return f"The dragon on {move.square} already shows {move.power}: pick a different power."
+
+    def _element_refusal(self, side: int, move: Combustion | Blizzard) -> str:
+        if not self.dragon_master:
+            return "Element powers are only played with the DRAGON MASTER option."
+        own = (Combustion, Blizzard)[side]
+        if not isinstance(move, own):
+            element = ("Combustion (fire:c3)", "Blizzard (ice:c3>a1)")[side]
+            return f"You play {SIDES[side].upper()}: your element is {element}."
+        if index_of(move.target) not in element_targets(self.board, side):
+            return f"{move.target} is not an enemy next to one of your power-1 dragons."
+        assert isinstance(move, Blizzard)
+        return self._destination_refusal(move)
+
+    def _destination_refusal(self, move: Blizzard) -> str:
+        moves = element_moves(self.board, ICE)
+        options = [m for m in moves if isinstance(m, Blizzard) and m.target == move.target]
+        if options[0].destination is None:
+            return f"Write ice:{move.target} alone: the dragon is eliminated or no square is empty."
+        if move.destination is None:
+            return f"Say where the dragon goes, like {options[0]}: it must move to an empty square."
+        return f"{move.destination} is not empty: send the dragon to an empty square."
+
+    # -- applying moves -----------------------------------------------------------
+
+    def _apply(self, seat: int, move: Move) -> None:
+        self._moves_cache = {}
+        self.move_number += 1
+        side = self.acting_side(seat)
+        if isinstance(move, SetPowers):
+            self._apply_set(side, move)
+        elif isinstance(move, Split):
+            self._apply_split(move)
+        elif isinstance(move, Place):
+            self._apply_place(side, move)
+        else:
+            self._apply_action(side, move)
+
+    def _record(self, move: Move, squares: list[int]) -> None:
+        self.last_move = [str(move)]
+        self.last_secret = None
+        self.last_squares = squares
+
+    def _apply_set(self, side: int, move: SetPowers) -> None:
+        self.secret[side] = list(move.powers)
+        self.last_move, self.last_secret, self.last_squares = [str(move)], side, []
+        if all(s is not None for s in self.secret):
+            # Both sets are in: reveal them together, in side order.
+            self.last_move = [str(SetPowers(tuple(s))) for s in self.secret if s is not None]
+            self.last_secret = None
+            self.dice = [list(s) for s in self.secret if s is not None]
+            self.starter = opening_side(self.dice[FIRE], self.dice[ICE], self.rng)
+            self._begin_placement()
+
+    def _apply_split(self, move: Split) -> None:
+        self._record(move, [])
+        for side in (FIRE, ICE):
+            self.dice[side] = sorted([*self.dice[side], move.low, move.high])
+        self.splits += 1
+        self.to_play = 1 - self.to_play
+        if self.splits == SPLITS:
+            self._begin_placement()
+
+    def _apply_place(self, side: int, move: Place) -> None:
+        index = index_of(move.square)
+        self._record(move, [index])
+        self.board[index] = (side, move.power, False)
+        self.dice[side].remove(move.power)
+        self.to_play = 1 - side
+        if all(cell is not None for cell in self.board):
+            self._begin_play()
+
+    def _apply_action(self, side: int, move: Move) -> None:
+        before = sum(dragons_left(self.board))
+        if isinstance(move, Eliminate):
+            self._eliminate(side, move)
+        elif isinstance(move, ChangePower):
+            self._change(move)
+        elif isinstance(move, Combustion):
+            self._wound(move, index_of(move.target), COMBUSTION_LOSS, None)
+        elif isinstance(move, Blizzard):
+            destination = None if move.destination is None else index_of(move.destination)
+            self._wound(move, index_of(move.target), BLIZZARD_LOSS, destination)
+        if sum(dragons_left(self.board)) < before:
+            self.history = {}  # an elimination can never be undone: earlier positions cannot return
+        self.to_play = 1 - side
+        self._after_turn()
+
+    def _eliminate(self, side: int, move: Eliminate) -> None:
+        source, target = index_of(move.attacker), index_of(move.target)
+        prey = self.board[target]
+        assert prey is not None
+        self.board[target] = (side, prey[1], False)
+        self.board[source] = None
+        self._record(move, [source, target])
+
+    def _change(self, move: ChangePower) -> None:
+        index = index_of(move.square)
+        cell = self.board[index]
+        assert cell is not None
+        self.board[index] = (cell[0], move.power, True)
+        self._record(move, [index])
+
+    def _wound(self, move: Move, target: int, loss: int, destination: int | None) -> None:
+        cell = self.board[target]
+        assert cell is not None
+        power = cell[1] - loss
+        self.board[target] = None
+        if power > 0:
+            self.board[target if destination is None else destination] = (cell[0], power, False)
+        self._record(move, [target] if destination is None else [target, destination])
+
+    # -- duel flow ------------------------------------------------------------------
+
+    def _start_duel(self) -> None:
+        self.duel += 1
+        self.board = [None] * (SIZE * SIZE)
+        self.dice, self.secret, self.splits, self.history = [[], []], [None, None], 0, {}
+        if self.level == "baby":
+            self._scatter()
+        elif self.level == "little":
+            self.dice = [sorted(self._roll()) for _ in (FIRE, ICE)]
+            self.starter = opening_side(self.dice[FIRE], self.dice[ICE], self.rng)
+            self._begin_placement()
+        elif self.level == "equal":
+            self.starter = self.to_play = self.rng.below(2)
+            self.phase = "split"
+        else:
+            self.phase = "setup"
+
+    def _roll(self) -> list[int]:
+        return [self.rng.randint(1, 6) for _ in range(DICE_PER_SIDE)]
+
+    def _scatter(self) -> None:
+        """BABY: roll all 16 dice and shake them into the 16 squares."""
+        fire, ice = self._roll(), self._roll()
+        dice: list[Cell] = [*((FIRE, p, False) for p in fire), *((ICE, p, False) for p in ice)]
+        self.rng.shuffle(dice)
+        self.board = dice
+        self.starter = opening_side(fire, ice, self.rng)
+        self._begin_play()
+
+    def _begin_placement(self) -> None:
+        self.phase = "placement"
+        self.to_play = self.starter
+
+    def _begin_play(self) -> None:
+        self.phase = "play"
+        self.to_play = self.starter
+        if self.solo_opponent_to_play() and not eliminations(self.board, self.to_play):
+            self.to_play = self.solo_side  # our ruling: the opening passes to you
+        self._after_turn()
+
+    def _after_turn(self) -> None:
+        """End the duel if a rule says so, else remember the position for the repetition rule."""
+        reason = self._duel_end_reason()
+        if reason:
+            self._finish_duel(reason)
+
+    def _duel_end_reason(self) -> str:
+        if not any_contact(self.board):
+            return "no dragon is next to an enemy"
+        key = board_key(self.board, self.to_play)
+        self.history[key] = self.history.get(key, 0) + 1
+        if self.history[key] >= 3:
+            return "the same arena came back a third time"
+        side = SIDES[self.to_play].upper()
+        if self.solo_opponent_to_play() and not eliminations(self.board, self.to_play):
+            return f"the opponent's {side} dragons cannot eliminate"
+        if not self.play_moves(self.to_play):
+            return f"every dragon has a force field and {side} cannot act"
+        return ""
+
+    def _finish_duel(self, reason: str) -> None:
+        power = totals(self.board)
+        winner = None if power[FIRE] == power[ICE] else (FIRE if power[FIRE] > power[ICE] else ICE)
+        self.last_duel = {
+            "duel": self.duel,
+            "totals": {SIDES[s]: power[s] for s in (FIRE, ICE)},
+            "winner": None if winner is None else SIDES[winner],
+            "reason": reason,
+            "board": self._board_rows(),
+        }
+        if self.is_solo:
+            self._finish_solo(reason)
+            return
+        if winner is not None:
+            self.nuggets[winner] += 1
+        if max(self.nuggets) >= self.nuggets_to_win:
+            self._finish_match(reason)
+        else:
+            self.last_squares = []  # the marks belonged to the finished duel's arena
+            self._start_duel()
+
+    def _finish_match(self, reason: str) -> None:
+        assert self.last_duel is not None
+        self.phase = "over"
+        champion = FIRE if self.nuggets[FIRE] > self.nuggets[ICE] else ICE
+        power = self.last_duel["totals"]
+        won, lost = power[SIDES[champion]], power[SIDES[1 - champion]]
+        text = f"{SIDES[champion].upper()} won the duel {won}-{lost} ({reason})"
+        if self.nuggets_to_win > 1:
+            text += f" and the match, {self.nuggets[champion]} gold nuggets to {self.nuggets[1 - champion]}"
+        self.result = Outcome((champion,), text, tuple(float(n) for n in self.nuggets))
+
+    def _finish_solo(self, reason: str) -> None:
+        self.phase = "over"
+        score = solo_score(self.board, self.solo_side, self.solo)
+        self.solo_score = score
+        verdict = {"win": "you won", "draw": "a draw", "loss": "you lost"}[score["result"]]
+        text = (
+            f"Solo ({self.solo}): {verdict}: your {score['you']} against the opponent's "
+            f"{score['opponent_power']} + {score['bonus']} bonus ({reason})"
+        )
+        if score["opponent_dragons"] > len(SOLO_BONUS[self.solo]) - 1:
+            kept = score["opponent_dragons"]
+            text = f"Solo ({self.solo}): you lost: the opponent kept {kept} dragons ({reason})"
+        winners = (0,) if score["result"] == "win" else ()
+        self.result = Outcome(winners, text, (float(score["you"]),))
+
+    # -- views ------------------------------------------------------------------------
+
+    def _board_rows(self) -> list[list[JSON | None]]:
+        """board[r][f]: rank r+1 (row 0 is rank 1), file a+f."""
+        return [[_cell_view(self.board[r * SIZE + f]) for f in range(SIZE)] for r in range(SIZE)]
+
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know. Beyond the common keys:
+
+        ``board`` (``board[r][f]`` is rank r+1, file a+f: None or {"side", "power", "field"}),
+        ``to_play`` (side, None during a secret set or when over), ``phase`` (setup, split,
+        placement, play, over), ``must`` and ``prompt`` (why the turn is what it is),
+        ``element_allowed``, ``totals`` / ``dragons_left`` / ``nuggets`` / ``dice`` (per side;
+        during a secret set only the viewer's own powers, else None), ``ready``,
+        ``last_squares`` (to highlight; empty after a new duel began), ``last_duel`` (the
+        previous duel's result and final arena), ``solo`` (None or the solo details).
+        """
+        viewer_side = self._viewer_side(seat)
+        power, left = totals(self.board), dragons_left(self.board)
+        over = self.result is not None
+        return {
+            "game": GAME_ID,
+            "players": self.players,
+            "actors": list(self.actors),
+            "move_number": self.move_number,
+            "last_move": self._visible_last_move(viewer_side),
+            "last_squares": [name_of(i) for i in self.last_squares],
+            "outcome": None if self.result is None else self.result.to_json(),
+            "viewer": seat,
+            "viewer_side": None if viewer_side is None or self.is_solo else SIDES[viewer_side],
+            "seat_sides": ["fire", "ice"] if not self.is_solo else [SIDES[self.solo_side]],
+            "level": self.level,
+            "dragon_master": self.dragon_master,
+            "phase": self.phase,
+            "duel": self.duel,
+            "nuggets": {SIDES[s]: self.nuggets[s] for s in (FIRE, ICE)},
+            "nuggets_to_win": self.nuggets_to_win,
+            "board": self._board_rows(),
+            "to_play": None if over or self.phase == "setup" else SIDES[self.to_play],
+            "starter": None if self.phase == "setup" else SIDES[self.starter],
+            "must": self.must(),
+            "element_allowed": self.element_allowed(),
+            "prompt": self.prompt(),
+            "totals": {SIDES[s]: power[s] for s in (FIRE, ICE)},
+            "dragons_left": {SIDES[s]: left[s] for s in (FIRE, ICE)},
+            "dice": self._visible_dice(viewer_side),
+            "ready": {SIDES[s]: self.secret[s] is not None for s in (FIRE, ICE)},
+            "splits_left": SPLITS - self.splits if self.phase == "split" else 0,
+            "last_duel": self.last_duel,
+            "solo": self._solo_view(),
+        }
+
+    def _viewer_side(self, seat: int | None) -> int | None:
+        if seat is None:
+            return None
+        if self.is_solo:
+            return self.solo_side
+        return seat
+
+    def _visible_last_move(self, viewer_side: int | None) -> list[str]:
+        if self.last_secret is not None and viewer_side != self.last_secret:
+            return ["set:hidden"]
+        return list(self.last_move)
+
+    def _visible_dice(self, viewer_side: int | None) -> JSON:
+        """Dice still to place; during secret setup only the viewer's own set."""
+        if self.phase != "setup":
+            return {SIDES[s]: list(self.dice[s]) for s in (FIRE, ICE)}
+        return {SIDES[s]: (self.secret[s] if s == viewer_side else None) for s in (FIRE, ICE)}
+
+    def _solo_view(self) -> JSON | None:
+        if not self.is_solo:
+            return None
+        return {
+            "you": SIDES[self.solo_side],
+            "opponent": SIDES[1 - self.solo_side],
+            "difficulty": self.solo,
+            "bonus_table": list(SOLO_BONUS[self.solo]),
+            "side_to_play": SIDES[self.to_play],
+            "playing_opponent": self.solo_opponent_to_play(),
+            "score": self.solo_score,
+            "result": None if self.solo_score is None else self.solo_score["result"],
+        }
+
+    def _set_prompt(self) -> str:
+        waiting = [SIDES[s].upper() for s in (FIRE, ICE) if self.secret[s] is None]
+        who = "Both sides" if len(waiting) == 2 else waiting[0]
+        return f"{who}: set 8 secret powers" + (" totalling 28" if self.level == "big" else "")
+
+    def prompt(self) -> str:
+        """One line saying whose turn it is and why: ``'ICE cannot eliminate: change a power'``."""
+        must = self.must()
+        if must == "over":
+            return "Duel over"
+        if must == "set":
+            return self._set_prompt()
+        side = SIDES[self.to_play].upper()
+        text = {
+            "split": f"{side}: split 7 points over two dice",
+            "place": f"{side}: place a die",
+            "eliminate": f"{side} must eliminate",
+            "change": f"{side} cannot eliminate: change a power",
+            "element": f"{side} must use its element",
+        }[must]
+        if must != "element" and self.element_allowed():
+            text += " (or use its element)"
+        return text
+
+
+def _cell_view(cell: Cell) -> JSON | None:
+    if cell is None:
+        return None
+    return {"side": SIDES[cell[0]], "power": cell[1], "field": cell[2]}
+
+
+def solo_score(board: list[Cell], you: int, difficulty: str) -> JSON:
+    """Solo scoring: your total against the opponent's total plus its bonus.
+
+    >>> board = [(1, p, False) for p in (6, 5, 4, 3, 1)] + [(0, p, False) for p in (4, 3, 2, 1)]
+    >>> [solo_score(board, 1, d)["result"] for d in ("normal", "high")]
+    ['win', 'loss']
+    """
+    power, left = totals(board), dragons_left(board)
+    them = 1 - you
+    table = SOLO_BONUS[difficulty]
+    too_many = left[them] >= len(table)
+    bonus = 0 if too_many else table[left[them]]
+    opponent = power[them] + bonus
+    result = "loss" if too_many or opponent > power[you] else ("win" if power[you] > opponent else "draw")
+    return {
+        "you": power[you],
+        "opponent_power": power[them],
+        "opponent_dragons": left[them],
+        "bonus": bonus,
+        "opponent": opponent,
+        "result": result,
+    }
+
+
+# ---------------------------------------------------------------------------
+# Helpers for a click-by-click interface
+
+
+def first_square(move: Move) -> str | None:
+    """The square a player clicks first for ``move``: attacker, changed dragon, element target
+    or square to fill; None for set and split moves."""
+    if isinstance(move, Eliminate):
+        return str(move.attacker)
+    if isinstance(move, ChangePower | Place):
+        return str(move.square)
+    if isinstance(move, Combustion | Blizzard):
+        return str(move.target)
+    return None
+
+
+def second_square(move: Move) -> str | None:
+    """The square clicked next (elimination target, Blizzard destination); None when the
+    next choice is a power (``c3=5``, ``4@b2``) or there is nothing more to pick."""
+    if isinstance(move, Eliminate):
+        return str(move.target)
+    if isinstance(move, Blizzard) and move.destination is not None:
+        return str(move.destination)
+    return None
+
+
+def moves_by_square(state: DragonsArenaState, seat: int) -> dict[str, list[Move]]:
+    """Legal moves of ``seat`` grouped by the square clicked first (see :func:`first_square`).
+
+    >>> from rules import GAMES
+    >>> state = GAMES["dragons_arena"].new(players=2, seed=3, options={"level": "little"})
+    >>> sorted(moves_by_square(state, state.actors[0]))[:3]
+    ['a1', 'a2', 'a3']
+    """
+    groups: dict[str, list[Move]] = {}
+    for move in state.legal_moves(seat):
+        square = first_square(move)
+        if square is not None:
+            groups.setdefault(square, []).append(move)
+    return groups
+
+
+def moves_from(state: DragonsArenaState, square: str | Square, seat: int | None = None) -> list[Move]:
+    """Legal moves starting on ``square`` for ``seat`` (default: the only actor)."""
+    if seat is None:
+        if not state.actors:
+            return []
+        seat = state.actors[0]
+    return moves_by_square(state, seat).get(str(square).strip().lower(), [])
+
+
+GAME = register(
+    Game(
+        id=GAME_ID,
+        name="Dragons Arena",
+        min_players=1,
+        max_players=2,
+        state_class=DragonsArenaState,
+        options=(
+            Option("level", "baby", LEVELS, "Placement: baby, little, big, equal or free."),
+            Option("dragon_master", False, (False, True), "Element powers of the power-1 dragons."),
+            Option("solo", "off", SOLO_LEVELS, "Solo training difficulty (one player plays both sides)."),
+            Option("solo_species", "fire", SIDES, "Your species in solo training."),
+            Option("nuggets", 1, (1, 2, 3, 4, 5), "Gold nuggets needed to win the match."),
+        ),
+        sample_setups=(
+            (2, {"level": "baby"}),
+            (2, {"level": "baby", "dragon_master": True}),
+            (2, {"level": "little", "nuggets": 2}),
+            (2, {"level": "big", "dragon_master": True, "nuggets": 3}),
+            (2, {"level": "equal", "nuggets": 4}),
+            (2, {"level": "free", "dragon_master": True, "nuggets": 5}),
+            (1, {"solo": "normal", "solo_species": "fire"}),
+            (1, {"solo": "high", "solo_species": "ice", "dragon_master": True}),
+            (1, {"solo": "normal", "solo_species": "ice", "dragon_master": True}),
+        ),
+    )
+)

@@ -1,0 +1,1608 @@
+"""Kouba: beat the champions of the arena with six dice (2 to 6 players).
+
+Rules as implemented (RULINGS.md section 5 wins over the rulebook; the deck is
+project data, see ``rules/kouba_deck.json`` and ``docs/kouba-deck.md``):
+
+- Two factions, Dwarves and Elves (the two Kings name them). A game has as many
+  rounds as players. Each round the whole deck is shuffled and every player is
+  dealt 5 cards face down: their 5 *piles*, seen only by their owner.
+- Swap: at the start of a round every player, at the same time, swaps up to 2
+  of those cards once for new ones (``swap:1,3`` / ``swap:none``). Then the
+  arena is dealt: 3 cards face up. The round's first player ignores the entry
+  effects of these opening cards.
+- A turn: refill the arena (if full: discard the rightmost card, shift the
+  others right, draw into slot 1; if a slot is empty: close the gap to the
+  right and draw into slot 1). A red (legendary) or yellow (duelist) card drawn
+  this way resolves its entry effect first. Then up to 3 rolls of the six dice
+  (``roll``, then ``keep:...`` to keep some dice and roll the others). After any
+  roll the player may claim one arena card whose combination the dice show,
+  placing it on a pile without a Kouba (``claim:2:pile4``); the turn ends.
+  ``stop`` gives up: the player receives a Kouba on a pile of their choice.
+  Six identical dice let the player once give a Kouba to an opponent, on the
+  pile the giver picks (``give:@2:pile3``); the turn goes on.
+- A won champion goes face up on top of its pile and is that pile's only active
+  card; any card placed on a pile makes the card below inert. A won red or
+  yellow card lies face down without power. A pile with a Kouba no longer
+  scores, takes no cards, and its active card is lost.
+- Powers (each active champion once, then it turns face down): King counters
+  any Kouba except the Brute's; Khan/Black Widow gives a Kouba to an opponent on
+  a pile of the user's choice; Brute/Executioner discards the top card of an
+  opponent's pile (a pile left empty gets a Kouba, which no King counters);
+  Assassin/Judge ends the current player's turn before they claim (no card, no
+  Kouba); Priestess/Sentinel/Champion/Wild One add 1 or 2 rolls to one's own
+  turn, Weaver or Golem; Courtesan/Magician set one of one's own dice to any
+  value (turn, legendary events, duels); Shaman/Guardian replaces an arena
+  card, and the new card's entry effect is ignored. Powers may be played by
+  anyone holding one, also in other players' turns, except while a Kouba is
+  being placed or countered.
+- Events are played on roll counts, each player at their own pace. Weaver:
+  up to 3 rolls each, stop when you like, highest total gets a Kouba (ties
+  re-roll). Golem: one die each, even results get a Kouba. Reaper race: straight
+  1-6; Sylvan race: two 2s and two 4s; the player who needed the most rolls gets
+  a Kouba (ties race again). Duel: the drawer picks an opponent, each takes the
+  top card of one of the other's piles (``take:pile3``) and races for its
+  combination; the loser gets a Kouba on the pile the winner took from. In a
+  race a player only keeps dice that can still complete the target, and one who
+  has not succeeded after 30 rolls stops with a count of 31.
+- The round ends once the Koubas being handed out are placed and a player has
+  4; that player starts the next round. Each pile without a Kouba scores its
+  cards' points, plus per faction in the pile +4 for 2 cards, +8 for 3, +20 for
+  4 or more. Highest total after the last round wins; a tie is broken by a
+  Reaper race between the tied players (fewest rolls wins).
+
+Notation (case-insensitive, spaces ignored). Players are ``@1`` .. ``@6`` in
+seat order (seat 0 is ``@1``); piles ``pile1`` .. ``pile5``, arena slots 1-3 from
+the left. Dice are named by the values they show: ``keep:3,3,6`` keeps two 3s
+and a 6 and rolls the other dice; ``courtesan:2=6`` turns one of your 2s into a 6.
+
+``swap:1,3`` ``swap:none`` ``roll`` ``keep:3,3,6`` ``claim:2:pile4`` ``stop``
+``kouba:pile3`` ``give:@2:pile1`` ``duel:@2`` ``take:pile3`` ``king:counter``
+``king:allow`` ``khan:@2:pile4`` ``brute:@2:pile4`` ``assassin:@2`` ``extra:1``
+``courtesan:2=6`` ``shaman:arena2``. Faction names work as aliases (``widow``,
+``executioner``, ``judge``, ``magician``, ``guardian``).
+
+>>> from rules import GAMES
+>>> state = GAMES["kouba"].new(players=3, seed=4)
+>>> state.actors
+(0, 1, 2)
+>>> [str(state.parse_move(t)) for t in ("SWAP: 1, 3", "Widow:@2:pile4", "keep 6,1,6")]
+['swap:1,3', 'khan:@2:pile4', 'keep:1,6,6']
+
+Several seats may act at once (``actors``): the swap, event rolls, and anyone
+holding a usable power. ``waiting_for`` lists the seats the game actually waits
+for (the others could only play an optional power). A King counter is a pause:
+the receiver alone acts, and ``king:allow`` is the "no counter" default.
+``last_move`` is the notation played plus, after a roll, ``dice:6,6,5,3,2,1``.
+
+``view(seat)`` holds the required keys plus: round, rounds, first_player, phase
+(swap/turn/event/tiebreak/over), turn, arena (card data or None per slot),
+draw_count, discard_count, discard_top, dice (per seat: values, kept, rolls,
+rolls_left, done, target), rolling, event, event_queue, pending (a Kouba being
+placed or countered), tables (per seat: koubas and piles with size, kouba and
+the face-up active card), round_scores, totals, revealed (last round's piles),
+swapped, log, waiting_for, last_actor; for a player also hand (their piles
+with every card), round_score and usable_powers.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from rules.base import JSON, Game, GameState, IllegalMove, Outcome, Rng, register
+from rules.kouba_combos import combo_met, describe, reachable_keeps
+from rules.kouba_deck import CHAMPION, Card, card, deck_for
+
+GAME_ID = "kouba"
+PILES = 5
+ARENA = 3
+DICE = 6
+ROLLS = 3
+KOUBAS_TO_END = 4
+MAX_SWAP = 2
+RACE_CAP = 30
+LOG_LENGTH = 12
+FACTION_BONUS = {2: 4, 3: 8}
+BIG_BONUS = 20  # 4 or more cards of one faction in a pile
+REAPER_TARGET = "run-6"
+SYLVAN_TARGET = "has:2,2,4,4"
+
+SWAP, TURN, EVENT, TIEBREAK, OVER = "swap", "turn", "event", "tiebreak", "over"
+RACES = ("reaper", "sylvan", "duel", "tiebreak")
+
+NOTATION_HELP = (
+    "Moves: swap:1,3 or swap:none, roll, keep:3,3,6, claim:2:pile4, stop, kouba:pile3, give:@2:pile1, "
+    "duel:@2, take:pile3, king:counter or king:allow, and powers such as khan:@2:pile4, brute:@2:pile4, "
+    "assassin:@2, extra:1, courtesan:2=6, shaman:arena2"
+)
+
+
+def at(seat: int) -> str:
+    """A seat in notation: seat 0 is ``@1``."""
+    return f"@{seat + 1}"
+
+
+# ---------------------------------------------------------------------------
+# Moves (0-based fields, 1-based notation)
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Swap these piles' cards once at round start: ``swap:1,3``, ``swap:none``."""
+
+    piles: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "swap:" + (",".join(str(p + 1) for p in self.piles) if self.piles else "none")
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll all your dice (first roll, or re-roll everything): ``roll``."""
+
+    def __str__(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Keep dice showing these values (sorted) and roll the others: ``keep:3,3,6``."""
+
+    values: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "keep:" + ",".join(map(str, self.values))
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Win the card of arena ``slot`` and put it on ``pile``: ``claim:2:pile4``."""
+
+    slot: int
+    pile: int
+
+    def __str__(self) -> str:
+        return f"claim:{self.slot + 1}:pile{self.pile + 1}"
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Stop rolling: give up the turn (Kouba), or settle a Weaver or Golem result: ``stop``."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True)
+class PlaceKouba:
+    """Put the Kouba you receive on one of your piles: ``kouba:pile3``."""
+
+    pile: int
+
+    def __str__(self) -> str:
+        return f"kouba:pile{self.pile + 1}"
+
+
+@dataclass(frozen=True)
+class Give:
+    """Six identical dice: give a Kouba to ``target`` on ``pile``: ``give:@2:pile1``."""
+
+    target: int
+    pile: int
+
+    def __str__(self) -> str:
+        return f"give:{at(self.target)}:pile{self.pile + 1}"
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """Duel: the drawer picks the opponent: ``duel:@2``."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"duel:{at(self.target)}"
+
+
+@dataclass(frozen=True)
+class Take:
+    """Duel: take the top card of this pile of your opponent: ``take:pile3``."""
+
+    pile: int
+
+    def __str__(self) -> str:
+        return f"take:pile{self.pile + 1}"
+
+
+@dataclass(frozen=True)
+class King:
+    """Answer a Kouba coming at you: ``king:counter`` (use your King) or ``king:allow``."""
+
+    counter: bool
+
+    def __str__(self) -> str:
+        return "king:counter" if self.counter else "king:allow"
+
+
+@dataclass(frozen=True)
+class Khan:
+    """Khan / Black Widow: give ``target`` a Kouba on ``pile``: ``khan:@2:pile4``."""
+
+    target: int
+    pile: int
+
+    def __str__(self) -> str:
+        return f"khan:{at(self.target)}:pile{self.pile + 1}"
+
+
+@dataclass(frozen=True)
+class Brute:
+    """Brute / Executioner: discard the top card of ``target``'s ``pile``: ``brute:@2:pile4``."""
+
+    target: int
+    pile: int
+
+    def __str__(self) -> str:
+        return f"brute:{at(self.target)}:pile{self.pile + 1}"
+
+
+@dataclass(frozen=True)
+class Assassin:
+    """Assassin / Judge: end ``target``'s turn before they claim: ``assassin:@2``."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"assassin:{at(self.target)}"
+
+
+@dataclass(frozen=True)
+class Extra:
+    """Priestess / Sentinel / Champion / Wild One: add the printed rolls: ``extra:2``."""
+
+    rolls: int
+
+    def __str__(self) -> str:
+        return f"extra:{self.rolls}"
+
+
+@dataclass(frozen=True)
+class Courtesan:
+    """Courtesan / Magician: turn one of your dice showing ``old`` into ``new``: ``courtesan:2=6``."""
+
+    old: int
+    new: int
+
+    def __str__(self) -> str:
+        return f"courtesan:{self.old}={self.new}"
+
+
+@dataclass(frozen=True)
+class Shaman:
+    """Shaman / Guardian: discard and replace an arena card: ``shaman:arena2``."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"shaman:arena{self.slot + 1}"
+
+
+PowerMove = King | Khan | Brute | Assassin | Extra | Courtesan | Shaman
+KoubaMove = Swap | Roll | Keep | Claim | Stop | PlaceKouba | Give | Challenge | Take | PowerMove
+POWER_TYPES = (Khan, Brute, Assassin, Extra, Courtesan, Shaman)
+
+ALIASES = {
+    "widow": "khan",
+    "blackwidow": "khan",
+    "black-widow": "khan",
+    "executioner": "brute",
+    "judge": "assassin",
+    "magician": "courtesan",
+    "guardian": "shaman",
+    "priestess": "extra",
+    "sentinel": "extra",
+    "champion": "extra",
+    "wildone": "extra",
+    "wild-one": "extra",
+}
+
+
+# ---------------------------------------------------------------------------
+# Parts of the state
+
+
+@dataclass
+class Pile:
+    """One pile: card ids bottom to top; ``active`` = the top card is a face-up unused champion."""
+
+    cards: list[str]
+    active: bool = False
+    kouba: bool = False
+
+    def clone(self) -> Pile:
+        return Pile(list(self.cards), self.active, self.kouba)
+
+    def to_json(self) -> JSON:
+        return {"cards": list(self.cards), "active": self.active, "kouba": self.kouba}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Pile:
+        return cls(list(data["cards"]), bool(data["active"]), bool(data["kouba"]))
+
+
+@dataclass
+class Roller:
+    """One player's six dice in the current context (turn, event or race).
+
+    ``limit`` 0 means no roll limit (races); ``target`` is a race's combination.
+    """
+
+    values: list[int] = field(default_factory=list)
+    kept: list[bool] = field(default_factory=list)
+    rolls: int = 0
+    limit: int = 0
+    done: bool = False
+    target: str = ""
+    dice: int = DICE
+
+    def clone(self) -> Roller:
+        return Roller(list(self.values), list(self.kept), self.rolls, self.limit, self.done, self.target, self.dice)
+
+    def to_json(self) -> JSON:
+        return {
+            "values": list(self.values),
+            "kept": list(self.kept),
+            "rolls": self.rolls,
+            "limit": self.limit,
+            "done": self.done,
+            "target": self.target,
+            "dice": self.dice,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Roller:
+        return cls(
+            list(data["values"]),
+            list(data["kept"]),
+            data["rolls"],
+            data["limit"],
+            data["done"],
+            data["target"],
+            data["dice"],
+        )
+
+    @property
+    def rolls_left(self) -> int | None:
+        return None if self.limit == 0 else max(0, self.limit - self.rolls)
+
+
+@dataclass
+class Event:
+    """A legendary event, a duel, or the final tie-break race.
+
+    ``take`` holds, per seat, the opponent's pile index taken in a duel (-1: not yet).
+    """
+
+    kind: str
+    card: str
+    drawer: int
+    seats: list[int]
+    stage: str  # "challenge" | "take" | "roll"
+    take: list[int]
+    attempt: int = 1
+
+    def clone(self) -> Event:
+        return Event(self.kind, self.card, self.drawer, list(self.seats), self.stage, list(self.take), self.attempt)
+
+    def to_json(self) -> JSON:
+        return {
+            "kind": self.kind,
+            "card": self.card,
+            "drawer": self.drawer,
+            "seats": list(self.seats),
+            "stage": self.stage,
+            "take": list(self.take),
+            "attempt": self.attempt,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Event:
+        return cls(
+            data["kind"],
+            data["card"],
+            data["drawer"],
+            list(data["seats"]),
+            data["stage"],
+            list(data["take"]),
+            data["attempt"],
+        )
+
+    def opponent(self, seat: int) -> int:
+        return self.seats[1] if self.seats[0] == seat else self.seats[0]
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """A Kouba on its way: ``pile`` -1 means the receiver chooses; ``asked``: King already declined."""
+
+    receiver: int
+    pile: int
+    counterable: bool
+    cause: str
+    asked: bool = False
+
+    def to_json(self) -> JSON:
+        return {
+            "receiver": self.receiver,
+            "pile": self.pile,
+            "counterable": self.counterable,
+            "cause": self.cause,
+            "asked": self.asked,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Delivery:
+        return cls(data["receiver"], data["pile"], data["counterable"], data["cause"], data["asked"])
+
+
+def pile_score(cards: list[str]) -> int:
+    """Points of a pile's cards plus the faction bonuses (+4 / +8 / +20).
+
+    >>> pile_score(["D21", "D12"])  # two Dwarves of 1 point each
+    6
+    """
+    points = sum(card(cid).points for cid in cards)
+    factions = Counter(card(cid).faction for cid in cards)
+    return points + sum(BIG_BONUS if n >= 4 else FACTION_BONUS.get(n, 0) for n in factions.values())
+
+
+def card_json(card_id: str) -> JSON:
+    """A card's public data (a fresh dict each time, built from a cache)."""
+    return dict(_card_data(card_id))
+
+
+@lru_cache(maxsize=128)
+def _card_data(card_id: str) -> JSON:
+    return card(card_id).to_json()
+
+
+def _revealed_pile(pile: Pile) -> JSON:
+    return {
+        "cards": list(pile.cards),
+        "kouba": pile.kouba,
+        "score": 0 if pile.kouba else pile_score(pile.cards),
+    }
+
+
+def _copy_pile(pile: JSON) -> JSON:
+    """A revealed pile of the last round: card ids, Kouba flag and score."""
+    return {"cards": list(pile["cards"]), "kouba": pile["kouba"], "score": pile["score"]}
+
+
+# ---------------------------------------------------------------------------
+# Parsing
+
+
+_SEAT = r"@([1-6])"
+_PILE = r"(?:pile)?([1-5])"
+_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], KoubaMove]], ...] = (
+    (re.compile(r"^swap:?none$"), lambda m: Swap(())),
+    (re.compile(r"^swap:?([1-5](?:,[1-5])*)$"), lambda m: Swap(_indices(m.group(1)))),
+    (re.compile(r"^roll$"), lambda m: Roll()),
+    (re.compile(r"^keep:?([1-6](?:,[1-6]){0,5})$"), lambda m: Keep(_values(m.group(1)))),
+    (re.compile(r"^keep:?none$"), lambda m: Roll()),
+    (re.compile(rf"^claim:?([1-3]):?{_PILE}$"), lambda m: Claim(int(m.group(1)) - 1, int(m.group(2)) - 1)),
+    (re.compile(r"^stop$"), lambda m: Stop()),
+    (re.compile(rf"^kouba:?{_PILE}$"), lambda m: PlaceKouba(int(m.group(1)) - 1)),
+    (re.compile(rf"^give:?{_SEAT}:?{_PILE}$"), lambda m: Give(int(m.group(1)) - 1, int(m.group(2)) - 1)),
+    (re.compile(rf"^duel:?{_SEAT}$"), lambda m: Challenge(int(m.group(1)) - 1)),
+    (re.compile(rf"^take:?{_PILE}$"), lambda m: Take(int(m.group(1)) - 1)),
+    (re.compile(r"^king:?(counter|allow)$"), lambda m: King(m.group(1) == "counter")),
+    (re.compile(rf"^khan:?{_SEAT}:?{_PILE}$"), lambda m: Khan(int(m.group(1)) - 1, int(m.group(2)) - 1)),
+    (re.compile(rf"^brute:?{_SEAT}:?{_PILE}$"), lambda m: Brute(int(m.group(1)) - 1, int(m.group(2)) - 1)),
+    (re.compile(rf"^assassin:?{_SEAT}$"), lambda m: Assassin(int(m.group(1)) - 1)),
+    (re.compile(r"^extra:?([12])$"), lambda m: Extra(int(m.group(1)))),
+    (re.compile(r"^courtesan:?([1-6])=([1-6])$"), lambda m: Courtesan(int(m.group(1)), int(m.group(2)))),
+    (re.compile(r"^shaman:?(?:arena)?([1-3])$"), lambda m: Shaman(int(m.group(1)) - 1)),
+)
+
+
+def _values(text: str) -> tuple[int, ...]:
+    return tuple(sorted(int(v) for v in text.split(",")))
+
+
+def _indices(text: str) -> tuple[int, ...]:
+    values = [int(v) - 1 for v in text.split(",")]
+    if len(set(values)) != len(values):
+        raise IllegalMove(f"'{text}' names the same number twice.")
+    return tuple(sorted(values))
+
+
+def parse_notation(text: str) -> KoubaMove:
+    """Read a move; aliases of the power names are accepted."""
+    compact = re.sub(r"\s+", "", text).lower()
+    head, sep, _ = compact.partition(":")
+    for alias, power in ALIASES.items():
+        if head == alias or (not sep and compact.startswith(alias)):
+            compact = power + compact[len(alias) :]
+            break
+    for pattern, build in _PATTERNS:
+        if match := pattern.match(compact):
+            return build(match)
+    raise IllegalMove(f"Could not read '{text.strip()}'. {NOTATION_HELP}.")
+
+
+# ---------------------------------------------------------------------------
+# State
+
+
+class KoubaState(GameState[KoubaMove]):
+    """One Kouba position: the deck, the arena, everybody's piles and dice, and what is going on."""
+
+    def __init__(self, players: int, rng: Rng) -> None:
+        self.players = players
+        self.rng = rng
+        self.round = 1
+        self.first_player = 0
+        self.phase = SWAP
+        self.turn = 0
+        self.stage = "roll"  # in TURN: "roll" or "done"
+        self.opening = True
+        self.give_used = False
+        self.draw: list[str] = []
+        self.discard: list[str] = []
+        self.arena: list[str | None] = [None] * ARENA
+        self.piles: list[list[Pile]] = [[] for _ in range(players)]
+        self.rollers: list[Roller] = [Roller() for _ in range(players)]
+        self.swapped: list[bool] = [False] * players
+        self.event: Event | None = None
+        self.event_queue: list[str] = []
+        self.pending: list[Delivery] = []
+        self.round_ender: int | None = None
+        self.round_scores: list[list[int]] = []
+        self.revealed: list[list[JSON]] = []  # last finished round's piles, shown to all
+        self.log: list[str] = []
+        self.move_number = 0
+        self.last_move: list[str] = []
+        self.last_actor: int | None = None
+        self.result: Outcome | None = None
+        self._moves: dict[int, list[KoubaMove]] = {}
+        self._actors: tuple[int, ...] | None = None
+
+    # -- creation and storage ---------------------------------------------------
+
+    @classmethod
+    def start(cls, players: int, seed: int, options: JSON) -> KoubaState:
+        state = cls(players, Rng.seeded(seed))
+        state.first_player = state.rng.below(players)
+        state._deal_round()
+        return state
+
+    @classmethod
+    def from_json(cls, data: JSON) -> KoubaState:
+        state = cls(data["players"], Rng(data["rng"]))
+        for name in _SCALAR_FIELDS:
+            setattr(state, name, data[name])
+        for name in _LIST_FIELDS:
+            setattr(state, name, list(data[name]))
+        state.round_scores = [list(r) for r in data["round_scores"]]
+        state.revealed = [[_copy_pile(p) for p in piles] for piles in data["revealed"]]
+        state.piles = [[Pile.from_json(p) for p in seat_piles] for seat_piles in data["piles"]]
+        state.rollers = [Roller.from_json(r) for r in data["rollers"]]
+        state.event = Event.from_json(data["event"]) if data["event"] else None
+        state.pending = [Delivery.from_json(d) for d in data["pending"]]
+        state.result = Outcome.from_json(data["outcome"])
+        return state
+
+    def to_json(self) -> JSON:
+        data: JSON = {"game": GAME_ID, "players": self.players, "rng": self.rng.state}
+        for name in _SCALAR_FIELDS:
+            data[name] = getattr(self, name)
+        for name in _LIST_FIELDS:
+            data[name] = list(getattr(self, name))
+        data["round_scores"] = [list(r) for r in self.round_scores]
+        data["revealed"] = [[_copy_pile(p) for p in piles] for piles in self.revealed]
+        data["piles"] = [[p.to_json() for p in seat_piles] for seat_piles in self.piles]
+        data["rollers"] = [r.to_json() for r in self.rollers]
+        data["event"] = self.event.to_json() if self.event else None
+        data["pending"] = [d.to_json() for d in self.pending]
+        data["outcome"] = self.result.to_json() if self.result else None
+        return data
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> KoubaState:
+        clone = copy.copy(self)
+        clone.rng = copy.copy(self.rng)  # a plain Rng copy; keeps a test script shared
+        for name in (*_LIST_FIELDS, "pending"):
+            setattr(clone, name, list(getattr(self, name)))
+        clone.round_scores = [list(r) for r in self.round_scores]
+        clone.piles = [[p.clone() for p in seat_piles] for seat_piles in self.piles]
+        clone.rollers = [r.clone() for r in self.rollers]
+        clone.event = self.event.clone() if self.event else None
+        clone._moves = {}
+        clone._actors = None
+        return clone
+
+    # -- the contract -------------------------------------------------------------
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        if self._actors is None:
+            self._actors = tuple(s for s in range(self.players) if self._legal(s))
+        return self._actors
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """Seats the game waits for (actors minus those who could only play an optional power)."""
+        return tuple(s for s in self.actors if any(not isinstance(m, POWER_TYPES) for m in self._legal(s)))
+
+    def legal_moves(self, seat: int) -> list[KoubaMove]:
+        if not 0 <= seat < self.players:
+            return []
+        return list(self._legal(seat))
+
+    def parse_move(self, text: str) -> KoubaMove:
+        move = parse_notation(text)
+        target = getattr(move, "target", 0)
+        if target >= self.players:
+            raise IllegalMove(f"There is no player {at(target)}: this game has @1 to {at(self.players - 1)}.")
+        return move
+
+    def _apply(self, seat: int, move: KoubaMove) -> None:
+        self._moves, self._actors = {}, None
+        self.move_number += 1
+        self.last_move, self.last_actor = [str(move)], seat
+        _HANDLERS[type(move)](self, seat, move)
+        self._advance()
+        self._moves, self._actors = {}, None
+
+    def refusal(self, seat: int, move: KoubaMove) -> str:
+        reason = _refusal(self, seat, move)
+        moves = self._legal(seat)
+        sample = ", ".join(str(m) for m in moves[:4])
+        return f"{reason} You may play: {sample}{', …' if len(moves) > 4 else ''}."
+
+    # -- facts ----------------------------------------------------------------------
+
+    def koubas(self, seat: int) -> int:
+        return sum(1 for p in self.piles[seat] if p.kouba)
+
+    def open_piles(self, seat: int) -> list[int]:
+        """Indices of the seat's piles without a Kouba."""
+        return [i for i, p in enumerate(self.piles[seat]) if not p.kouba]
+
+    def round_score(self, seat: int) -> int:
+        return sum(pile_score(p.cards) for p in self.piles[seat] if not p.kouba)
+
+    def totals(self) -> list[int]:
+        return [sum(r[s] for r in self.round_scores) for s in range(self.players)]
+
+    def active_cards(self, seat: int) -> list[Card]:
+        """The seat's usable champions (face up on top of a pile without a Kouba)."""
+        return [card(p.cards[-1]) for p in self.piles[seat] if p.active and not p.kouba]
+
+    def power_piles(self, seat: int, power: str) -> list[int]:
+        """Piles of ``seat`` whose active card has ``power``."""
+        return [
+            i for i, p in enumerate(self.piles[seat]) if p.active and not p.kouba and card(p.cards[-1]).power == power
+        ]
+
+    def rolling(self) -> list[int]:
+        """Seats currently rolling dice (turn player or event participants still going)."""
+        if self.pending or self.phase not in (TURN, EVENT, TIEBREAK):
+            return []
+        if self.phase == TURN:
+            return [self.turn] if self.stage == "roll" else []
+        assert self.event is not None
+        if self.event.stage != "roll":
+            return []
+        return [s for s in self.event.seats if not self.rollers[s].done]
+
+    def _powers_open(self) -> bool:
+        return not self.pending and self.phase in (TURN, EVENT) and self.result is None
+
+    # -- legal moves ----------------------------------------------------------------
+
+    def _legal(self, seat: int) -> list[KoubaMove]:
+        if seat not in self._moves:
+            self._moves[seat] = [] if self.result else self._compute_legal(seat)
+        return self._moves[seat]
+
+    def _compute_legal(self, seat: int) -> list[KoubaMove]:
+        if self.pending:
+            return self._pending_moves(seat)
+        if self.phase == SWAP:
+            return [] if self.swapped[seat] else _swap_moves()
+        moves: list[KoubaMove] = []
+        if self.phase == TURN and self.stage == "roll" and seat == self.turn:
+            moves.extend(self._turn_moves(seat))
+        elif self.phase in (EVENT, TIEBREAK):
+            moves.extend(self._event_moves(seat))
+        if self._powers_open():
+            moves.extend(self._power_moves(seat))
+        return moves
+
+    def _pending_moves(self, seat: int) -> list[KoubaMove]:
+        delivery = self.pending[0]
+        if seat != delivery.receiver:
+            return []
+        if self._king_window(delivery):
+            return [King(True), King(False)]
+        return [PlaceKouba(p) for p in self.open_piles(seat)]
+
+    def _turn_moves(self, seat: int) -> list[KoubaMove]:
+        roller = self.rollers[seat]
+        if roller.rolls == 0:
+            return [Roll()]
+        moves: list[KoubaMove] = []
+        if roller.rolls < roller.limit:
+            moves.append(Roll())
+            moves.extend(_keep_moves(roller))
+        moves.extend(self._claims(seat))
+        if not self.give_used and len(set(roller.values)) == 1:
+            moves.extend(Give(o, p) for o in self._opponents(seat) for p in self.open_piles(o))
+        moves.append(Stop())
+        return moves
+
+    def _claims(self, seat: int) -> list[KoubaMove]:
+        values = self.rollers[seat].values
+        slots = [i for i, cid in enumerate(self.arena) if cid and combo_met(card(cid).combo, values)]
+        return [Claim(slot, pile) for slot in slots for pile in self.open_piles(seat)]
+
+    def _event_moves(self, seat: int) -> list[KoubaMove]:
+        event = self.event
+        assert event is not None
+        if event.stage == "challenge":
+            return [Challenge(o) for o in self._opponents(seat)] if seat == event.drawer else []
+        if event.stage == "take":
+            if seat not in event.seats or event.take[seat] >= 0:
+                return []
+            return [Take(p) for p in self.open_piles(event.opponent(seat))]
+        roller = self.rollers[seat]
+        if seat not in event.seats or roller.done:
+            return []
+        return self._roller_moves(event.kind, roller)
+
+    def _roller_moves(self, kind: str, roller: Roller) -> list[KoubaMove]:
+        if kind in RACES:
+            keeps = _keep_moves(roller, roller.target) if roller.rolls else []
+            return [Roll(), *keeps]
+        moves: list[KoubaMove] = []
+        if roller.rolls < roller.limit:
+            moves.append(Roll())
+            if roller.rolls and kind == "weaver":
+                moves.extend(_keep_moves(roller))
+        if roller.rolls:
+            moves.append(Stop())
+        return moves
+
+    def _power_moves(self, seat: int) -> list[KoubaMove]:
+        actives = self.active_cards(seat)
+        if not actives:
+            return []
+        moves: list[KoubaMove] = []
+        powers = {c.power for c in actives}
+        if "khan" in powers:
+            moves.extend(Khan(o, p) for o in self._opponents(seat) for p in self.open_piles(o))
+        if "brute" in powers:
+            moves.extend(Brute(o, p) for o in self._opponents(seat) for p in self.open_piles(o))
+        if "assassin" in powers and self.phase == TURN and self.turn != seat:
+            moves.append(Assassin(self.turn))
+        if "extra" in powers and self._may_add_rolls(seat):
+            moves.extend(Extra(n) for n in sorted({c.extra_rolls for c in actives if c.power == "extra"}))
+        if "courtesan" in powers and seat in self.rolling() and self.rollers[seat].values:
+            moves.extend(_courtesan_moves(self.rollers[seat]))
+        if "shaman" in powers:
+            moves.extend(Shaman(i) for i, cid in enumerate(self.arena) if cid)
+        return moves
+
+    def _may_add_rolls(self, seat: int) -> bool:
+        """Extra rolls serve in one's own turn, the Weaver and the Golem."""
+        if seat not in self.rolling():
+            return False
+        return self.phase == TURN or (self.event is not None and self.event.kind in ("weaver", "golem"))
+
+    def _opponents(self, seat: int) -> list[int]:
+        return [s for s in range(self.players) if s != seat]
+
+    def _king_window(self, delivery: Delivery) -> bool:
+        return delivery.counterable and not delivery.asked and bool(self.power_piles(delivery.receiver, "king"))
+
+    # -- applying: one handler per move type ------------------------------------------
+
+    def _do_swap(self, seat: int, move: Swap) -> None:
+        for index in move.piles:
+            pile = self.piles[seat][index]
+            self.discard.append(pile.cards.pop())
+            pile.cards.append(self._draw_card() or self.discard.pop())
+        self.swapped[seat] = True
+        self._say(f"{at(seat)} swapped {len(move.piles)} card{'s' if len(move.piles) != 1 else ''}")
+
+    def _do_roll(self, seat: int, move: Roll | Keep) -> None:
+        roller = self.rollers[seat]
+        kept = _positions(roller.values, move.values) if isinstance(move, Keep) else set()
+        if not roller.values:
+            roller.values = [1] * roller.dice
+        roller.values = [roller.values[i] if i in kept else self.rng.randint(1, 6) for i in range(roller.dice)]
+        roller.kept = [i in kept for i in range(roller.dice)]
+        roller.rolls += 1
+        self.last_move.append("dice:" + ",".join(map(str, roller.values)))
+        self._after_dice_change(seat)
+
+    def _do_claim(self, seat: int, move: Claim) -> None:
+        cid = self.arena[move.slot]
+        assert cid is not None
+        self.arena[move.slot] = None
+        pile = self.piles[seat][move.pile]
+        pile.cards.append(cid)
+        pile.active = card(cid).colour == CHAMPION
+        self._say(f"{at(seat)} won {card(cid).name} ({card(cid).points} VP) onto pile {move.pile + 1}")
+        self.stage = "done"
+
+    def _do_stop(self, seat: int, move: Stop) -> None:
+        if self.phase == TURN:
+            self._say(f"{at(seat)} failed and takes a Kouba")
+            self.pending.append(Delivery(seat, -1, True, "failed the arena"))
+            self.stage = "done"
+        else:
+            self.rollers[seat].done = True
+
+    def _do_place(self, seat: int, move: PlaceKouba) -> None:
+        delivery = self.pending.pop(0)
+        self._place_kouba(delivery.receiver, move.pile, delivery.cause)
+
+    def _do_give(self, seat: int, move: Give) -> None:
+        self.give_used = True
+        self._say(f"{at(seat)} rolled six alike and gives {at(move.target)} a Kouba")
+        self.pending.append(Delivery(move.target, move.pile, True, f"six alike of {at(seat)}"))
+
+    def _do_challenge(self, seat: int, move: Challenge) -> None:
+        assert self.event is not None
+        self.event.seats = [seat, move.target]
+        self.event.stage = "take"
+        self._say(f"{at(seat)} challenges {at(move.target)} to a duel")
+
+    def _do_take(self, seat: int, move: Take) -> None:
+        assert self.event is not None
+        self.event.take[seat] = move.pile
+
+    def _do_king(self, seat: int, move: King) -> None:
+        if move.counter:
+            delivery = self.pending.pop(0)
+            self._spend(seat, "king")
+            self._say(f"{at(seat)} counters a Kouba ({delivery.cause}) with the King")
+        else:
+            self.pending[0] = replace(self.pending[0], asked=True)
+
+    def _do_khan(self, seat: int, move: Khan) -> None:
+        self._spend(seat, "khan")
+        self._say(f"{at(seat)} plays the Khan on {at(move.target)}")
+        self.pending.append(Delivery(move.target, move.pile, True, f"Khan of {at(seat)}"))
+
+    def _do_brute(self, seat: int, move: Brute) -> None:
+        self._spend(seat, "brute")
+        pile = self.piles[move.target][move.pile]
+        gone = pile.cards.pop()
+        pile.active = False
+        self.discard.append(gone)
+        self._say(f"{at(seat)} plays the Brute: {at(move.target)} loses {card(gone).name} from pile {move.pile + 1}")
+        if not pile.cards:
+            self.pending.append(Delivery(move.target, move.pile, False, f"Brute of {at(seat)}"))
+
+    def _do_assassin(self, seat: int, move: Assassin) -> None:
+        self._spend(seat, "assassin")
+        self._say(f"{at(seat)} plays the Assassin: {at(move.target)} loses the turn")
+        self.stage = "done"
+
+    def _do_extra(self, seat: int, move: Extra) -> None:
+        piles = [
+            i for i in self.power_piles(seat, "extra") if card(self.piles[seat][i].cards[-1]).extra_rolls == move.rolls
+        ]
+        self._spend_pile(seat, piles[0])
+        self.rollers[seat].limit += move.rolls
+        self._say(f"{at(seat)} gains {move.rolls} extra roll{'s' if move.rolls > 1 else ''}")
+
+    def _do_courtesan(self, seat: int, move: Courtesan) -> None:
+        self._spend(seat, "courtesan")
+        values = self.rollers[seat].values
+        values[values.index(move.old)] = move.new
+        self._say(f"{at(seat)} turns a {move.old} into a {move.new} with the Courtesan")
+        self._after_dice_change(seat)
+
+    def _do_shaman(self, seat: int, move: Shaman) -> None:
+        self._spend(seat, "shaman")
+        old = self.arena[move.slot]
+        assert old is not None
+        self.discard.append(old)
+        self.arena[move.slot] = self._draw_card()
+        self._say(f"{at(seat)} plays the Shaman: {card(old).name} leaves the arena")
+
+    def _spend(self, seat: int, power: str) -> None:
+        self._spend_pile(seat, self.power_piles(seat, power)[0])
+
+    def _spend_pile(self, seat: int, index: int) -> None:
+        self.piles[seat][index].active = False
+
+    def _after_dice_change(self, seat: int) -> None:
+        """Races end for a player on success; Weaver and Golem stop once nothing is left to do."""
+        roller = self.rollers[seat]
+        if self.phase not in (EVENT, TIEBREAK) or self.event is None:
+            return
+        if self.event.kind in RACES:
+            if combo_met(roller.target, roller.values):
+                roller.done = True
+            elif roller.rolls >= RACE_CAP:
+                roller.done, roller.rolls = True, RACE_CAP + 1
+        elif roller.rolls >= roller.limit and not self._can_improve(seat):
+            roller.done = True
+
+    def _can_improve(self, seat: int) -> bool:
+        return bool(self.power_piles(seat, "extra") or self.power_piles(seat, "courtesan"))
+
+    # -- cards ------------------------------------------------------------------------
+
+    def _draw_card(self) -> str | None:
+        """The top card of the draw pile; an empty pile takes the shuffled discard first."""
+        if not self.draw and self.discard:
+            self.draw, self.discard = self.discard, []
+            self.rng.shuffle(self.draw)
+            self._say("the discard is shuffled into a new draw pile")
+        return self.draw.pop() if self.draw else None
+
+    def _refill(self) -> list[str]:
+        """Refill the arena to 3 (discard the rightmost if full); returns the cards drawn."""
+        if all(self.arena):
+            gone = self.arena[-1]
+            assert gone is not None
+            self.discard.append(gone)
+            self.arena = [None, *self.arena[:-1]]
+        present = [cid for cid in self.arena if cid]
+        drawn: list[str] = []
+        while len(present) + len(drawn) < ARENA:
+            cid = self._draw_card()
+            if cid is None:
+                break
+            drawn.append(cid)
+        filled: list[str | None] = [*reversed(drawn), *present]
+        gaps: list[str | None] = [None] * (ARENA - len(filled))
+        self.arena = gaps + filled
+        return drawn
+
+    def _place_kouba(self, seat: int, index: int, cause: str) -> None:
+        pile = self.piles[seat][index]
+        pile.kouba, pile.active = True, False
+        self._say(f"{at(seat)} takes a Kouba on pile {index + 1} ({cause})")
+        if self.koubas(seat) >= KOUBAS_TO_END and self.round_ender is None:
+            self.round_ender = seat
+
+    def _say(self, line: str) -> None:
+        self.log = [*self.log[-(LOG_LENGTH - 1) :], line]
+
+    # -- flow ---------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Run every automatic step until someone has to decide."""
+        while self.result is None and self._step():
+            pass
+
+    def _step(self) -> bool:
+        """One automatic step; False when the game waits for a move."""
+        if self.pending:
+            return self._settle(self.pending[0])
+        if self.round_ender is not None:
+            self._end_round()
+            return True
+        if self.phase == SWAP:
+            if not all(self.swapped):
+                return False
+            self._open_arena()
+            return True
+        if self.phase in (EVENT, TIEBREAK):
+            return self._event_step()
+        if self.phase == TURN and self.stage == "done":
+            self._begin_turn((self.turn + 1) % self.players)
+            return True
+        return False
+
+    def _settle(self, delivery: Delivery) -> bool:
+        """Place a Kouba that needs no decision; False while waiting for the receiver."""
+        free = self.open_piles(delivery.receiver)
+        if not free:
+            self.pending.pop(0)
+            return True
+        if self._king_window(delivery):
+            return False
+        if delivery.pile >= 0 and delivery.pile in free:
+            self.pending.pop(0)
+            self._place_kouba(delivery.receiver, delivery.pile, delivery.cause)
+            return True
+        if len(free) == 1:
+            self.pending.pop(0)
+            self._place_kouba(delivery.receiver, free[0], delivery.cause)
+            return True
+        if delivery.pile >= 0:
+            self.pending[0] = replace(delivery, pile=-1)
+        return False
+
+    def _deal_round(self) -> None:
+        cards = deck_for(self.players)
+        self.rng.shuffle(cards)
+        self.draw, self.discard, self.arena = cards, [], [None] * ARENA
+        self.piles = [[Pile([self.draw.pop()]) for _ in range(PILES)] for _ in range(self.players)]
+        self.rollers = [Roller() for _ in range(self.players)]
+        self.swapped = [False] * self.players
+        self.phase, self.turn, self.stage, self.opening = SWAP, self.first_player, "roll", True
+        self.event, self.event_queue, self.pending, self.round_ender = None, [], [], None
+        self._say(f"round {self.round}: {at(self.first_player)} starts; everyone may swap up to 2 cards")
+
+    def _open_arena(self) -> None:
+        self.arena = [self._draw_card() for _ in range(ARENA)]
+        self._begin_turn(self.first_player)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.phase, self.turn, self.stage, self.give_used = TURN, seat, "roll", False
+        self._fresh_rollers()
+        if self.opening:
+            self.opening = False
+            return
+        drawn = self._refill()
+        self.event_queue = [cid for cid in drawn if card(cid).colour != CHAMPION]
+        if self.event_queue:
+            self._start_event(self.event_queue.pop(0))
+
+    def _fresh_rollers(self) -> None:
+        self.rollers = [Roller() for _ in range(self.players)]
+        self.rollers[self.turn] = Roller(limit=ROLLS)
+
+    def _start_event(self, cid: str) -> None:
+        kind = card(cid).event
+        everyone = list(range(self.players))
+        self.phase = EVENT
+        if kind == "duel":
+            self.event = Event(kind, cid, self.turn, [self.turn], "challenge", [-1] * self.players)
+            opponents = self._opponents(self.turn)
+            if len(opponents) == 1:
+                self._do_challenge(self.turn, Challenge(opponents[0]))
+        else:
+            self.event = Event(kind, cid, self.turn, everyone, "roll", [-1] * self.players)
+            self._reset_event_rollers()
+        self._say(f"{card(cid).name} enters the arena: {_EVENT_NAMES[kind]}")
+
+    def _reset_event_rollers(self) -> None:
+        event = self.event
+        assert event is not None
+        for seat in range(self.players):
+            self.rollers[seat] = Roller(done=seat not in event.seats)
+        for seat in event.seats:
+            self.rollers[seat] = _event_roller(event, seat, self)
+
+    def _event_step(self) -> bool:
+        event = self.event
+        assert event is not None
+        if event.stage == "take":
+            for seat in event.seats:
+                free = self.open_piles(event.opponent(seat))
+                if event.take[seat] < 0 and len(free) == 1:
+                    event.take[seat] = free[0]
+            if any(event.take[s] < 0 for s in event.seats):
+                return False
+            event.stage = "roll"
+            self._reset_event_rollers()
+            return True
+        if event.stage != "roll":
+            return False
+        return _RESOLVERS[event.kind](self, event)
+
+    def _resolve_golem(self, event: Event) -> bool:
+        if not all(self.rollers[s].done for s in event.seats):
+            return False
+        for seat in self._from_turn(event.seats):
+            value = self.rollers[seat].values[0]
+            if value % 2 == 0:
+                self.pending.append(Delivery(seat, -1, True, f"Golem, rolled {value}"))
+        self._finish_event()
+        return True
+
+    def _resolve_weaver(self, event: Event) -> bool:
+        if not all(self.rollers[s].done for s in event.seats):
+            return False
+        totals = {s: sum(self.rollers[s].values) for s in event.seats}
+        top = max(totals.values())
+        highest = [s for s in event.seats if totals[s] == top]
+        if len(highest) > 1:
+            return self._roll_off(event, highest)
+        self.pending.append(Delivery(highest[0], -1, True, f"Weaver, highest total {top}"))
+        self._finish_event()
+        return True
+
+    def _resolve_race(self, event: Event) -> bool:
+        """The player who needed the most rolls loses (or, in the tie-break, the fewest wins)."""
+        counts = {s: self.rollers[s].rolls for s in event.seats}
+        pending = [s for s in event.seats if not self.rollers[s].done]
+        finished = [s for s in event.seats if self.rollers[s].done]
+        if event.kind == "tiebreak":
+            return self._race_winner(event, counts, pending, finished)
+        if len(pending) > 1 or (pending and not self._surely_last(pending[0], counts, finished)):
+            return False
+        worst = max(counts.values())
+        losers = pending or [s for s in finished if counts[s] == worst]
+        if len(losers) > 1:
+            return self._roll_off(event, losers)
+        self._race_kouba(event, losers[0])
+        self._finish_event()
+        return True
+
+    def _surely_last(self, seat: int, counts: dict[int, int], finished: list[int]) -> bool:
+        """The only player still racing needs more rolls than anyone (unless a Courtesan can still tie)."""
+        if not finished:
+            return False
+        worst = max(counts[s] for s in finished)
+        return counts[seat] > worst or (counts[seat] == worst and not self.power_piles(seat, "courtesan"))
+
+    def _race_winner(self, event: Event, counts: dict[int, int], pending: list[int], finished: list[int]) -> bool:
+        if not finished:
+            return False
+        best = min(counts[s] for s in finished)
+        if any(counts[s] < best for s in pending):
+            return False
+        winners = [s for s in finished if counts[s] == best]
+        if len(winners) > 1:
+            return self._roll_off(event, winners)
+        self._say(f"{at(winners[0])} wins the tie-break race in {best} rolls")
+        totals = self.totals()
+        self.result = Outcome((winners[0],), "most points (tie broken by a Reaper race)", tuple(map(float, totals)))
+        self.phase, self.event = OVER, None
+        return True
+
+    def _race_kouba(self, event: Event, loser: int) -> None:
+        if event.kind == "duel":
+            winner = event.opponent(loser)
+            self._say(f"{at(winner)} wins the duel")
+            self.pending.append(Delivery(loser, event.take[winner], True, f"lost the duel to {at(winner)}"))
+        else:
+            self.pending.append(Delivery(loser, -1, True, f"{_EVENT_NAMES[event.kind]}, slowest"))
+
+    def _roll_off(self, event: Event, seats: list[int]) -> bool:
+        self._say(f"tie between {' '.join(at(s) for s in seats)}: they roll again")
+        event.seats = seats if event.kind != "duel" else event.seats
+        event.attempt += 1
+        self._reset_event_rollers()
+        return True
+
+    def _finish_event(self) -> None:
+        self.event = None
+        self.phase = TURN
+        self._fresh_rollers()
+        if self.event_queue:
+            self._start_event(self.event_queue.pop(0))
+
+    def _from_turn(self, seats: list[int]) -> list[int]:
+        """Seats in turn order starting with the current player."""
+        return sorted(seats, key=lambda s: (s - self.turn) % self.players)
+
+    def _end_round(self) -> None:
+        scores = [self.round_score(s) for s in range(self.players)]
+        self.round_scores.append(scores)
+        self.revealed = [[_revealed_pile(p) for p in piles] for piles in self.piles]
+        ender = self.round_ender
+        assert ender is not None
+        self._say(f"round {self.round} ends ({at(ender)} has 4 Koubas): " + ", ".join(map(str, scores)))
+        if self.round >= self.players:
+            self._end_game()
+            return
+        self.round += 1
+        self.first_player = ender
+        self._deal_round()
+
+    def _end_game(self) -> None:
+        self.round_ender = None
+        self.pending, self.event_queue = [], []
+        totals = self.totals()
+        best = max(totals)
+        tied = [s for s in range(self.players) if totals[s] == best]
+        if len(tied) == 1:
+            self.result = Outcome((tied[0],), "most points after the last round", tuple(map(float, totals)))
+            self.phase, self.event = OVER, None
+            return
+        self.phase = TIEBREAK
+        self.event = Event("tiebreak", "", tied[0], tied, "roll", [-1] * self.players)
+        self._reset_event_rollers()
+        self._say(f"tie on {best} points: Reaper race between {' '.join(at(s) for s in tied)}")
+
+    # -- views -------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> JSON:
+        data: JSON = {
+            "game": GAME_ID,
+            "players": self.players,
+            "actors": list(self.actors),
+            "waiting_for": list(self.waiting_for),
+            "move_number": self.move_number,
+            "last_move": list(self.last_move),
+            "last_actor": self.last_actor,
+            "outcome": self.result.to_json() if self.result else None,
+            "viewer": seat,
+            "round": self.round,
+            "rounds": self.players,
+            "first_player": self.first_player,
+            "phase": self.phase,
+            "turn": self.turn if self.phase in (TURN, EVENT) else None,
+            "arena": [card_json(cid) if cid else None for cid in self.arena],
+            "draw_count": len(self.draw),
+            "discard_count": len(self.discard),
+            "discard_top": card_json(self.discard[-1]) if self.discard else None,
+            "dice": [self._dice_view(s) for s in range(self.players)],
+            "rolling": self.rolling(),
+            "event": self._event_view(),
+            "event_queue": [card_json(cid) for cid in self.event_queue],
+            "pending": self._pending_view(),
+            "tables": [self._table_view(s) for s in range(self.players)],
+            "round_scores": [list(r) for r in self.round_scores],
+            "totals": self.totals(),
+            "revealed": [[_copy_pile(p) for p in piles] for piles in self.revealed],
+            "swapped": list(self.swapped) if self.phase == SWAP else None,
+            "log": list(self.log),
+        }
+        if seat is not None:
+            data.update(self._private_view(seat))
+        return data
+
+    def _dice_view(self, seat: int) -> JSON:
+        roller = self.rollers[seat]
+        return {
+            "values": list(roller.values),
+            "kept": list(roller.kept),
+            "rolls": roller.rolls,
+            "rolls_left": roller.rolls_left,
+            "done": roller.done,
+            "target": roller.target,
+            "target_text": describe(roller.target) if roller.target else "",
+        }
+
+    def _table_view(self, seat: int) -> JSON:
+        return {
+            "seat": seat,
+            "koubas": self.koubas(seat),
+            "piles": [
+                {
+                    "size": len(p.cards),
+                    "kouba": p.kouba,
+                    "active": card_json(p.cards[-1]) if p.active else None,
+                }
+                for p in self.piles[seat]
+            ],
+        }
+
+    def _event_view(self) -> JSON | None:
+        event = self.event
+        if event is None:
+            return None
+        return {
+            "kind": event.kind,
+            "name": _EVENT_NAMES[event.kind],
+            "card": card_json(event.card) if event.card else None,
+            "drawer": event.drawer,
+            "seats": list(event.seats),
+            "stage": event.stage,
+            "attempt": event.attempt,
+            "taken": self._duel_cards(event),
+        }
+
+    def _duel_cards(self, event: Event) -> list[JSON]:
+        """Duel cards once both are taken: they are shown to everyone while the duel lasts."""
+        if event.kind != "duel" or event.stage != "roll":
+            return []
+        taken = []
+        for seat in event.seats:
+            source = self.piles[event.opponent(seat)][event.take[seat]]
+            top = card_json(source.cards[-1]) if source.cards else None
+            taken.append({"seat": seat, "from": event.opponent(seat), "pile": event.take[seat], "card": top})
+        return taken
+
+    def _pending_view(self) -> JSON | None:
+        if not self.pending:
+            return None
+        delivery = self.pending[0]
+        return {
+            "seat": delivery.receiver,
+            "kind": "king" if self._king_window(delivery) else "kouba",
+            "pile": delivery.pile,
+            "cause": delivery.cause,
+            "counterable": delivery.counterable,
+            "queued": len(self.pending) - 1,
+        }
+
+    def _private_view(self, seat: int) -> JSON:
+        powers = [str(m) for m in self._legal(seat) if isinstance(m, (King, *POWER_TYPES))]
+        return {
+            "hand": [
+                {
+                    "kouba": p.kouba,
+                    "active": p.active,
+                    "score": 0 if p.kouba else pile_score(p.cards),
+                    "cards": [card_json(cid) for cid in p.cards],
+                }
+                for p in self.piles[seat]
+            ],
+            "round_score": self.round_score(seat),
+            "usable_powers": powers,
+        }
+
+
+# Fields stored as they are: scalars, and flat lists (copied with list()).
+_SCALAR_FIELDS = (
+    "round", "first_player", "phase", "turn", "stage", "opening", "give_used", "round_ender", "move_number",
+    "last_actor",
+)  # fmt: skip
+_LIST_FIELDS = ("draw", "discard", "arena", "swapped", "event_queue", "log", "last_move")
+
+_EVENT_NAMES = {
+    "weaver": "Weaver: lowest total is safe",
+    "golem": "Golem: one die, even gets a Kouba",
+    "reaper": "Reaper race: straight 1-6",
+    "sylvan": "Sylvan race: two 2s and two 4s",
+    "duel": "Duel",
+    "tiebreak": "Tie-break Reaper race",
+}
+
+
+def _event_roller(event: Event, seat: int, state: KoubaState) -> Roller:
+    if event.kind == "weaver":
+        return Roller(limit=ROLLS)
+    if event.kind == "golem":
+        return Roller(limit=1, dice=1)
+    if event.kind == "duel":
+        source = state.piles[event.opponent(seat)][event.take[seat]]
+        return Roller(target=card(source.cards[-1]).combo if source.cards else "pair")
+    return Roller(target=SYLVAN_TARGET if event.kind == "sylvan" else REAPER_TARGET)
+
+
+def _swap_moves() -> list[KoubaMove]:
+    return [Swap(tuple(c)) for n in range(MAX_SWAP + 1) for c in combinations(range(PILES), n)]
+
+
+def _keep_moves(roller: Roller, target: str = "") -> list[KoubaMove]:
+    """Keep any proper, non-empty part of the dice (in a race: only a part that can still succeed)."""
+    return list(_keeps_for(tuple(sorted(roller.values)), target))
+
+
+@lru_cache(maxsize=8192)
+def _keeps_for(hand: tuple[int, ...], target: str) -> tuple[Keep, ...]:
+    if len(hand) != DICE:
+        return ()
+    allowed = reachable_keeps(target) if target else None
+    parts = sorted({part for n in range(1, DICE) for part in combinations(hand, n)})
+    return tuple(Keep(part) for part in parts if allowed is None or part in allowed)
+
+
+def _positions(values: list[int], keep: tuple[int, ...]) -> set[int]:
+    """The dice that stay: for each kept value, the first die showing it not taken yet."""
+    chosen: set[int] = set()
+    for value in keep:
+        chosen.add(next(i for i, v in enumerate(values) if v == value and i not in chosen))
+    return chosen
+
+
+def _courtesan_moves(roller: Roller) -> Iterator[Courtesan]:
+    for old in sorted(set(roller.values)):
+        for new in range(1, 7):
+            if new != old:
+                yield Courtesan(old, new)
+
+
+_RESOLVERS: dict[str, Callable[[KoubaState, Event], bool]] = {
+    "golem": KoubaState._resolve_golem,
+    "weaver": KoubaState._resolve_weaver,
+    "reaper": KoubaState._resolve_race,
+    "sylvan": KoubaState._resolve_race,
+    "duel": KoubaState._resolve_race,
+    "tiebreak": KoubaState._resolve_race,
+}
+
+_HANDLERS: dict[type, Callable[[KoubaState, int, Any], None]] = {
+    Swap: KoubaState._do_swap,
+    Roll: KoubaState._do_roll,
+    Keep: KoubaState._do_roll,
+    Claim: KoubaState._do_claim,
+    Stop: KoubaState._do_stop,
+    PlaceKouba: KoubaState._do_place,
+    Give: KoubaState._do_give,
+    Challenge: KoubaState._do_challenge,
+    Take: KoubaState._do_take,
+    King: KoubaState._do_king,
+    Khan: KoubaState._do_khan,
+    Brute: KoubaState._do_brute,
+    Assassin: KoubaState._do_assassin,
+    Extra: KoubaState._do_extra,
+    Courtesan: KoubaState._do_courtesan,
+    Shaman: KoubaState._do_shaman,
+}
+
+
+# ---------------------------------------------------------------------------
+# Refusals: why a parsed move is not legal now
+
+
+def _refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+    if state.pending:
+        return _pending_refusal(state, seat, move)
+    for kinds, explain in _REFUSERS:
+        if isinstance(move, kinds):
+            return explain(state, seat, move)
+    return f"{move} is not possible now."
+
+
+def _pending_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+    delivery = state.pending[0]
+    if state._king_window(delivery):
+        return f"A Kouba ({delivery.cause}) is coming at you: first answer with king:counter or king:allow."
+    if isinstance(move, PlaceKouba):
+        return f"Pile {move.pile + 1} already has a Kouba: a Kouba never goes on another Kouba."
+    return f"First place the Kouba you receive ({delivery.cause}) on a pile without one."
+
+
+def _swap_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+    if state.phase != SWAP:
+        return "Swapping is only allowed once, at the start of a round."
+    if isinstance(move, Swap) and len(move.piles) > MAX_SWAP:
+        return f"You may swap at most {MAX_SWAP} cards."
+    return "You have already swapped this round."
+
+
+def _dice_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+    roller = state.rollers[seat]
+    if seat not in state.rolling():
+        return "You are not rolling dice now."
+    if isinstance(move, Keep) and roller.rolls == 0:
+        return "Roll first: there are no dice to keep yet."
+    if roller.limit and roller.rolls >= roller.limit:
+        return f"You have used all {roller.limit} rolls."
+    if isinstance(move, Keep) and roller.target:
+        return f"In a race keep only dice that can still make {describe(roller.target)}."
+    shown = " ".join(map(str, roller.values))
+    return f"You cannot {move}: name 1 to 5 values among your dice ({shown}), like keep:{roller.values[0]}."
+
+
+def _claim_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+    assert isinstance(move, Claim)
+    if state.phase != TURN or seat != state.turn:
+        return "You may only claim a card during your own turn."
+    cid = state.arena[move.slot]
+    values = state.rollers[seat].values
+    if cid is None:
+        return f"Arena slot {move.slot + 1} is empty."
+    if not values:
+        return "Roll the dice first."
+    if state.piles[seat][move.pile].kouba:
+        return f"Pile {move.pile + 1} has a Kouba: no card may go on it."
+    shown = " ".join(map(str, values))
+    return f"Your dice ({shown}) do not show {describe(card(cid).combo)}, the combination of {card(cid).name}."
+
+
+def _power_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+    power = _POWER_OF[type(move)]
+    if not state.power_piles(seat, power):
+        return f"You have no active {power.capitalize()} (a face-up champion on a pile without a Kouba)."
+    if not state._powers_open():
+        return "Powers wait until the current Kouba is placed, and cannot be used outside the turns and events."
+    if isinstance(move, Assassin):
+        return f"The Assassin only stops the player whose turn it is ({at(state.turn)}), and not yourself."
+    if isinstance(move, (Khan, Brute)):
+        return f"{at(move.target)}'s pile {move.pile + 1} has a Kouba or is not an opponent's pile."
+    if isinstance(move, Extra):
+        return "Extra rolls help only in your own turn, the Weaver and the Golem, as printed on your card."
+    if isinstance(move, Courtesan):
+        return "The Courtesan changes one of your own dice while you are rolling, to a different value."
+    return "That arena slot is empty."
+
+
+def _other_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+    if isinstance(move, Stop):
+        return "Stop ends your rolling after at least one roll, in your turn, the Weaver or the Golem."
+    if isinstance(move, Give):
+        return "Giving a Kouba needs six identical dice, once per turn, to an opponent's pile without a Kouba."
+    if isinstance(move, (Challenge, Take)):
+        return "A duel's drawer picks the opponent (duel:@2), then each duelist takes a pile (take:pile1)."
+    if isinstance(move, (King, PlaceKouba)):
+        return "No Kouba is coming at you now."
+    return f"{move} is not possible now."
+
+
+_POWER_OF: dict[type, str] = {
+    Khan: "khan",
+    Brute: "brute",
+    Assassin: "assassin",
+    Extra: "extra",
+    Courtesan: "courtesan",
+    Shaman: "shaman",
+}
+
+_REFUSERS: tuple[tuple[tuple[type, ...], Callable[[KoubaState, int, KoubaMove], str]], ...] = (
+    ((Swap,), _swap_refusal),
+    ((Roll, Keep), _dice_refusal),
+    ((Claim,), _claim_refusal),
+    (POWER_TYPES, _power_refusal),
+    ((Stop, Give, Challenge, Take, King, PlaceKouba), _other_refusal),
+)
+
+
+# ---------------------------------------------------------------------------
+# Helpers for the Discord UI
+
+
+def move_groups(state: KoubaState, seat: int) -> dict[str, list[str]]:
+    """The legal moves of ``seat`` grouped by what they are, for buttons and select menus.
+
+    Keys (present only when non-empty): ``swap``, ``roll``, ``keep``, ``claim``, ``stop``, ``kouba``,
+    ``give``, ``duel``, ``take``, ``king`` and one per power (``khan``, ``brute``, ...).
+
+    >>> from rules import GAMES
+    >>> state = GAMES["kouba"].new(players=2, seed=1)
+    >>> sorted(move_groups(state, 0))
+    ['swap']
+    """
+    groups: dict[str, list[str]] = {}
+    for move in state.legal_moves(seat):
+        text = str(move)
+        groups.setdefault(text.split(":")[0], []).append(text)
+    return groups
+
+
+def move_label(state: KoubaState, seat: int, move: KoubaMove) -> str:
+    """A short description of a move for a button or select option.
+
+    >>> from rules import GAMES
+    >>> state = GAMES["kouba"].new(players=2, seed=1)
+    >>> move_label(state, 0, state.parse_move("swap:1,3")), move_label(state, 0, Keep((3, 3, 6)))
+    ('swap the cards of piles 1, 3', 'keep 3 3 6, roll 3 dice')
+    """
+    if isinstance(move, Claim):
+        won = card(state.arena[move.slot] or "")
+        return f"win {won.name} ({won.points} VP) onto pile {move.pile + 1}"
+    if isinstance(move, Shaman):
+        gone = state.arena[move.slot]
+        return f"Shaman: replace {card(gone).name if gone else 'slot'} (slot {move.slot + 1})"
+    if isinstance(move, Stop):
+        return "give up: take a Kouba" if state.phase == TURN else "stop rolling, keep this result"
+    return _LABELS[type(move)](move)
+
+
+_LABELS: dict[type, Callable[[Any], str]] = {
+    Swap: lambda m: (
+        "swap the cards of piles " + ", ".join(str(p + 1) for p in m.piles) if m.piles else "keep all 5 cards"
+    ),
+    Roll: lambda m: "roll all the dice",
+    Keep: lambda m: f"keep {' '.join(map(str, m.values))}, roll {DICE - len(m.values)} dice",
+    PlaceKouba: lambda m: f"put the Kouba on pile {m.pile + 1}",
+    Give: lambda m: f"six alike: Kouba to {at(m.target)} on pile {m.pile + 1}",
+    Challenge: lambda m: f"duel {at(m.target)}",
+    Take: lambda m: f"race for the top card of their pile {m.pile + 1}",
+    King: lambda m: "King: cancel this Kouba" if m.counter else "let the Kouba come",
+    Khan: lambda m: f"Khan: Kouba to {at(m.target)} on pile {m.pile + 1}",
+    Brute: lambda m: f"Brute: discard the top card of {at(m.target)}'s pile {m.pile + 1}",
+    Assassin: lambda m: f"Assassin: end {at(m.target)}'s turn",
+    Extra: lambda m: f"+{m.rolls} roll{'s' if m.rolls > 1 else ''}",
+    Courtesan: lambda m: f"Courtesan: turn a {m.old} into a {m.new}",
+}
+
+
+GAME = register(
+    Game(
+        id=GAME_ID,
+        name="Kouba",
+        min_players=2,
+        max_players=6,
+        state_class=KoubaState,
+        options=(),
+        sample_setups=((2, {}), (3, {}), (4, {}), (5, {}), (6, {})),
+    )
+)

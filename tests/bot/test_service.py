@@ -1,0 +1,151 @@
+"""The game service against a real SQLite file: challenges, moves, versions, resignations."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.service import GameService, ServiceError, StaleButton
+from bot.storage import Storage
+
+ALICE, BOB, CAROL = 101, 202, 303
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    storage = Storage(tmp_path / "agora.sqlite3")
+    await storage.open()
+    yield GameService(storage, clock=lambda: 1_000.0)
+    await storage.close()
+
+
+async def started(service: GameService) -> int:
+    record = await service.challenge("arkaios", guild_id=1, channel_id=2, challenger=ALICE, invited=[BOB])
+    await service.accept(record.id, BOB)
+    return record.id
+
+
+async def test_challenge_starts_when_the_opponent_accepts(service: GameService) -> None:
+    record = await service.challenge("arkaios", guild_id=1, channel_id=2, challenger=ALICE, invited=[BOB])
+    assert record.row.status == "challenge" and record.state is None
+    record = await service.accept(record.id, BOB)
+    assert record.row.status == "active"
+    assert record.actors() == [ALICE]
+
+
+async def test_only_the_challenged_player_may_accept(service: GameService) -> None:
+    record = await service.challenge("arkaios", guild_id=1, channel_id=2, challenger=ALICE, invited=[BOB])
+    with pytest.raises(ServiceError, match="not addressed to you"):
+        await service.accept(record.id, CAROL)
+    with pytest.raises(ServiceError, match="already accepted"):
+        await service.accept(record.id, ALICE)
+
+
+async def test_cannot_challenge_yourself(service: GameService) -> None:
+    with pytest.raises(ServiceError, match="cannot challenge yourself"):
+        await service.challenge("arkaios", guild_id=1, channel_id=2, challenger=ALICE, invited=[ALICE])
+
+
+async def test_declined_and_cancelled_challenges_close(service: GameService) -> None:
+    first = await service.challenge("arkaios", guild_id=1, channel_id=2, challenger=ALICE, invited=[BOB])
+    assert (await service.decline(first.id, BOB)).row.status == "declined"
+    second = await service.challenge("arkaios", guild_id=1, channel_id=2, challenger=ALICE, invited=[BOB])
+    assert (await service.decline(second.id, ALICE)).row.status == "cancelled"
+    with pytest.raises(ServiceError, match="no longer open"):
+        await service.accept(second.id, BOB)
+
+
+async def test_moves_are_logged_with_seat_and_user(service: GameService) -> None:
+    game = await started(service)
+    await service.play(game, ALICE, ["c3=3"])
+    await service.play(game, BOB, ["d4=2"])
+    log = await service.move_log(game)
+    assert [(m.ply, m.seat, m.user_id, m.notation) for m in log] == [(1, 0, ALICE, "c3=3"), (2, 1, BOB, "d4=2")]
+
+
+async def test_wrong_player_is_refused_and_nothing_changes(service: GameService) -> None:
+    game = await started(service)
+    before = await service.load(game)
+    with pytest.raises(ServiceError, match="not your turn"):
+        await service.play(game, BOB, ["c3=3"])
+    with pytest.raises(ServiceError, match="not playing"):
+        await service.play(game, CAROL, ["c3=3"])
+    after = await service.load(game)
+    assert after.version == before.version and after.state == before.state
+
+
+async def test_illegal_move_message_reaches_the_player(service: GameService) -> None:
+    game = await started(service)
+    await service.play(game, ALICE, ["c3=3"])
+    with pytest.raises(ServiceError, match="level"):
+        await service.play(game, BOB, ["d4=3"])
+
+
+async def test_stale_version_is_refused(service: GameService) -> None:
+    game = await started(service)
+    version = (await service.load(game)).version
+    await service.play(game, ALICE, ["c3=3"], version)
+    with pytest.raises(StaleButton, match="out of date"):
+        await service.play(game, BOB, ["d4=2"], version)
+    assert len(await service.move_log(game)) == 1
+
+
+async def test_two_simultaneous_clicks_apply_once(service: GameService) -> None:
+    game = await started(service)
+    version = (await service.load(game)).version
+    results = await asyncio.gather(
+        service.play(game, ALICE, ["c3=3"], version),
+        service.play(game, ALICE, ["c3=3"], version),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, StaleButton) for r in results) == 1
+    assert [m.notation for m in await service.move_log(game)] == ["c3=3"]
+
+
+async def test_draft_then_undo_then_commit(service: GameService) -> None:
+    game = await started(service)
+    await service.play(game, ALICE, ["c3=3"])
+    await service.play(game, BOB, ["d4=2"])
+    record = await service.add_to_draft(game, ALICE, "b2=2", None)
+    assert record.row.draft == ["b2=2"] and record.actors() == [ALICE]
+    record = await service.undo_draft(game, ALICE, record.version)
+    assert record.row.draft == []
+    for pillar in ("b2=2", "b3=2", "a4=1"):
+        record = await service.add_to_draft(game, ALICE, pillar, None)
+    assert record.actors() == [BOB]
+    assert len(await service.move_log(game)) == 2, "a draft is not played until confirmed"
+    record = await service.play(game, ALICE, [], record.version)
+    assert [m.notation for m in await service.move_log(game)][2:] == ["b2=2", "b3=2", "a4=1"]
+    assert record.row.draft == []
+
+
+async def test_resignation_ends_the_game(service: GameService) -> None:
+    game = await started(service)
+    record = await service.resign(game, ALICE)
+    assert record.row.status == "finished"
+    assert record.outcome is not None and record.outcome.winners == (1,)
+    with pytest.raises(ServiceError, match="not being played"):
+        await service.play(game, BOB, ["c3=3"])
+
+
+async def test_damaged_row_is_refused_politely(service: GameService) -> None:
+    game = await started(service)
+    await service.storage.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps({"bad": 1}), game))
+    with pytest.raises(ServiceError, match="damaged"):
+        await service.load(game)
+    await service.storage.db.execute("UPDATE games SET seats = 'not json' WHERE id = ?", (game,))
+    with pytest.raises(ServiceError, match="damaged"):
+        await service.load(game)
+    assert await service.active_games(ALICE) == []
+
+
+async def test_active_games_lists_open_games_of_a_user(service: GameService) -> None:
+    game = await started(service)
+    other = await service.challenge("arkaios", guild_id=1, channel_id=2, challenger=CAROL, invited=[ALICE])
+    ids = [r.id for r in await service.active_games(ALICE, 1)]
+    assert sorted(ids) == sorted([game, other.id])
+    assert await service.active_games(ALICE, 999) == []

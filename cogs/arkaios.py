@@ -80,10 +80,9 @@ class Arkaios(GameCog):
         items: list[discord.ui.Item[Any]] = []
         for row, (level, squares) in enumerate(self.pillars_by_level(state.legal_moves(mover)).items()):
             options = [discord.SelectOption(label=f"{sq} (level {level})", value=f"{sq}={level}") for sq in squares]
-            placeholder = f"Build a level-{level} pillar on…"
-            items.append(
-                GameSelect(record.id, record.version, f"build{level}", options=options, placeholder=placeholder, row=row)
-            )
+            hint = f"Build a level-{level} pillar on…"
+            action = f"build{level}"  # custom_ids must differ within a message
+            items.append(GameSelect(record.id, record.version, action, options=options, placeholder=hint, row=row))
         turn_complete = mover not in state.actors
         items.append(
             GameButton(record.id, record.version, "undo", label="Undo", emoji="↩️", disabled=not record.row.draft, row=3)

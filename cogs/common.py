@@ -9,6 +9,7 @@ controls keep working after a restart and no game lives in a View.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -186,10 +187,9 @@ class Board:
     png: bytes
     controls: list[discord.ui.Item[Any]] = field(default_factory=list)
 
-    def file(self, game_id: int, version: int) -> discord.File:
-        import io
-
-        return discord.File(io.BytesIO(self.png), filename=f"game-{game_id}-{version}.png")
+    def file(self, game_id: int, version: int, *, private: bool = False) -> discord.File:
+        prefix = "private" if private else "game"
+        return discord.File(io.BytesIO(self.png), filename=f"{prefix}-{game_id}-{version}.png")
 
     def attach(self, embed_image_name: str) -> None:
         self.embed.set_image(url=f"attachment://{embed_image_name}")
@@ -225,6 +225,10 @@ class GameCog(commands.Cog):
     ) -> None:
         """Handle a game-specific control (anything but the challenge buttons)."""
         raise NotImplementedError
+
+    async def private_board(self, record: GameRecord, seat: int) -> Board | None:
+        """What only ``seat`` may see (hidden pieces, a hand), or None for games without secrets."""
+        return None
 
     async def play_text(self, record: GameRecord, user_id: int, moves: list[str]) -> GameRecord:
         """Play moves typed with /move; games with drafted turns override."""
@@ -285,6 +289,8 @@ class GameCog(commands.Cog):
             await self._accept(interaction, record)
         elif action == "decline":
             await self._decline(interaction, record)
+        elif action == "private":
+            await self._show_private(interaction, record)
         else:
             await self.on_game_control(interaction, record, version, action, values)
 
@@ -311,6 +317,27 @@ class GameCog(commands.Cog):
             colour=discord.Colour.dark_grey(),
         )
         await interaction.response.edit_message(content=None, embed=embed, view=None)
+
+    async def _show_private(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """A fresh ephemeral picture of what the clicking player alone may see."""
+        seats = record.seats_of(interaction.user.id)
+        if not seats:
+            raise ServiceError("You are not playing in this game: the public board shows everything you may see.")
+        board = await self.private_board(record, seats[0])
+        if board is None:
+            raise ServiceError(f"Nothing is hidden in {self.game_name}: the public board shows everything.")
+        board.attach(f"private-{record.id}-{record.version}.png")
+        await interaction.response.send_message(
+            content=board.content or None,
+            embed=board.embed,
+            file=board.file(record.id, record.version, private=True),
+            view=controls_view(board.controls) if board.controls else discord.utils.MISSING,
+            ephemeral=True,
+        )
+
+    def private_button(self, record: GameRecord, label: str) -> GameButton:
+        """The button that opens :meth:`private_board`; valid at any version."""
+        return GameButton(record.id, ANY_VERSION, "private", label=label, emoji="🔒")
 
     # -- board messages --------------------------------------------------------
 
@@ -348,6 +375,37 @@ class GameCog(commands.Cog):
             content=summary, view=disabled_copy(interaction.message), allowed_mentions=PLAYER_MENTIONS
         )
         await self.post_board(interaction, record)
+
+    async def after_move(
+        self, interaction: discord.Interaction[Any], before: GameRecord, after: GameRecord, summary: str
+    ) -> None:
+        """Once a move passed the turn on: freeze the old board and post the next one.
+
+        The click may come from the board itself or from a private (ephemeral) panel.
+        """
+        on_board = interaction.message is not None and interaction.message.id == before.row.message_id
+        if on_board:
+            await self.move_on(interaction, after, summary)
+            return
+        await interaction.response.edit_message(content=f"Done: {summary}", embed=None, attachments=[], view=None)
+        await self.retire_board(before, summary)
+        await self.post_board(interaction, after)
+
+    async def update_board_message(self, record: GameRecord) -> None:
+        """Redraw the current board message in place, by id (when the click came from elsewhere)."""
+        if record.row.message_id is None:
+            return
+        board = await self.board(record)
+        board.attach(f"game-{record.id}-{record.version}.png")
+        message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.message_id)
+        try:
+            await message.edit(
+                content=board.content, embed=board.embed, attachments=[board.file(record.id, record.version)],
+                view=controls_view(board.controls) if board.controls else None, allowed_mentions=PLAYER_MENTIONS,
+            )
+        except (discord.NotFound, discord.Forbidden):
+            log.info("board message %s of game %s is gone; posting a new one", record.row.message_id, record.id)
+            await self.post_board(None, record)
 
     async def retire_board(self, record: GameRecord, summary: str) -> None:
         """Freeze the current board message when the game moved on without a click on it."""

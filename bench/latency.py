@@ -34,6 +34,28 @@ async def arkaios_game(h: FakeDiscord, alice: FakeUser, bob: FakeUser) -> list[f
     return delays
 
 
+async def dragons_arena_game(h: FakeDiscord, alice: FakeUser, bob: FakeUser, turns: int = 6) -> list[float]:
+    """The first turns of a BABY duel (pick a dragon, then a target or a new power); the delays of those clicks."""
+    sent = await h.slash(alice, "dragons challenge", opponent=bob)
+    await h.click(bob, sent.button(label="Accept"))
+    delays = []
+    for _ in range(turns):
+        board = h.last_message(h.default_channel)
+        picks = [b for b in board.buttons if not b.disabled and ":pick:" in (b.custom_id or "")]
+        if not picks:
+            break  # the duel is over
+        player = alice if board.content.startswith(f"<@{alice.id}>") else bob
+        picked = await h.click(player, picks[0])
+        targets = [b for b in board.buttons if not b.disabled and ":play:" in (b.custom_id or "")]
+        if targets:
+            played = await h.click(player, targets[0])
+        else:
+            menu = next(s for s in board.selects if "New power" in (s.placeholder or ""))
+            played = await h.select(player, menu, values=[menu.values[0]])
+        delays += [d for d in (picked.response_delay, played.response_delay) if d is not None]
+    return delays
+
+
 async def print_latency(quick: bool = False) -> None:
     games = 10 if quick else 40
     with tempfile.TemporaryDirectory() as folder:
@@ -41,9 +63,11 @@ async def print_latency(quick: bool = False) -> None:
         alice, bob = h.user("alice"), h.user("bob")
         await h.start(AgoraBot(str(Path(folder) / "bench.sqlite3")))
         delays: list[float] = []
+        dragons: list[float] = []
         try:
             for _ in range(games):
                 delays += await arkaios_game(h, alice, bob)
+                dragons += await dragons_arena_game(h, alice, bob)
         finally:
             await h.stop()
     ms = [d * 1000 for d in delays]
@@ -51,4 +75,7 @@ async def print_latency(quick: bool = False) -> None:
     print("| interaction (harness, SQLite file) | samples | median | p99 |")
     print("|---|---|---|---|")
     print(f"| Arkaios move (select or confirm) | {len(ms)} | {statistics.median(ms):.1f} ms | "
+          f"{percentile(ms, 0.99):.1f} ms |")
+    ms = [d * 1000 for d in dragons]
+    print(f"| Dragons Arena click (pick, target or power) | {len(ms)} | {statistics.median(ms):.1f} ms | "
           f"{percentile(ms, 0.99):.1f} ms |")

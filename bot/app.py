@@ -5,18 +5,25 @@ from __future__ import annotations
 import logging
 import pkgutil
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import cogs
+from bot.i18n import AgoraTranslator
+from bot.scheduler import Scheduler
 from bot.service import GameService
+from bot.settings import SettingsStore
 from bot.storage import Storage
 from cogs.common import GameButton, GameCog, GameSelect
 
 log = logging.getLogger("agora")
+
+# (game cog, interaction, record, version, action) -> None
+ControlHandler = Callable[[GameCog, discord.Interaction[Any], Any, int, str], Awaitable[None]]
 
 
 def cog_modules() -> list[str]:
@@ -57,15 +64,25 @@ class AgoraBot(commands.Bot):
         self.sync_guild = sync_guild
         self.sync_and_exit = sync_and_exit
         self.game_cogs: dict[str, GameCog] = {}
+        # Controls every game shares, by the first part of their action ("days:claim" -> "days").
+        self.control_handlers: dict[str, ControlHandler] = {}
+        self.settings = SettingsStore(self.storage)
+        self.scheduler = Scheduler(self.storage, clock)
+        self.service.on_turn = self.scheduler.turn_step
+        self.service.on_challenge = self.scheduler.challenge_step
 
     async def setup_hook(self) -> None:
         await self.storage.open()
         self.add_dynamic_items(GameButton, GameSelect)
         for name in cog_modules():
             await self.load_extension(name)
+        await self.tree.set_translator(AgoraTranslator())
         if self.sync_and_exit:
             await self._sync_commands()
             await self.close()
+            return
+        # Jobs that fell due while the bot was down run as soon as it is connected.
+        self.scheduler.start(self.wait_until_ready)
 
     async def _sync_commands(self) -> None:
         if self.sync_guild is not None:
@@ -77,5 +94,6 @@ class AgoraBot(commands.Bot):
         log.info("synced %d slash commands (%s)", len(synced), self.sync_guild or "global")
 
     async def close(self) -> None:
+        await self.scheduler.stop()
         await super().close()
         await self.storage.close()

@@ -13,7 +13,7 @@ import logging
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -58,7 +58,36 @@ class MoveRow:
     played_at: float
 
 
+@dataclass(frozen=True)
+class SoloResult:
+    """One finished solo training game, as kept in the server's solo records (never rated)."""
+
+    game_id: int
+    guild_id: int
+    user_id: int
+    game: str
+    difficulty: str
+    result: str  # win | draw | loss
+    score: int | None  # own total minus the opponent's total with its bonus; None when not scored
+    finished_at: float
+
+
+@dataclass(frozen=True)
+class SoloStanding:
+    """A player's solo record at one difficulty on one server."""
+
+    user_id: int
+    difficulty: str
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    best_score: int | None
+
+
 WithinTransaction = Callable[[aiosqlite.Connection], Awaitable[None]]
+# Runs in the transaction that inserts a game, given the new game's id.
+AfterInsert = Callable[[aiosqlite.Connection, int], Awaitable[None]]
 
 
 @dataclass
@@ -149,7 +178,7 @@ class Storage:
 
     # -- games ---------------------------------------------------------------
 
-    async def insert_game(self, row: GameRow) -> int:
+    async def insert_game(self, row: GameRow, after: AfterInsert | None = None) -> int:
         columns = _encode(row.__dict__, skip={"id"})
         names = ", ".join(columns)
         marks = ", ".join("?" for _ in columns)
@@ -158,7 +187,13 @@ class Storage:
             game_id = cursor.lastrowid
             assert game_id is not None
             await _write_seats(db, game_id, row.seats)
+            if after is not None:
+                await after(db, game_id)
         return game_id
+
+    async def delete_moves_after(self, db: aiosqlite.Connection, game_id: int, ply: int) -> None:
+        """Inside a transaction: forget the moves after ``ply`` (a take-back)."""
+        await db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, ply))
 
     async def game(self, game_id: int) -> GameRow | None:
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
@@ -190,6 +225,10 @@ class Storage:
         """Remember the current board message; not a change of the game, so no new version."""
         async with self.transaction() as db:
             await db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def set_channel_id(self, game_id: int, channel_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET channel_id = ? WHERE id = ?", (channel_id, game_id))
 
     async def games_of_user(self, user_id: int, guild_id: int | None, statuses: Iterable[str]) -> list[GameRow]:
         wanted = list(statuses)
@@ -250,6 +289,36 @@ class Storage:
             f"SELECT user_id, display_name FROM players WHERE user_id IN ({marks})", wanted
         ) as cursor:
             return {row[0]: row[1] async for row in cursor}
+
+    # -- solo records --------------------------------------------------------
+
+    async def record_solo_result(self, result: SoloResult) -> bool:
+        """Keep a finished solo game once; False when it was kept already (the same end noticed twice)."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "INSERT OR IGNORE INTO solo_records "
+                "(game_id, guild_id, user_id, game, difficulty, result, score, finished_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                astuple(result),  # the columns above, in the dataclass's field order
+            )
+            return cursor.rowcount == 1
+
+    async def solo_records(self, guild_id: int, game: str | None = None) -> list[SoloStanding]:
+        """Each player's solo record per difficulty on a server: best score first, then most wins."""
+        query = (
+            "SELECT user_id, difficulty, COUNT(*), SUM(result = 'win'), SUM(result = 'draw'), "
+            "SUM(result = 'loss'), MAX(score) FROM solo_records WHERE guild_id = ?"
+        )
+        params: list[Any] = [guild_id]
+        if game is not None:
+            query += " AND game = ?"
+            params.append(game)
+        query += (
+            " GROUP BY user_id, difficulty"
+            " ORDER BY difficulty, MAX(score) IS NULL, MAX(score) DESC, SUM(result = 'win') DESC, user_id"
+        )
+        async with self.db.execute(query, params) as cursor:
+            return [SoloStanding(*row) async for row in cursor]
 
 
 async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[int]) -> None:

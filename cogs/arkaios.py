@@ -22,9 +22,17 @@ class Arkaios(GameCog):
     group = app_commands.Group(name="arkaios", description="Arkaios: build pillars, shut your rival out.")
 
     @group.command(name="challenge", description="Challenge someone to a game of Arkaios.")
-    @app_commands.describe(opponent="Who you want to play against")
-    async def challenge(self, interaction: discord.Interaction[Any], opponent: discord.Member | discord.User) -> None:
-        await self.start_challenge(interaction, [opponent], {})
+    @app_commands.describe(
+        opponent="Who you want to play against",
+        deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
+    )
+    async def challenge(
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: discord.Member | discord.User,
+        deadline: str | None = None,
+    ) -> None:
+        await self.start_challenge(interaction, [opponent], {}, deadline=deadline)
 
     # -- the board -------------------------------------------------------------
 

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 from discord.ext import commands
 
+from bot.i18n import text
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError
+from bot.settings import DurationError, parse_duration
 from rules import GAMES
 
 if TYPE_CHECKING:
@@ -237,11 +239,25 @@ class GameCog(commands.Cog):
     # -- challenges ------------------------------------------------------------
 
     async def start_challenge(
-        self, interaction: discord.Interaction[Any], invited: Sequence[discord.abc.User], options: dict[str, Any]
+        self,
+        interaction: discord.Interaction[Any],
+        invited: Sequence[discord.abc.User],
+        options: dict[str, Any],
+        deadline: str | None = None,
     ) -> None:
+        """Post a challenge; ``deadline`` ("30m", "2h", "3d") overrides the server's time per turn."""
+
         async def work() -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise ServiceError("Games are played in a server channel, not in direct messages.")
+            settings = await self.bot.settings.get(interaction.guild_id)
+            if settings.channels and interaction.channel_id not in settings.channels:
+                allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
+                raise ServiceError(text(settings.language, "wrong_channel", channels=allowed))
+            try:
+                turn_seconds = None if deadline is None else parse_duration(deadline)
+            except DurationError as error:
+                raise ServiceError(str(error)) from None
             if any(user.bot for user in invited):
                 raise ServiceError("Bots cannot play: challenge a person.")
             for user in (interaction.user, *invited):
@@ -253,6 +269,7 @@ class GameCog(commands.Cog):
                 challenger=interaction.user.id,
                 invited=[user.id for user in invited],
                 options=options,
+                turn_seconds=turn_seconds,
             )
             await interaction.response.send_message(
                 **self.challenge_message(record), allowed_mentions=PLAYER_MENTIONS
@@ -262,21 +279,34 @@ class GameCog(commands.Cog):
 
         await guarded(interaction, work)
 
+    def language(self, record: GameRecord) -> str:
+        """The language of the game's server (callers awaited ``bot.settings.get`` for it before)."""
+        return self.bot.settings.cached(record.row.guild_id).language
+
     def challenge_message(self, record: GameRecord) -> dict[str, Any]:
         challenger, *invited = record.seats
         waiting = [uid for uid in invited if uid not in record.row.accepted]
-        embed = discord.Embed(title=f"{self.game_name} challenge · game #{record.id}", colour=COLOUR)
-        embed.description = f"<@{challenger}> invites {mention_list(invited)} to play {self.game_name}."
+        lang = self.language(record)
+        embed = discord.Embed(title=text(lang, "challenge_title", game=self.game_name, id=record.id), colour=COLOUR)
+        embed.description = text(
+            lang, "challenge_invite", challenger=challenger, invited=mention_list(invited), game=self.game_name
+        )
         options = self.describe_options(record.row.options)
         if options:
-            embed.add_field(name="Options", value=options, inline=False)
-        embed.add_field(name="Waiting for", value=mention_list(waiting) or "nobody", inline=False)
-        embed.set_footer(text="Only invited players can accept. The challenger can cancel.")
+            embed.add_field(name=text(lang, "options"), value=options, inline=False)
+        embed.add_field(
+            name=text(lang, "waiting_for"), value=mention_list(waiting) or text(lang, "nobody"), inline=False
+        )
+        embed.set_footer(text=text(lang, "challenge_footer"))
         controls = [
-            GameButton(record.id, record.version, "accept", label="Accept", style=discord.ButtonStyle.success),
-            GameButton(record.id, record.version, "decline", label="Decline", style=discord.ButtonStyle.danger),
+            GameButton(
+                record.id, record.version, "accept", label=text(lang, "accept"), style=discord.ButtonStyle.success
+            ),
+            GameButton(
+                record.id, record.version, "decline", label=text(lang, "decline"), style=discord.ButtonStyle.danger
+            ),
         ]
-        content = f"{mention_list(waiting)}: you are challenged!"
+        content = text(lang, "challenged", waiting=mention_list(waiting))
         return {"content": content, "embed": embed, "view": controls_view(controls)}
 
     def describe_options(self, options: dict[str, Any]) -> str:
@@ -291,29 +321,47 @@ class GameCog(commands.Cog):
             await self._decline(interaction, record)
         elif action == "private":
             await self._show_private(interaction, record)
+        elif action.split(":", 1)[0] in self.bot.control_handlers:
+            # Controls shared by every game (draw offers, take-backs, timeouts): see cogs/agora.py.
+            await self.bot.control_handlers[action.split(":", 1)[0]](self, interaction, record, version, action)
         else:
             await self.on_game_control(interaction, record, version, action, values)
 
     async def _accept(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         await self.service.remember_player(interaction.user.id, interaction.user.display_name)
+        settings = await self.bot.settings.get(record.row.guild_id)
+        lang = settings.language
         record = await self.service.accept(record.id, interaction.user.id)
         if record.row.status == CHALLENGE:
             await interaction.response.edit_message(**self.challenge_message(record))
             return
         embed = discord.Embed(
-            title=f"{self.game_name} · game #{record.id}",
-            description=f"Challenge accepted: the game is on! {mention_list(record.seats)}",
+            title=text(lang, "game_title", game=self.game_name, id=record.id),
+            description=text(lang, "game_on", players=mention_list(record.seats)),
             colour=COLOUR,
         )
         await interaction.response.edit_message(content=None, embed=embed, view=None)
+        if settings.threads and interaction.message is not None:
+            record = await self._move_to_thread(interaction.message, record, lang)
         await self.post_board(interaction, record)
 
+    async def _move_to_thread(self, message: discord.Message, record: GameRecord, lang: str) -> GameRecord:
+        """Open a public thread from the challenge message; the game's boards go there from now on."""
+        try:
+            thread = await message.create_thread(name=text(lang, "thread_name", game=self.game_name, id=record.id))
+        except discord.HTTPException:
+            log.info("could not open a thread for game %s; it stays in its channel", record.id)
+            return record
+        await self.service.set_channel(record.id, thread.id)
+        return await self.service.load(record.id)
+
     async def _decline(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
         record = await self.service.decline(record.id, interaction.user.id)
-        who = "withdrawn by the challenger" if record.row.status == "cancelled" else "declined"
+        who = "withdrawn" if record.row.status == "cancelled" else "declined"
         embed = discord.Embed(
-            title=f"{self.game_name} challenge · game #{record.id}",
-            description=f"The challenge was {who} (<@{interaction.user.id}>).",
+            title=text(lang, "challenge_title", game=self.game_name, id=record.id),
+            description=text(lang, who, user=interaction.user.id),
             colour=discord.Colour.dark_grey(),
         )
         await interaction.response.edit_message(content=None, embed=embed, view=None)
@@ -346,6 +394,7 @@ class GameCog(commands.Cog):
         board = await self.board(record)
         name = f"game-{record.id}-{record.version}.png"
         board.attach(name)
+        await self.show_deadline(board, record)
         channel = self.bot.get_partial_messageable(record.row.channel_id)
         message = await channel.send(
             content=board.content,
@@ -355,6 +404,17 @@ class GameCog(commands.Cog):
             allowed_mentions=PLAYER_MENTIONS,
         )
         await self.service.set_message(record.id, message.id)
+
+    async def show_deadline(self, board: Board, record: GameRecord) -> None:
+        """Say on a new board when the turn ends.
+
+        Discord shows ``<t:…:R>`` as "in 23 hours" in each reader's own language and time zone.
+        """
+        if record.row.status != ACTIVE or record.row.turn_started_at is None or len(board.embed.fields) >= 25:
+            return
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        deadline = record.row.turn_started_at + await self.bot.scheduler.turn_seconds(record.id, record.row.guild_id)
+        board.embed.add_field(name=text(lang, "turn_ends"), value=f"<t:{int(deadline)}:R>", inline=False)
 
     async def refresh_board(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """Redraw the clicked board message in place (within the same turn)."""

@@ -10,7 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
+from bot.i18n import text
 from bot.service import ACTIVE, GameRecord, ServiceError
+from bot.settings import format_duration
 from cogs.common import COLOUR, guarded, tell
 from rules import GAMES
 
@@ -66,19 +68,32 @@ class Games(commands.Cog):
         if not records:
             await tell(interaction, "You have no game in progress here. Start one with a challenge command.")
             return
-        lines = [await self.describe(record, interaction.user.id) for record in records[:20]]
-        embed = discord.Embed(title="Your games", description="\n".join(lines), colour=COLOUR)
+        user = interaction.user.id
+        lang = (await self.bot.settings.get(interaction.guild_id)).language if interaction.guild_id else "en"
+        # A digest for people with many games: the games waiting for them first, longest-waiting first.
+        mine = [r for r in records if user in r.actors()]
+        mine.sort(key=lambda r: r.row.turn_started_at or 0.0)
+        records = mine + [r for r in records if r not in mine]
+        lines = [await self.describe(record, user, lang) for record in records[:20]]
+        if mine:
+            lines.insert(0, text(lang, "your_turn_count", count=len(mine)))
+        embed = discord.Embed(title=text(lang, "your_games"), description="\n".join(lines), colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    async def describe(self, record: GameRecord, user_id: int) -> str:
+    async def describe(self, record: GameRecord, user_id: int, lang: str = "en") -> str:
         names = await self.service.display_names(record)
         others = ", ".join(name for seat, name in enumerate(names) if record.user_at(seat) != user_id)
         if record.row.status != ACTIVE:
             status = "challenge waiting for answers"
         elif user_id in record.actors():
-            status = "**your turn**"
+            status = text(lang, "your_turn")
         else:
             status = "waiting for " + ", ".join(names[record.seats.index(uid)] for uid in record.actors())
+        if record.row.status == ACTIVE and record.row.turn_started_at is not None:
+            seconds = await self.bot.scheduler.turn_seconds(record.id, record.row.guild_id)
+            left = record.row.turn_started_at + seconds - self.service.clock()
+            shown = text(lang, "time_left", left=format_duration(left)) if left > 0 else text(lang, "time_up")
+            status += f" · ⏳ {shown}"
         return f"[#{record.id} {GAMES[record.game].name}]({game_link(record)}) vs {others}: {status}"
 
     async def pick_game(self, interaction: discord.Interaction[Any], game: int | None) -> GameRecord:

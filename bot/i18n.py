@@ -1,0 +1,214 @@
+"""A small message catalogue (English, French) and the French localisation of slash commands.
+
+``text(lang, key, **values)`` formats one message in a server's language; a key
+missing in French falls back to English so a message is never lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "challenged": "{waiting}: you are challenged!",
+        "challenge_title": "{game} challenge · game #{id}",
+        "challenge_invite": "<@{challenger}> invites {invited} to play {game}.",
+        "options": "Options",
+        "waiting_for": "Waiting for",
+        "nobody": "nobody",
+        "challenge_footer": "Only invited players can accept. The challenger can cancel.",
+        "accept": "Accept",
+        "decline": "Decline",
+        "game_title": "{game} · game #{id}",
+        "game_on": "Challenge accepted: the game is on! {players}",
+        "declined": "The challenge was declined (<@{user}>).",
+        "withdrawn": "The challenge was withdrawn by the challenger (<@{user}>).",
+        "expired": "This challenge expired: nobody answered within {duration}.",
+        "thread_name": "{game} #{id}",
+        "in_thread": "The game goes on in {thread}.",
+        "wrong_channel": "Games start only in {channels} on this server.",
+        "bad_duration": "{error}",
+        "reminder": "⏰ {mention}, it is your turn in game #{id} ({game}): {left} left. {link}",
+        "timed_out": "⌛ {mention} ran out of time: game #{id} is lost on time.",
+        "claim_prompt": "⌛ {late} ran out of time in game #{id}. {others}: claim the win, or keep waiting.",
+        "claim": "Claim win",
+        "keep_waiting": "Keep waiting",
+        "claimed": "⌛ <@{user}> claimed the win on time in game #{id}.",
+        "kept_waiting": (
+            "<@{user}> keeps waiting: game #{id} goes on (the win can still be claimed until the next move)."
+        ),
+        "draw_offer": "{others}: <@{user}> offers a draw in game #{id}.",
+        "accept_draw": "Accept draw",
+        "draw_agreed": "🤝 Draw agreed: game #{id} ends with no winner.",
+        "draw_declined": "<@{user}> declined the draw in game #{id}.",
+        "takeback_offer": "{others}: <@{user}> asks to take back their last move in game #{id}.",
+        "allow_takeback": "Allow take-back",
+        "taken_back": "↩️ <@{user}>'s last move in game #{id} was taken back.",
+        "takeback_declined": "<@{user}> declined the take-back in game #{id}.",
+        "offer_posted": "Your offer is posted in <#{channel}>; your opponent can accept or decline it.",
+        "not_for_you": "This question is for your opponent, not for you.",
+        "no_permission": "Sorry, only members with the Manage Server permission can change the settings here.",
+        "settings_title": "Agora settings of this server",
+        "settings_saved": "Settings saved.",
+        "turn_deadline": "Turn deadline",
+        "timeout_rule": "At the deadline",
+        "rule_forfeit": "the player out of time loses",
+        "rule_claim": "the opponent may claim the win or wait",
+        "reminder_point": "Reminder",
+        "reminder_before": "{duration} before the deadline",
+        "expiry": "Unanswered challenges expire after",
+        "threads": "Each game in its own thread",
+        "channels": "Channels where games may start",
+        "anywhere": "anywhere",
+        "language": "Language",
+        "yes": "yes",
+        "no": "no",
+        "notify_on": "Reminders will also come to you by DM (if your DMs are open). Run /agora notify again to stop.",
+        "notify_off": "Reminders will no longer come by DM; you are still mentioned in the game's channel.",
+        "dm_closed": "<@{user}>, I could not send you a reminder by DM: your DMs are closed.",
+        "your_games": "Your games",
+        "your_turn_count": "**{count}** game(s) waiting for your move.",
+        "your_turn": "**your turn**",
+        "time_left": "{left} left",
+        "turn_ends": "⏳ Turn ends",
+        "time_up": "time is up",
+    },
+    "fr": {
+        "challenged": "{waiting} : vous êtes défié·e !",
+        "challenge_title": "Défi de {game} · partie n°{id}",
+        "challenge_invite": "<@{challenger}> invite {invited} à jouer à {game}.",
+        "options": "Options",
+        "waiting_for": "En attente de",
+        "nobody": "personne",
+        "challenge_footer": "Seuls les joueurs invités peuvent accepter. L'auteur du défi peut l'annuler.",
+        "accept": "Accepter",
+        "decline": "Refuser",
+        "game_title": "{game} · partie n°{id}",
+        "game_on": "Défi accepté : la partie commence ! {players}",
+        "declined": "Le défi a été refusé (<@{user}>).",
+        "withdrawn": "Le défi a été retiré par son auteur (<@{user}>).",
+        "expired": "Ce défi a expiré : personne n'a répondu en {duration}.",
+        "thread_name": "{game} n°{id}",
+        "in_thread": "La partie continue dans {thread}.",
+        "wrong_channel": "Sur ce serveur, les parties se lancent seulement dans {channels}.",
+        "bad_duration": "{error}",
+        "reminder": "⏰ {mention}, c'est votre tour dans la partie n°{id} ({game}) : il reste {left}. {link}",
+        "timed_out": "⌛ {mention} a dépassé le temps imparti : la partie n°{id} est perdue au temps.",
+        "claim_prompt": (
+            "⌛ {late} a dépassé le temps imparti dans la partie n°{id}. "
+            "{others} : réclamez la victoire, ou continuez d'attendre."
+        ),
+        "claim": "Réclamer la victoire",
+        "keep_waiting": "Continuer d'attendre",
+        "claimed": "⌛ <@{user}> a réclamé la victoire au temps dans la partie n°{id}.",
+        "kept_waiting": (
+            "<@{user}> continue d'attendre : la partie n°{id} se poursuit "
+            "(la victoire reste réclamable jusqu'au prochain coup)."
+        ),
+        "draw_offer": "{others} : <@{user}> propose la nulle dans la partie n°{id}.",
+        "accept_draw": "Accepter la nulle",
+        "draw_agreed": "🤝 Nulle acceptée : la partie n°{id} se termine sans vainqueur.",
+        "draw_declined": "<@{user}> a refusé la nulle dans la partie n°{id}.",
+        "takeback_offer": "{others} : <@{user}> demande à reprendre son dernier coup dans la partie n°{id}.",
+        "allow_takeback": "Accepter la reprise",
+        "taken_back": "↩️ Le dernier coup de <@{user}> dans la partie n°{id} a été repris.",
+        "takeback_declined": "<@{user}> a refusé la reprise dans la partie n°{id}.",
+        "offer_posted": (
+            "Votre proposition est publiée dans <#{channel}> ; votre adversaire peut l'accepter ou la refuser."
+        ),
+        "not_for_you": "Cette question s'adresse à votre adversaire, pas à vous.",
+        "no_permission": (
+            "Désolé, seuls les membres ayant la permission Gérer le serveur peuvent modifier les réglages ici."
+        ),
+        "settings_title": "Réglages Agora de ce serveur",
+        "settings_saved": "Réglages enregistrés.",
+        "turn_deadline": "Temps par tour",
+        "timeout_rule": "À l'échéance",
+        "rule_forfeit": "le joueur hors délai perd",
+        "rule_claim": "l'adversaire peut réclamer la victoire ou attendre",
+        "reminder_point": "Rappel",
+        "reminder_before": "{duration} avant l'échéance",
+        "expiry": "Les défis sans réponse expirent après",
+        "threads": "Chaque partie dans son propre fil",
+        "channels": "Salons où lancer des parties",
+        "anywhere": "partout",
+        "language": "Langue",
+        "yes": "oui",
+        "no": "non",
+        "notify_on": (
+            "Les rappels vous seront aussi envoyés en message privé (si vos MP sont ouverts). "
+            "Relancez /agora notify pour arrêter."
+        ),
+        "notify_off": (
+            "Les rappels ne vous seront plus envoyés en MP ; vous restez mentionné dans le salon de la partie."
+        ),
+        "dm_closed": "<@{user}>, je n'ai pas pu vous envoyer de rappel en MP : vos messages privés sont fermés.",
+        "your_games": "Vos parties",
+        "your_turn_count": "**{count}** partie(s) attendent votre coup.",
+        "your_turn": "**à vous de jouer**",
+        "time_left": "il reste {left}",
+        "turn_ends": "⏳ Fin du tour",
+        "time_up": "temps écoulé",
+    },
+}
+
+
+def text(lang: str, key: str, **values: Any) -> str:
+    """The message ``key`` in ``lang`` (English when missing), formatted with ``values``."""
+    template = MESSAGES.get(lang, MESSAGES["en"]).get(key) or MESSAGES["en"][key]
+    return template.format(**values)
+
+
+# French descriptions of the slash commands and their options, keyed by the English text.
+FRENCH_COMMANDS: dict[str, str] = {
+    "Arkaios: build pillars, shut your rival out.": "Arkaios : bâtissez des piliers, enfermez votre rival.",
+    "Challenge someone to a game of Arkaios.": "Défier quelqu'un à une partie d'Arkaios.",
+    "Who you want to play against": "Contre qui vous voulez jouer",
+    "Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)": (
+        "Temps par tour, ex. 30m, 2h ou 3d (5 minutes à 7 jours)"
+    ),
+    "List your games in progress on this server.": "Lister vos parties en cours sur ce serveur.",
+    "Play a move by typing its notation (see /rules).": "Jouer un coup en tapant sa notation (voir /rules).",
+    "Resign one of your games.": "Abandonner une de vos parties.",
+    "How to play one of the games, with its move notation.": "Comment jouer à un des jeux, avec sa notation.",
+    "Offer your opponent a draw.": "Proposer la nulle à votre adversaire.",
+    "Ask your opponent to let you take back your last move.": (
+        "Demander à votre adversaire de reprendre votre dernier coup."
+    ),
+    "Which game (see /games)": "Quelle partie (voir /games)",
+    "Agora: server settings and reminders.": "Agora : réglages du serveur et rappels.",
+    "Show or change how games last on this server (Manage Server).": (
+        "Voir ou modifier la durée des parties sur ce serveur (Gérer le serveur)."
+    ),
+    "Turn on or off reminders by direct message.": "Activer ou couper les rappels par message privé.",
+    "Default time per turn, e.g. 24h or 3d": "Temps par tour par défaut, ex. 24h ou 3d",
+    "What happens when a player runs out of time": "Ce qui se passe quand un joueur dépasse son temps",
+    "How long before the deadline to remind, e.g. 4h": "Combien de temps avant l'échéance rappeler, ex. 4h",
+    "How long an unanswered challenge stays open, e.g. 24h": "Durée de validité d'un défi sans réponse, ex. 24h",
+    "Run each game in its own thread": "Jouer chaque partie dans son propre fil",
+    "Channels where games may start (mention them), or 'all'": (
+        "Salons où lancer des parties (mentionnez-les), ou 'all'"
+    ),
+    "Language of the bot's messages on this server": "Langue des messages du bot sur ce serveur",
+}
+
+
+class AgoraTranslator(app_commands.Translator):
+    """French descriptions for the slash commands (names stay as they are, so /move is /move everywhere)."""
+
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
+        if locale is not discord.Locale.french:
+            return None
+        if context.location in (
+            app_commands.TranslationContextLocation.command_name,
+            app_commands.TranslationContextLocation.group_name,
+            app_commands.TranslationContextLocation.parameter_name,
+            app_commands.TranslationContextLocation.choice_name,
+        ):
+            return None
+        return FRENCH_COMMANDS.get(string.message)

@@ -1,0 +1,198 @@
+"""A durable scheduler kept in SQLite: turn reminders, turn timeouts, challenge expiry.
+
+Every job is a row of ``jobs``.  A job is tied to one turn of one game by its
+``stamp`` (the game's ``turn_started_at``; a challenge's ``created_at``): when the
+game moved on, the job is void.  A job's handler marks it done in the same
+transaction as its effect (:meth:`Scheduler.done_step`) or claims it before an
+effect that cannot be rolled back (:meth:`Scheduler.claim`), so nothing fires twice
+across restarts, and jobs that fell due while the bot was down run at start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.settings import GuildSettings, decode_settings
+from bot.storage import Storage, WithinTransaction
+
+log = logging.getLogger("agora.scheduler")
+
+REMIND, TIMEOUT, EXPIRE = "remind", "timeout", "expire"
+TURN_KINDS = (REMIND, TIMEOUT)
+# Real seconds between two looks at the queue when nothing is due sooner.
+POLL_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class Job:
+    id: int
+    kind: str
+    game_id: int
+    stamp: float
+    due_at: float
+
+
+class JobAlreadyDone(Exception):
+    """Another run handled the job first; the effect must be rolled back."""
+
+
+Handler = Callable[[Job], Awaitable[None]]
+
+
+async def settings_in(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+    async with db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
+        found = await cursor.fetchone()
+    return GuildSettings(guild_id) if found is None else decode_settings(dict(found))
+
+
+async def turn_seconds_in(db: aiosqlite.Connection, game_id: int, settings: GuildSettings) -> int:
+    async with db.execute("SELECT turn_seconds FROM game_deadlines WHERE game_id = ?", (game_id,)) as cursor:
+        found = await cursor.fetchone()
+    return settings.turn_seconds if found is None else int(found[0])
+
+
+class Scheduler:
+    """Runs due jobs through the handler registered for their kind."""
+
+    def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.handlers: dict[str, Handler] = {}
+        self._running = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+
+    # -- writing jobs (inside the caller's transaction) ------------------------
+
+    async def add(self, db: aiosqlite.Connection, kind: str, game_id: int, stamp: float, due_at: float) -> None:
+        await db.execute(
+            "INSERT OR IGNORE INTO jobs (kind, game_id, stamp, due_at, created_at) VALUES (?, ?, ?, ?, ?)",
+            (kind, game_id, stamp, due_at, self.clock()),
+        )
+
+    async def void(self, db: aiosqlite.Connection, game_id: int) -> None:
+        """Retire the pending jobs of a game (they would be void anyway; this keeps the queue short)."""
+        await db.execute("UPDATE jobs SET done_at = ? WHERE game_id = ? AND done_at IS NULL", (self.clock(), game_id))
+
+    def turn_step(self, game_id: int, guild_id: int, stamp: float | None) -> WithinTransaction:
+        """What the service runs when a game's turn starts (``stamp``) or the game stops (None)."""
+
+        async def step(db: aiosqlite.Connection) -> None:
+            await self.void(db, game_id)
+            if stamp is None:
+                return
+            settings = await settings_in(db, guild_id)
+            seconds = await turn_seconds_in(db, game_id, settings)
+            remind_at = settings.reminder_at(stamp, seconds)
+            if remind_at is not None:
+                await self.add(db, REMIND, game_id, stamp, remind_at)
+            await self.add(db, TIMEOUT, game_id, stamp, stamp + seconds)
+
+        return step
+
+    def challenge_step(
+        self, guild_id: int, created_at: float, turn_seconds: int | None
+    ) -> Callable[[aiosqlite.Connection, int], Awaitable[None]]:
+        """What the service runs when a challenge is stored: its deadline and its expiry."""
+
+        async def step(db: aiosqlite.Connection, game_id: int) -> None:
+            if turn_seconds is not None:
+                await db.execute(
+                    "INSERT INTO game_deadlines (game_id, turn_seconds) VALUES (?, ?)", (game_id, turn_seconds)
+                )
+            settings = await settings_in(db, guild_id)
+            await self.add(db, EXPIRE, game_id, created_at, created_at + settings.challenge_seconds)
+
+        return step
+
+    # -- marking jobs done -------------------------------------------------------
+
+    def done_step(self, job: Job) -> WithinTransaction:
+        """Mark ``job`` done inside the effect's transaction; rolls it back if another run got there first."""
+
+        async def step(db: aiosqlite.Connection) -> None:
+            cursor = await db.execute(
+                "UPDATE jobs SET done_at = ? WHERE id = ? AND done_at IS NULL", (self.clock(), job.id)
+            )
+            if cursor.rowcount != 1:
+                raise JobAlreadyDone(job.id)
+
+        return step
+
+    async def claim(self, job: Job) -> bool:
+        """Mark ``job`` done now; False if it was done already.  For effects that cannot be rolled back."""
+        try:
+            async with self.storage.transaction() as db:
+                await self.done_step(job)(db)
+        except JobAlreadyDone:
+            return False
+        return True
+
+    # -- reading and running -----------------------------------------------------
+
+    async def pending(self) -> list[Job]:
+        async with self.storage.db.execute(
+            "SELECT id, kind, game_id, stamp, due_at FROM jobs WHERE done_at IS NULL ORDER BY due_at, id"
+        ) as cursor:
+            return [Job(*row) async for row in cursor]
+
+    async def due(self) -> list[Job]:
+        now = self.clock()
+        return [job for job in await self.pending() if job.due_at <= now]
+
+    async def turn_seconds(self, game_id: int, guild_id: int) -> int:
+        settings = await settings_in(self.storage.db, guild_id)
+        return await turn_seconds_in(self.storage.db, game_id, settings)
+
+    async def run_due(self) -> int:
+        """Run every job due now, oldest first; returns how many ran.  Safe to call concurrently."""
+        async with self._running:
+            ran = 0
+            for job in await self.due():
+                handler = self.handlers.get(job.kind)
+                if handler is None:
+                    log.warning("no handler for %s jobs; job %s waits", job.kind, job.id)
+                    continue
+                await handler(job)
+                # A handler that found nothing to do still retires the job (void or handled).
+                await self.claim(job)
+                ran += 1
+            return ran
+
+    async def next_due(self) -> float | None:
+        jobs = await self.pending()
+        return jobs[0].due_at if jobs else None
+
+    # -- the loop in the bot -------------------------------------------------------
+
+    def start(self, ready: Callable[[], Awaitable[object]]) -> None:
+        self._task = asyncio.create_task(self._loop(ready), name="agora-scheduler")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _loop(self, ready: Callable[[], Awaitable[object]]) -> None:
+        await ready()
+        while True:
+            try:
+                await self.run_due()
+            except Exception:
+                # A failed job stays pending and is retried on the next look.
+                log.exception("a scheduled job failed")
+            await self._sleep()
+
+    async def _sleep(self) -> None:
+        """Until the next job is due by the bot's clock, POLL_SECONDS at most (new jobs are seen then)."""
+        upcoming = await self.next_due()
+        wait = POLL_SECONDS if upcoming is None else min(POLL_SECONDS, upcoming - self.clock())
+        await asyncio.sleep(max(wait, 1.0))

@@ -1,0 +1,138 @@
+"""Per-server settings of games that last days, reminder opt-ins, and duration parsing.
+
+Settings are read often (every challenge, every board) and written rarely, so the
+store keeps a cache in memory in front of the ``guild_settings`` table.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.storage import Storage
+
+MINUTE, HOUR, DAY = 60, 3600, 86400
+MIN_DEADLINE = 5 * MINUTE
+MAX_DEADLINE = 7 * DAY
+FORFEIT, CLAIM = "forfeit", "claim"
+TIMEOUT_RULES = (FORFEIT, CLAIM)
+LANGUAGES = ("en", "fr")
+
+_DURATION = re.compile(r"^\s*(?P<amount>[0-9]+(?:\.[0-9]+)?)\s*(?P<unit>m|min|h|d|j)?\s*$", re.IGNORECASE)
+_UNITS = {"m": MINUTE, "min": MINUTE, "h": HOUR, "d": DAY, "j": DAY}
+
+
+class DurationError(ValueError):
+    """A duration typed by a player that cannot be used; ``str()`` is for them."""
+
+
+def parse_duration(text: str, *, low: int = MIN_DEADLINE, high: int = MAX_DEADLINE) -> int:
+    """Seconds in a duration like "30m", "2h" or "3d" (a bare number is hours), between ``low`` and ``high``."""
+    match = _DURATION.match(text)
+    if match is None:
+        raise DurationError(f"I cannot read the duration {text!r}: write a number and a unit, like 30m, 2h or 3d.")
+    seconds = round(float(match["amount"]) * _UNITS[(match["unit"] or "h").lower()])
+    if not low <= seconds <= high:
+        raise DurationError(f"The duration must be between {format_duration(low)} and {format_duration(high)}.")
+    return seconds
+
+
+def format_duration(seconds: float) -> str:
+    """A short human duration: 3d 4h, 2h 30m, 45m (under a minute counts as 1m)."""
+    total = max(int(seconds) // MINUTE, 1) * MINUTE
+    days, rest = divmod(total, DAY)
+    hours, rest = divmod(rest, HOUR)
+    minutes = rest // MINUTE
+    parts = [f"{days}d" if days else "", f"{hours}h" if hours else "", f"{minutes}m" if minutes and not days else ""]
+    return " ".join(part for part in parts if part) or "0m"
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """How games last on one server."""
+
+    guild_id: int
+    turn_seconds: int = DAY
+    timeout_rule: str = FORFEIT
+    reminder_seconds: int = 4 * HOUR
+    challenge_seconds: int = DAY
+    threads: bool = False
+    channels: tuple[int, ...] = field(default_factory=tuple)
+    language: str = "en"
+
+    def reminder_at(self, turn_started_at: float, turn_seconds: int) -> float | None:
+        """When to remind; None when the reminder would fall at or before the turn's start."""
+        before = min(self.reminder_seconds, turn_seconds // 2)
+        return None if before <= 0 else turn_started_at + turn_seconds - before
+
+
+class SettingsStore:
+    """Reads and writes server settings and reminder opt-ins."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._cache: dict[int, GuildSettings] = {}
+
+    def cached(self, guild_id: int | None) -> GuildSettings:
+        """The settings last read for ``guild_id`` (defaults until then); for code that cannot await."""
+        if guild_id is None:
+            return GuildSettings(0)
+        return self._cache.get(guild_id, GuildSettings(guild_id))
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        if guild_id in self._cache:
+            return self._cache[guild_id]
+        async with self.storage.db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
+            found = await cursor.fetchone()
+        settings = GuildSettings(guild_id) if found is None else decode_settings(dict(found))
+        self._cache[guild_id] = settings
+        return settings
+
+    async def update(self, guild_id: int, **changes: Any) -> GuildSettings:
+        settings = replace(await self.get(guild_id), **changes)
+        async with self.storage.transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO guild_settings (guild_id, turn_seconds, timeout_rule, reminder_seconds, "
+                "challenge_seconds, threads, channels, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    settings.turn_seconds,
+                    settings.timeout_rule,
+                    settings.reminder_seconds,
+                    settings.challenge_seconds,
+                    int(settings.threads),
+                    json.dumps(list(settings.channels)),
+                    settings.language,
+                ),
+            )
+        self._cache[guild_id] = settings
+        return settings
+
+    async def wants_dm(self, user_id: int) -> bool:
+        async with self.storage.db.execute("SELECT dm FROM reminder_optins WHERE user_id = ?", (user_id,)) as cursor:
+            found = await cursor.fetchone()
+        return bool(found and found[0])
+
+    async def toggle_dm(self, user_id: int) -> bool:
+        """Switch the DM opt-in of ``user_id``; returns the new value."""
+        wanted = not await self.wants_dm(user_id)
+        async with self.storage.transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO reminder_optins (user_id, dm) VALUES (?, ?)", (user_id, int(wanted))
+            )
+        return wanted
+
+
+def decode_settings(values: dict[str, Any]) -> GuildSettings:
+    return GuildSettings(
+        guild_id=int(values["guild_id"]),
+        turn_seconds=int(values["turn_seconds"]),
+        timeout_rule=str(values["timeout_rule"]),
+        reminder_seconds=int(values["reminder_seconds"]),
+        challenge_seconds=int(values["challenge_seconds"]),
+        threads=bool(values["threads"]),
+        channels=tuple(int(c) for c in json.loads(values["channels"] or "[]")),
+        language=str(values["language"]),
+    )

@@ -1,0 +1,474 @@
+"""Arcanor on Discord: pick a stack, then where it goes; hidden contents stay private.
+
+Where the move controls live depends on what they would give away:
+
+- Standard game: a player's move labels say what their stacks hold ("release the 1,
+  uncovering your 2"), and which stacks may release tells whether they hold anything.
+  A select on a public message can be opened by anyone, so the public board only
+  offers the stacks (top pieces, which everyone sees); the moves from the picked stack
+  open in the mover's private panel, drawn with the contents.
+- Strict memory: the engine's labels and move lists never betray contents, so the
+  whole turn is played on the public board, redrawn in place (``from:b1``), and
+  lifting a stack (``peek:b1``) is announced in the channel.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import AgoraBot
+from bot.service import GameRecord, ServiceError, StaleButton
+from cogs.common import (
+    COLOUR,
+    PLAYER_MENTIONS,
+    Board,
+    GameButton,
+    GameCog,
+    GameSelect,
+    controls_view,
+    is_active,
+    mention_list,
+)
+from render import arcanor as drawing
+from rules.arcanor import TARGET_POINTS, ArcanorState, MoveGroup, group_label, move_menu
+from rules.base import JSON, Square
+
+PEEK = "peek:"
+TYPED_MOVE = re.compile(r"peek:?[a-z]\d+|[a-z]\d+[-^x][a-z]\d+|pass")
+SEAT_MARKS = ("🟠", "🟦")  # the renderer's shapes: seat 0 round, seat 1 square
+NO_PING = discord.AllowedMentions.none()
+END_REASONS = {
+    f"{TARGET_POINTS} points on the winning row": f"{TARGET_POINTS} points on the winning row end the game at once.",
+    "both players passed in a row": "Neither player could move: two passes in a row end the game on points.",
+    "the same position came up a third time": (
+        "The same position came up a third time with the same player to move, which ends the game on points."
+    ),
+}
+STALE = "These controls are out of date: the game has moved on since. Use the latest board message."
+
+
+class Arcanor(GameCog):
+    """``/arcanor challenge`` and the controls of Arcanor boards and private panels."""
+
+    game_id = "arcanor"
+    group = app_commands.Group(name="arcanor", description="Arcanor: nest your pieces and race them to the far row.")
+
+    @group.command(name="challenge", description="Challenge someone to a game of Arcanor.")
+    @app_commands.describe(
+        opponent="Who you want to play against",
+        strict_memory="Nobody sees inside stacks, not even their owner; lifting one shows it to everyone",
+    )
+    async def challenge(
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: discord.Member | discord.User,
+        strict_memory: bool = False,
+    ) -> None:
+        await self.start_challenge(interaction, [opponent], {"strict_memory": strict_memory})
+
+    def describe_options(self, options: dict[str, Any]) -> str:
+        if options.get("strict_memory"):
+            return "Strict memory: nobody sees inside stacks, not even their owner; lifting one shows it to everyone."
+        return "Standard: each player may look inside their own stacks privately (🔒 My pieces)."
+
+    # -- the public board ------------------------------------------------------
+
+    async def board(self, record: GameRecord, picked: str | None = None) -> Board:
+        """The public board; ``picked`` is the stack whose moves are open (strict memory only)."""
+        state = arcanor_state(record)
+        names = await self.service.display_names(record)
+        png = await self.render(drawing.render, state.view(None), names)
+        embed = discord.Embed(title=f"Arcanor · game #{record.id}", colour=COLOUR)
+        if not is_active(record):
+            embed.description = result_text(record, state, names)
+            add_scores(embed, state, names)
+            return Board(f"Game over. {mention_list(record.seats)}", embed, png)
+        mover = state.to_move
+        embed.description = await self.situation(record, state, names)
+        add_scores(embed, state, names)
+        embed.set_footer(text=footer_text(state))
+        content = f"<@{record.user_at(mover)}>, your turn."
+        return Board(content, embed, png, self.public_controls(record, state, mover, picked))
+
+    async def situation(self, record: GameRecord, state: ArcanorState, names: list[str]) -> str:
+        """Why it is this player's turn, what they may do, and what was lifted this turn."""
+        mover = state.to_move
+        lines = [await self.previous_turn(record, state, names)]
+        if "pass" in [str(move) for move in state.legal_moves(mover)]:
+            lines.append(f"**{names[mover]}** has no move with any stack and must **pass**.")
+        elif state.strict_memory:
+            lines.append(f"**{names[mover]}**, your turn: pick one of your stacks below, then where it goes.")
+        else:
+            lines.append(
+                f"**{names[mover]}**, your turn: pick one of your stacks below; "
+                "its moves open in a panel only you see."
+            )
+        if state.passes:
+            lines.append(f"If **{names[mover]}** passes too, the game ends on points.")
+        lifted = [entry for entry in state.peeks if entry["turn"] == state.move_number + 1]
+        lines.extend(f"🔍 Lifted this turn: {describe_lift(entry, names)}" for entry in lifted)
+        return "\n".join(line for line in lines if line)
+
+    async def previous_turn(self, record: GameRecord, state: ArcanorState, names: list[str]) -> str:
+        """The opponent's last turn, read from the stored move log."""
+        if state.move_number == 0:
+            return f"**{names[state.first]}** was drawn to start."
+        rows = await self.service.move_log(record.id)
+        turn: list[str] = []
+        for row in reversed(rows):
+            if row.seat == state.to_move and not turn:
+                continue  # lifts of the turn in progress
+            if row.seat == state.to_move or (turn and not row.notation.startswith(PEEK)):
+                break
+            turn.insert(0, row.notation)
+        if not turn:
+            return ""
+        return f"**{names[1 - state.to_move]}** {turn_words(turn)}."
+
+    def public_controls(
+        self, record: GameRecord, state: ArcanorState, mover: int, picked: str | None
+    ) -> list[discord.ui.Item[Any]]:
+        """Stack select (or, in strict memory, the moves of the picked stack), lifts, Pass, Back, My pieces."""
+        groups = board_groups(move_menu(state, mover))
+        items: list[discord.ui.Item[Any]] = []
+        if picked is not None:
+            items.append(moves_select(record, find_group(groups, picked)))
+        elif groups:
+            options = [public_option(state, group) for group in groups]
+            items.append(
+                GameSelect(record.id, record.version, "stack", options=options, placeholder="Choose a stack to play…")
+            )
+        if state.strict_memory:
+            items.extend(lift_select(record, state, mover))
+        if picked is not None:
+            items.append(GameButton(record.id, record.version, "back", label="Back", emoji="↩️"))
+        if "pass" in [str(move) for move in state.legal_moves(mover)]:
+            items.append(GameButton(record.id, record.version, "pass", label="Pass", style=discord.ButtonStyle.danger))
+        items.append(self.private_button(record, "My pieces"))
+        return items
+
+    # -- the private panel -----------------------------------------------------
+
+    async def private_board(self, record: GameRecord, seat: int, picked: str | None = None) -> Board | None:
+        """The board as ``seat`` sees it; in the standard game the mover also plays from here."""
+        state = arcanor_state(record)
+        names = await self.service.display_names(record)
+        png = await self.render(drawing.render, state.view(seat), names)
+        embed = discord.Embed(title=f"Your pieces · Arcanor game #{record.id}", colour=COLOUR)
+        embed.description = private_text(state, seat)
+        controls: list[discord.ui.Item[Any]] = []
+        if is_active(record) and not state.strict_memory and seat in state.actors:
+            groups = board_groups(move_menu(state, seat))
+            controls = private_controls(record, groups, picked)
+        if controls:
+            embed.set_footer(text="Only you see this panel. Pick a stack, then its move.")
+        return Board("", embed, png, controls)
+
+    async def open_panel(
+        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, picked: str
+    ) -> None:
+        """From the public stack select: the moves of ``picked`` in a fresh private panel.
+
+        The public controls are sent again first, which clears the pick on the player's
+        screen, so the same stack can be picked again once the panel is dismissed.
+        """
+        state = arcanor_state(record)
+        public = controls_view(self.public_controls(record, state, seat, None))
+        await interaction.response.edit_message(view=public)
+        board = await self.private_board(record, seat, picked)
+        assert board is not None
+        board.attach(f"private-{record.id}-{record.version}.png")
+        await interaction.followup.send(
+            embed=board.embed,
+            file=board.file(record.id, record.version, private=True),
+            view=controls_view(board.controls),
+            ephemeral=True,
+        )
+
+    async def redraw_panel(
+        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, picked: str | None
+    ) -> None:
+        """The clicked private panel, redrawn in place with another step of the turn."""
+        board = await self.private_board(record, seat, picked)
+        assert board is not None
+        board.attach(f"private-{record.id}-{record.version}.png")
+        await interaction.response.edit_message(
+            embed=board.embed,
+            attachments=[board.file(record.id, record.version, private=True)],
+            view=controls_view(board.controls),
+        )
+
+    async def redraw_board(self, interaction: discord.Interaction[Any], record: GameRecord, picked: str | None) -> None:
+        """The clicked public board, redrawn in place within the same turn."""
+        board = await self.board(record, picked)
+        board.attach(f"game-{record.id}-{record.version}.png")
+        await interaction.response.edit_message(
+            content=board.content,
+            embed=board.embed,
+            attachments=[board.file(record.id, record.version)],
+            view=controls_view(board.controls),
+            allowed_mentions=PLAYER_MENTIONS,
+        )
+
+    # -- controls --------------------------------------------------------------
+
+    async def on_game_control(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, values: list[str]
+    ) -> None:
+        if action.startswith("from:") and values:
+            await self.play_move(interaction, record, version, values[0])
+        elif action == "pass":
+            await self.play_move(interaction, record, version, "pass")
+        elif action == "lift" and values:
+            await self.lift(interaction, record, version, values[0])
+        elif action in ("stack", "pick") and values:
+            await self.show_moves(interaction, record, version, action, values[0])
+        elif action in ("back", "stacks"):
+            seat = self.mover_seat(record, interaction.user.id, version)
+            if action == "back":
+                await self.redraw_board(interaction, record, None)
+            else:
+                await self.redraw_panel(interaction, record, seat, None)
+        else:
+            raise ServiceError("This control is no longer in use: please use the latest board message.")
+
+    async def show_moves(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, square: str
+    ) -> None:
+        """The moves of the picked stack: in place on the public board (strict) or in the private panel."""
+        seat = self.mover_seat(record, interaction.user.id, version)
+        state = arcanor_state(record)
+        find_group(board_groups(move_menu(state, seat)), square)
+        if state.strict_memory:
+            await self.redraw_board(interaction, record, square)
+        elif action == "pick":
+            await self.redraw_panel(interaction, record, seat, square)
+        else:
+            await self.open_panel(interaction, record, seat, square)
+
+    async def play_move(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, move: str
+    ) -> None:
+        """A move that ends the turn: freeze the old board, post the next one."""
+        user = interaction.user.id
+        after = await self.service.play(record.id, user, [move], version)
+        summary = f"<@{user}> {turn_words(arcanor_state(after).last_move)}."
+        await self.after_move(interaction, record, after, summary)
+
+    async def lift(self, interaction: discord.Interaction[Any], record: GameRecord, version: int, square: str) -> None:
+        """Strict memory: show everyone what a stack holds; the turn goes on on the same board."""
+        user = interaction.user.id
+        after = await self.service.play(record.id, user, [f"{PEEK}{square}"], version)
+        await self.redraw_board(interaction, after, None)
+        names = await self.service.display_names(after)
+        entry = arcanor_state(after).peeks[-1]
+        await interaction.followup.send(
+            f"🔍 <@{user}> lifted a stack in game #{after.id}: {describe_lift(entry, names)}", allowed_mentions=NO_PING
+        )
+
+    async def play_text(self, record: GameRecord, user_id: int, moves: list[str]) -> GameRecord:
+        """``/move`` splits its text at spaces, but Arcanor's notation allows them: ``b1 x c2``, ``peek b1``."""
+        return await self.service.play(record.id, user_id, split_moves(moves))
+
+    def mover_seat(self, record: GameRecord, user_id: int, version: int) -> int:
+        """The clicker's seat if they may act on these controls now, else a polite refusal."""
+        if not is_active(record):
+            raise ServiceError(f"Game #{record.id} is over: no more moves can be played.")
+        if version != record.version:
+            raise StaleButton(STALE)
+        if not record.seats_of(user_id):
+            raise ServiceError("You are not playing in this game.")
+        state = arcanor_state(record)
+        seat = record.seats_of(user_id)[0]
+        if seat not in state.actors:
+            raise ServiceError(f"It is not your turn: waiting for {mention_list(record.actors())}.")
+        return seat
+
+
+# -- pure helpers --------------------------------------------------------------
+
+
+def arcanor_state(record: GameRecord) -> ArcanorState:
+    state = record.state
+    assert isinstance(state, ArcanorState)
+    return state
+
+
+def board_groups(groups: list[MoveGroup]) -> list[MoveGroup]:
+    """The stacks that can move, release or eat (lifts have their own select; pass its button)."""
+    kept = []
+    for group in groups:
+        choices = tuple(choice for choice in group.choices if not choice.notation.startswith(PEEK))
+        if group.source != "pass" and choices:
+            kept.append(MoveGroup(group.source, group.label, choices))
+    return kept
+
+
+def find_group(groups: list[MoveGroup], square: str) -> MoveGroup:
+    for group in groups:
+        if group.source == square:
+            return group
+    raise ServiceError(f"{square} has no move for you now.")
+
+
+def targets(group: MoveGroup) -> list[str]:
+    """The squares a stack can reach, in menu order (a move and a release share their target)."""
+    reached = [choice.notation[len(group.source) + 1 :] for choice in group.choices]
+    return list(dict.fromkeys(reached))
+
+
+def public_option(state: ArcanorState, group: MoveGroup) -> discord.SelectOption:
+    """A stack as everyone may see it: its top piece and where it can go, never what it holds."""
+    top = state.stack_at(Square.parse(group.source))[0]
+    return discord.SelectOption(
+        label=f"{group.source}: your {top[1]}", value=group.source, description=f"to {', '.join(targets(group))}"
+    )
+
+
+def moves_select(record: GameRecord, group: MoveGroup) -> GameSelect:
+    options = [discord.SelectOption(label=choice.label[:100], value=choice.notation) for choice in group.choices]
+    placeholder = f"Play {group.source}: where to?"
+    return GameSelect(record.id, record.version, f"from:{group.source}", options=options, placeholder=placeholder)
+
+
+def private_controls(record: GameRecord, groups: list[MoveGroup], picked: str | None) -> list[discord.ui.Item[Any]]:
+    """The mover's private steps: their stacks with contents, or the moves of one and Back."""
+    if picked is not None:
+        back = GameButton(record.id, record.version, "stacks", label="Back", emoji="↩️")
+        return [moves_select(record, find_group(groups, picked)), back]
+    if not groups:
+        return []
+    options = [
+        discord.SelectOption(label=group.label[:100], value=group.source, description=f"to {', '.join(targets(group))}")
+        for group in groups
+    ]
+    return [GameSelect(record.id, record.version, "pick", options=options, placeholder="Choose a stack to play…")]
+
+
+def lift_select(record: GameRecord, state: ArcanorState, mover: int) -> list[discord.ui.Item[Any]]:
+    """Strict memory: the stacks the mover may still lift this turn."""
+    squares = [str(move)[len(PEEK) :] for move in state.legal_moves(mover) if str(move).startswith(PEEK)]
+    if not squares:
+        return []
+    options = [
+        discord.SelectOption(
+            label=f"Lift {square}: your {state.stack_at(Square.parse(square))[0][1]}",
+            value=square,
+            description="Everyone sees what it holds; your turn goes on",
+        )
+        for square in squares
+    ]
+    placeholder = "Lift a stack (shows everyone what it holds)…"
+    return [GameSelect(record.id, record.version, "lift", options=options, placeholder=placeholder)]
+
+
+def split_moves(words: list[str]) -> list[str]:
+    """The moves in typed words, spaces anywhere: ``b1 x c2`` is one move, ``peek b1 b1-b2`` two.
+
+    Text that does not read as moves is passed on as typed, so the engine explains what is wrong.
+
+    >>> split_moves(["peek", "B1", "b1", "x", "c2"])
+    ['peekb1', 'b1xc2']
+    >>> split_moves(["b1b2"])
+    ['b1b2']
+    """
+    compact = "".join(words).lower()
+    found: list[str] = TYPED_MOVE.findall(compact)
+    return found if found and "".join(found) == compact else words
+
+
+def turn_words(notations: list[str]) -> str:
+    """'lifted b1, then played b1xc2': one turn as the move log tells it, contents never named."""
+    lifted = [notation[len(PEEK) :] for notation in notations if notation.startswith(PEEK)]
+    moves = [notation for notation in notations if not notation.startswith(PEEK)]
+    if not moves:
+        played = ""
+    elif moves[-1] == "pass":
+        played = "had no move and passed"
+    else:
+        played = f"played {moves[-1]}"
+    parts = [f"lifted {' and '.join(lifted)}"] if lifted else []
+    if played:
+        parts.append(played)
+    return ", then ".join(parts)
+
+
+def piece_words(piece: JSON, names: list[str]) -> str:
+    return f"{SEAT_MARKS[piece['owner']]} {names[piece['owner']]}'s {piece['size']}"
+
+
+def describe_lift(entry: JSON, names: list[str]) -> str:
+    """'**b1**: Ada's 1 holding Bob's 2' from one entry of the public log of lifts."""
+    inside = " and ".join(piece_words(piece, names) for piece in entry["contents"]) or "nothing"
+    return f"**{entry['square']}**: {piece_words(entry['top'], names)} holding {inside}."
+
+
+def private_text(state: ArcanorState, seat: int) -> str:
+    """What the panel's owner may know beyond the public board."""
+    if state.strict_memory:
+        return (
+            "**Strict memory**: nobody sees inside stacks, not even their owner, so this view shows only "
+            "top pieces, like the public board. To look inside one of your stacks, lift it on your turn: "
+            "everyone is told what it holds."
+        )
+    mine = [
+        group_label(state, seat, name) + (" ❄ frozen on your winning row" if entry["frozen"] else "")
+        for name, entry in state.view(seat)["board"].items()
+        if entry["top"]["owner"] == seat
+    ]
+    listing = "\n".join(f"• {label}" for label in mine) or "You control no stack."
+    return f"Your stacks and what they hold (only you see this):\n{listing}"
+
+
+def add_scores(embed: discord.Embed, state: ArcanorState, names: list[str]) -> None:
+    view = state.view(None)
+    for seat in (0, 1):
+        rank = view["home_rows"][1 - seat]
+        embed.add_field(
+            name=f"{SEAT_MARKS[seat]} {names[seat]}",
+            value=f"**{view['scores'][seat]}** / {TARGET_POINTS} points (scores on rank {rank})",
+            inline=True,
+        )
+
+
+def footer_text(state: ArcanorState) -> str:
+    memory = (
+        "Strict memory: lift a stack to look inside (everyone sees)."
+        if state.strict_memory
+        else "Only top pieces are shown: 🔒 My pieces shows what yours hold."
+    )
+    return (
+        f"{TARGET_POINTS} points of visible pieces on your winning row win at once; two passes in a row or a "
+        f"position repeated a third time end the game on points. {memory}"
+    )
+
+
+def result_text(record: GameRecord, state: ArcanorState, names: list[str]) -> str:
+    """How the game ended, in words; with the final points when the rules decided it."""
+    outcome = record.outcome
+    if outcome is None:
+        return "The game was stopped."
+    if not outcome.winners and outcome.reason == "draw agreed":
+        return "The players agreed to a draw."
+    if outcome.winners and outcome.reason in ("resignation", "timeout"):
+        winner = outcome.winners[0]
+        lost = "resigned" if outcome.reason == "resignation" else "ran out of time"
+        return f"**{names[1 - winner]}** {lost}: **{names[winner]}** wins."
+    points = state.scores()
+    tally = f"{names[0]} {points[0]} – {points[1]} {names[1]}"
+    if outcome.winners:
+        verdict = f"**{names[outcome.winners[0]]}** wins ({tally})."
+    else:
+        verdict = f"Equal points ({tally}): the game is a draw."
+    last = f"**{names[1 - state.to_move]}** {turn_words(state.last_move)}. " if state.outcome else ""
+    return f"{last}{END_REASONS.get(outcome.reason, f'The game ended: {outcome.reason}.')} {verdict}"
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, AgoraBot)
+    await bot.add_cog(Arcanor(bot))

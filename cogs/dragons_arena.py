@@ -1,0 +1,663 @@
+"""Dragons Arena on Discord: ``/dragons challenge``, ``/dragons solo`` and ``/dragons records``.
+
+The arena fits in the buttons: four rows of four squares (rank 4 on top, as in the
+picture), each row with one side control (Back, the element).  An action takes two
+clicks: the dragon (or die value), then its target (or new power, in a select).  The
+first choice is not stored anywhere: the redrawn controls carry it in their custom_ids
+(``pick:b2`` then ``play:b2xc3``), so a half-made choice survives a restart like any
+button.  Secret power sets are typed in a modal, whose submission is handled by a
+listener rather than by the modal object, so it still works after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Literal, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import AgoraBot
+from bot.i18n import text
+from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, StaleButton
+from bot.storage import SoloResult, SoloStanding
+from cogs.common import (
+    COLOUR,
+    PLAYER_MENTIONS,
+    Board,
+    GameButton,
+    GameCog,
+    GameSelect,
+    controls_view,
+    guarded,
+    mention_list,
+)
+from render import dragons_arena as drawing
+from rules.dragons_arena import (
+    BIG_TOTAL,
+    DICE_PER_SIDE,
+    POWERS,
+    SIDES,
+    SOLO_BONUS,
+    SPLIT_MOVES,
+    Blizzard,
+    ChangePower,
+    Combustion,
+    DragonsArenaState,
+    Eliminate,
+    Move,
+    Place,
+    moves_by_square,
+    moves_from,
+)
+
+GRID = tuple(tuple(f"{file}{rank}" for file in "abcd") for rank in (4, 3, 2, 1))
+EMOJI = {"fire": "🔥", "ice": "❄️"}
+STYLE = {"fire": discord.ButtonStyle.danger, "ice": discord.ButtonStyle.primary}
+ELEMENT = {"fire": ("Combustion", "loses 3 power"), "ice": ("Blizzard", "loses 2 power and is moved")}
+SET_MODAL = "agora:dragons-set:"
+POWERS_FIELD = "powers"
+EXAMPLE_SET = "1,2,3,4,4,4,5,5"
+SECRET_SET = re.compile(r"set:[0-9,\s]*[0-9]", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Pick:
+    """The first half of an action, carried by the controls: nothing, a square, a die, the element."""
+
+    kind: str = ""  # "" | "square" | "die" | "element" | "blizzard"
+    value: str = ""
+
+
+NO_PICK = Pick()
+
+
+def side_label(side: str) -> str:
+    return f"{EMOJI[side]} {side.upper()}"
+
+
+def is_element(move: Move) -> bool:
+    return isinstance(move, Combustion | Blizzard)
+
+
+def parse_powers(text: str, level: str) -> str:
+    """The ``set:`` notation of typed powers, or a ServiceError saying exactly what is wrong."""
+    typed = text.strip().lower().removeprefix("set:")
+    if re.search(r"[^0-9\s,;]", typed):
+        raise ServiceError(f"Write your 8 powers as numbers separated by commas, like {EXAMPLE_SET}. Nothing was set.")
+    numbers = re.findall(r"[0-9]+", typed)
+    if len(numbers) == 1 and len(numbers[0]) == DICE_PER_SIDE:
+        numbers = list(numbers[0])  # "12344455": eight digits typed without separators
+    if len(numbers) != DICE_PER_SIDE:
+        raise ServiceError(
+            f"You gave {len(numbers)} powers; give exactly 8, one per dragon, like {EXAMPLE_SET}. Nothing was set."
+        )
+    powers = [int(n) for n in numbers]
+    wrong = [p for p in powers if p not in POWERS]
+    if wrong:
+        raise ServiceError(f"Each power is 1 to 6; {wrong[0]} is not. Nothing was set.")
+    if level == "big" and sum(powers) != BIG_TOTAL:
+        raise ServiceError(f"Your powers total {sum(powers)}; BIG needs exactly {BIG_TOTAL}. Nothing was set.")
+    return "set:" + ",".join(map(str, sorted(powers)))
+
+
+def modal_value(components: list[Any], custom_id: str) -> str:
+    """The text typed into one field of a submitted modal (rows and labels are opened up)."""
+    for component in components:
+        if component.get("custom_id") == custom_id:
+            return str(component.get("value", ""))
+        inner = list(component.get("components", []))
+        if "component" in component:
+            inner.append(component["component"])
+        found = modal_value(inner, custom_id)
+        if found:
+            return found
+    return ""
+
+
+def solo_result(record: GameRecord) -> SoloResult | None:
+    """What a finished solo game puts in the records (a resignation or timeout is an unscored loss)."""
+    state = record.state
+    if record.row.status != FINISHED or len(record.seats) != 1 or not isinstance(state, DragonsArenaState):
+        return None
+    solo = state.view(0)["solo"]
+    score: int | None = None
+    result = "loss"
+    if record.row.end_reason == "rules" and solo["score"] is not None:
+        result = solo["result"]
+        details = solo["score"]
+        if details["opponent_dragons"] < len(SOLO_BONUS[solo["difficulty"]]):
+            score = int(details["you"] - details["opponent"])
+    return SoloResult(
+        game_id=record.id, guild_id=record.row.guild_id, user_id=record.seats[0], game=record.game,
+        difficulty=solo["difficulty"], result=result, score=score, finished_at=record.row.updated_at,
+    )  # fmt: skip
+
+
+class DragonsArena(GameCog):
+    """``/dragons`` commands and the controls of Dragons Arena boards."""
+
+    game_id = "dragons_arena"
+    group = app_commands.Group(name="dragons", description="Dragons Arena: FIRE against ICE on a 4×4 arena.")
+
+    @group.command(name="challenge", description="Challenge someone to a Dragons Arena match (you play FIRE).")
+    @app_commands.describe(
+        opponent="Who you want to play against (they play ICE)",
+        level="How the arena is filled: baby (random), little, big, equal or free",
+        dragon_master="Element powers for the power-1 dragons",
+        nuggets="Gold nuggets needed to win the match (1 to 5)",
+        deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
+    )
+    async def challenge(
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: discord.Member | discord.User,
+        level: Literal["baby", "little", "big", "equal", "free"] = "baby",
+        dragon_master: bool = False,
+        nuggets: app_commands.Range[int, 1, 5] = 1,
+        deadline: str | None = None,
+    ) -> None:
+        options = {"level": level, "dragon_master": dragon_master, "nuggets": nuggets}
+        await self.start_challenge(interaction, [opponent], options, deadline=deadline)
+
+    @group.command(name="solo", description="Solo training: play both sides of one duel and set a record.")
+    @app_commands.describe(difficulty="The opponent's bonus for its dragons left", species="The side you play")
+    async def solo(
+        self,
+        interaction: discord.Interaction[Any],
+        difficulty: Literal["normal", "high"] = "normal",
+        species: Literal["fire", "ice"] = "fire",
+    ) -> None:
+        async def work() -> None:
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise ServiceError("Games are played in a server channel, not in direct messages.")
+            settings = await self.bot.settings.get(interaction.guild_id)
+            if settings.channels and interaction.channel_id not in settings.channels:
+                allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
+                raise ServiceError(text(settings.language, "wrong_channel", channels=allowed))
+            await self.service.remember_player(interaction.user.id, interaction.user.display_name)
+            record = await self.service.challenge(
+                self.game_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                challenger=interaction.user.id, invited=[], options={"solo": difficulty, "solo_species": species},
+            )  # fmt: skip
+            board = await self.board(record)
+            board.attach(f"game-{record.id}-{record.version}.png")
+            await interaction.response.send_message(
+                content=board.content, embed=board.embed, file=board.file(record.id, record.version),
+                view=controls_view(board.controls), allowed_mentions=PLAYER_MENTIONS,
+            )  # fmt: skip
+            message = await interaction.original_response()
+            await self.service.set_message(record.id, message.id)
+
+        await guarded(interaction, work)
+
+    @group.command(name="records", description="This server's solo training records.")
+    async def records(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> None:
+            if interaction.guild_id is None:
+                raise ServiceError("Records are kept per server: use this command in a server channel.")
+            standings = await self.service.storage.solo_records(interaction.guild_id, self.game_id)
+            await interaction.response.send_message(embed=await self.records_embed(standings))
+
+        await guarded(interaction, work)
+
+    async def records_embed(self, standings: list[SoloStanding]) -> discord.Embed:
+        embed = discord.Embed(title="Dragons Arena · solo training records", colour=COLOUR)
+        if not standings:
+            embed.description = "No solo duel has been finished on this server yet. Try `/dragons solo`!"
+            return embed
+        names = await self.service.storage.display_names({s.user_id for s in standings})
+        for difficulty in ("normal", "high"):
+            rows = [s for s in standings if s.difficulty == difficulty][:10]  # fits a field's 1,024 characters
+            if rows:
+                lines = [self.standing_line(rank, s, names) for rank, s in enumerate(rows, 1)]
+                embed.add_field(name=f"{difficulty.capitalize()} difficulty", value="\n".join(lines), inline=False)
+        embed.set_footer(text="Score: your total power minus the opponent's total with its bonus. Never rated.")
+        return embed
+
+    @staticmethod
+    def standing_line(rank: int, standing: SoloStanding, names: dict[int, str]) -> str:
+        best = "no score yet" if standing.best_score is None else f"best **{standing.best_score:+d}**"
+        name = names.get(standing.user_id, f"<@{standing.user_id}>")
+        tally = f"{standing.wins} W · {standing.draws} D · {standing.losses} L"
+        return f"{rank}. **{name}** — {best} · {tally} ({standing.played} played)"
+
+    def describe_options(self, options: dict[str, Any]) -> str:
+        nuggets = int(options.get("nuggets", 1))
+        return "\n".join(
+            [
+                f"Level: **{str(options.get('level', 'baby')).upper()}**",
+                f"Dragon Master: {'on' if options.get('dragon_master') else 'off'}",
+                f"Gold nuggets to win: {nuggets}" + (" (a single duel)" if nuggets == 1 else ""),
+                "The challenger plays 🔥 FIRE, the opponent ❄️ ICE.",
+            ]
+        )
+
+    # -- the board -------------------------------------------------------------
+
+    async def board(self, record: GameRecord) -> Board:
+        state = self.state_of(record)
+        names = await self.service.display_names(record)
+        png = await self.render(drawing.render, state.view(None), names)
+        title = f"Dragons Arena · game #{record.id}"
+        if state.is_solo:
+            title += f" · solo training ({state.solo})"
+        elif state.nuggets_to_win > 1:
+            title += f" · duel {state.duel}"
+        embed = discord.Embed(title=title, colour=COLOUR, description=self.situation(record, state, names))
+        view = state.view(None)
+        for side in SIDES:
+            embed.add_field(name=self.side_title(state, side, names), value=self.side_text(state, view, side))
+        if record.row.status != ACTIVE:
+            return Board(f"Game over. {mention_list(record.seats)}", embed, png)
+        return Board(self.content(record, state, NO_PICK), embed, png, self.controls(record, state, NO_PICK))
+
+    @staticmethod
+    def state_of(record: GameRecord) -> DragonsArenaState:
+        state = record.state
+        assert isinstance(state, DragonsArenaState)
+        return state
+
+    def player_name(self, state: DragonsArenaState, side: str, names: list[str]) -> str:
+        if state.is_solo:
+            return names[0] if side == SIDES[state.solo_side] else "the opponent"
+        return names[SIDES.index(side)]
+
+    def side_title(self, state: DragonsArenaState, side: str, names: list[str]) -> str:
+        return f"{side_label(side)} · {self.player_name(state, side, names)}"
+
+    def side_text(self, state: DragonsArenaState, view: dict[str, Any], side: str) -> str:
+        if view["phase"] == "setup":
+            return "✅ powers set (secret)" if view["ready"][side] else "⏳ setting powers…"
+        lines = [f"Power **{view['totals'][side]}** · {view['dragons_left'][side]} dragons"]
+        if not state.is_solo:
+            lines.append(f"Gold nuggets: {view['nuggets'][side]} of {view['nuggets_to_win']}")
+        if view["phase"] in ("split", "placement") and view["dice"][side]:
+            lines.append("To place: " + " ".join(map(str, view["dice"][side])))
+        if state.is_solo and side != SIDES[state.solo_side] and view["outcome"] is None:
+            left, table = view["dragons_left"][side], SOLO_BONUS[state.solo]
+            lines.append("5+ dragons left: you lose" if left >= len(table) else f"Bonus now: +{table[left]}")
+        return "\n".join(lines)
+
+    def situation(self, record: GameRecord, state: DragonsArenaState, names: list[str]) -> str:
+        view = state.view(None)
+        lines: list[str] = []
+        if record.row.status != ACTIVE:
+            lines.append(self.result_text(record, state, names))
+        elif view["phase"] == "setup":
+            lines.append(f"Secret set-up: {view['prompt']}. Neither player sees the other's powers before both are in.")
+        else:
+            side = view["to_play"]
+            who = names[0] if state.is_solo else self.player_name(state, side, names)
+            lines.append(f"**{who}**, {side_label(side)} to play: {self.reason(state)}.")
+        if view["last_move"]:
+            shown = ["a secret set of powers" if m == "set:hidden" else f"`{m}`" for m in view["last_move"]]
+            lines.append("Last move: " + " ".join(shown))
+        duel = view["last_duel"]
+        if duel and record.row.status == ACTIVE and duel["duel"] < view["duel"]:
+            winner = "a draw" if duel["winner"] is None else f"{duel['winner'].upper()} won"
+            totals = duel["totals"]
+            lines.append(f"Duel {duel['duel']}: {winner}, {totals['fire']} to {totals['ice']} ({duel['reason']}).")
+        return "\n".join(lines)
+
+    def reason(self, state: DragonsArenaState) -> str:
+        """Why the turn is what it is, from the point of view of the player who acts."""
+        must = state.must()
+        opponent = state.solo_opponent_to_play()
+        texts = {
+            "set": "set your 8 secret powers" + (f" totalling {BIG_TOTAL}" if state.level == "big" else ""),
+            "split": "split 7 points over two dice; both sides receive them",
+            "place": "place one of your dice on a free square",
+            "eliminate": "you must eliminate (it is compulsory)",
+            "change": "no capture possible: change a power (it gets a force field)",
+            "element": "nothing else is possible: use the element",
+        }
+        if opponent:
+            verb = "must eliminate" if must == "eliminate" else "must use their element"
+            texts[must] = f"you now play the opponent's dragons: they {verb} and never change a power"
+        text = texts[must]
+        if must != "element" and state.element_allowed():
+            text += f" (or use {ELEMENT[SIDES[state.to_play]][0]})"
+        return text
+
+    def result_text(self, record: GameRecord, state: DragonsArenaState, names: list[str]) -> str:
+        outcome = record.outcome
+        assert outcome is not None
+        if state.is_solo:
+            if record.row.end_reason != "rules":
+                return f"Training stopped ({outcome.reason}): it counts as a loss in `/dragons records`."
+            return f"🏁 {outcome.reason}.\nYour result is kept in `/dragons records`."
+        if not outcome.winners:
+            return f"The match is drawn ({outcome.reason})."
+        winner = outcome.winners[0]
+        champion = f"**{names[winner]}** ({side_label(SIDES[winner])})"
+        if outcome.reason == "resignation":
+            return f"**{names[1 - winner]}** resigned: {champion} wins."
+        if outcome.reason == "timeout":
+            return f"**{names[1 - winner]}** ran out of time: {champion} wins."
+        return f"🏆 {champion} wins! {outcome.reason}."
+
+    def content(self, record: GameRecord, state: DragonsArenaState, pick: Pick) -> str:
+        """The message text: who must act (mentioned) and what they are choosing."""
+        if state.phase == "setup":
+            return f"{mention_list(record.actors())}: set your secret powers with **Set my powers**."
+        mover = f"<@{record.actors()[0]}>"
+        if pick == NO_PICK:
+            return f"{mover}, your turn: {self.reason(state)}."
+        return f"{mover}, {self.pick_prompt(state, pick)}"
+
+    def pick_prompt(self, state: DragonsArenaState, pick: Pick) -> str:
+        if pick.kind == "die":
+            return f"place your **{pick.value}** on a free square (or pick another die)."
+        if pick.kind == "element":
+            name, effect = ELEMENT[SIDES[state.to_play]]
+            return f"pick the enemy for {name}: it {effect}."
+        if pick.kind == "blizzard":
+            return f"Blizzard on **{pick.value}**: pick the empty square to send it to."
+        moves = self.square_moves(state, pick.value)
+        if moves and isinstance(moves[0], ChangePower):
+            return f"choose the new power of **{pick.value}** in the menu below."
+        return f"**{pick.value}** attacks: pick the dragon to eliminate."
+
+    # -- controls --------------------------------------------------------------
+
+    def controls(self, record: GameRecord, state: DragonsArenaState, pick: Pick) -> list[discord.ui.Item[Any]]:
+        if record.row.status != ACTIVE or not state.actors:
+            return []
+        if state.phase == "setup":
+            return self.setup_controls(record)
+        if state.phase == "split":
+            return [self.split_select(record, state)]
+        back = self.back_button(record, pick)
+        if state.phase == "placement" and pick == NO_PICK and len(set(self.own_dice(state))) == 1:
+            pick = Pick("die", str(self.own_dice(state)[0]))  # one value left: no need to choose it
+        items: list[discord.ui.Item[Any]] = [*self.grid(record, state, pick), back]
+        if state.phase == "play" and state.dragon_master:
+            items.append(self.element_button(record, state, pick))
+        if state.phase == "placement":
+            items.append(self.die_select(record, state, pick))
+        elif pick.kind == "square":
+            changes = [m for m in self.square_moves(state, pick.value) if isinstance(m, ChangePower)]
+            if changes:
+                items.append(self.power_select(record, state, pick.value, changes))
+        return items
+
+    def setup_controls(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
+        setter = GameButton(
+            record.id, record.version, "setmodal", label="Set my powers", emoji="🎲", style=discord.ButtonStyle.success
+        )
+        return [setter, self.private_button(record, "Show my powers")]
+
+    def split_select(self, record: GameRecord, state: DragonsArenaState) -> GameSelect:
+        options = [
+            discord.SelectOption(label=f"{m.low} + {m.high}", value=str(m), description="Both sides get these two dice")
+            for m in SPLIT_MOVES  # every split is legal whenever a split is due
+        ]
+        return GameSelect(record.id, record.version, "split", options=options, placeholder="Split 7 points…", row=0)
+
+    def own_dice(self, state: DragonsArenaState) -> list[int]:
+        return list(state.dice[state.acting_side(state.actors[0])])
+
+    def grid(self, record: GameRecord, state: DragonsArenaState, pick: Pick) -> list[discord.ui.Item[Any]]:
+        actions = self.square_actions(state, pick)
+        board = state.view(None)["board"]
+        items: list[discord.ui.Item[Any]] = []
+        for row, squares in enumerate(GRID):
+            for name in squares:
+                cell = board[int(name[1]) - 1]["abcd".index(name[0])]
+                chosen = name == pick.value and pick.kind in ("square", "blizzard")
+                items.append(self.square_button(record, name, cell, actions.get(name), chosen, row))
+        return items
+
+    @staticmethod
+    def square_button(
+        record: GameRecord, name: str, cell: dict[str, Any] | None, action: str | None, chosen: bool, row: int
+    ) -> GameButton:
+        label, emoji, style = name, None, discord.ButtonStyle.secondary
+        if cell is not None:
+            label = f"{name} · {cell['power']}" + (" 🛡️" if cell["field"] else "")
+            emoji, style = EMOJI[cell["side"]], STYLE[cell["side"]]
+        if chosen:
+            style = discord.ButtonStyle.success
+        return GameButton(
+            record.id, record.version, action or f"sq:{name}", label=label, emoji=emoji, style=style,
+            disabled=action is None, row=row,
+        )  # fmt: skip
+
+    def square_actions(self, state: DragonsArenaState, pick: Pick) -> dict[str, str]:
+        """The enabled squares and what each does, for the choice made so far."""
+        seat = state.actors[0]
+        if pick.kind == "":
+            if state.phase != "play":
+                return {}
+            groups = moves_by_square(state, seat)
+            return {sq: f"pick:{sq}" for sq, moves in groups.items() if any(not is_element(m) for m in moves)}
+        if pick.kind == "die":
+            places = [m for m in state.legal_moves(seat) if isinstance(m, Place) and str(m.power) == pick.value]
+            return {str(m.square): f"play:{m}" for m in places}
+        if pick.kind == "element":
+            return self.element_actions(state)
+        if pick.kind == "blizzard":
+            moves = moves_from(state, pick.value, seat)
+            return {str(m.destination): f"play:{m}" for m in moves if isinstance(m, Blizzard) and m.destination}
+        moves = self.square_moves(state, pick.value)
+        return {str(m.target): f"play:{m}" for m in moves if isinstance(m, Eliminate)}
+
+    def element_actions(self, state: DragonsArenaState) -> dict[str, str]:
+        """Element targets: Combustion plays at once; a Blizzard that moves its target asks where to."""
+        actions: dict[str, str] = {}
+        for move in state.legal_moves(state.actors[0]):
+            if isinstance(move, Combustion) or (isinstance(move, Blizzard) and move.destination is None):
+                actions[str(move.target)] = f"play:{move}"
+            elif isinstance(move, Blizzard):
+                actions[str(move.target)] = f"blz:{move.target}"
+        return actions
+
+    def square_moves(self, state: DragonsArenaState, square: str) -> list[Move]:
+        """The moves that start by clicking ``square`` (an element is chosen by its own button)."""
+        return [m for m in moves_from(state, square, state.actors[0]) if not is_element(m)]
+
+    @staticmethod
+    def back_button(record: GameRecord, pick: Pick) -> GameButton:
+        return GameButton(record.id, record.version, "back", label="Back", emoji="↩️", disabled=pick == NO_PICK, row=0)
+
+    def element_button(self, record: GameRecord, state: DragonsArenaState, pick: Pick) -> GameButton:
+        side = SIDES[state.to_play]
+        return GameButton(
+            record.id, record.version, "element", label=ELEMENT[side][0], emoji=EMOJI[side], style=STYLE[side],
+            disabled=not state.element_allowed() or pick.kind in ("element", "blizzard"), row=1,
+        )  # fmt: skip
+
+    def die_select(self, record: GameRecord, state: DragonsArenaState, pick: Pick) -> GameSelect:
+        counts = Counter(self.own_dice(state))
+        options = [
+            discord.SelectOption(
+                label=f"Die {power}", value=str(power), description=f"{count} left", default=str(power) == pick.value
+            )
+            for power, count in sorted(counts.items())
+        ]
+        return GameSelect(record.id, record.version, "die", options=options, placeholder="Die to place…", row=4)
+
+    def power_select(
+        self, record: GameRecord, state: DragonsArenaState, square: str, changes: list[ChangePower]
+    ) -> GameSelect:
+        options = [discord.SelectOption(label=f"{square} becomes {m.power}", value=str(m)) for m in changes]
+        placeholder = f"New power for {square}…"
+        return GameSelect(record.id, record.version, f"power:{square}", options=options, placeholder=placeholder, row=4)
+
+    # -- handling clicks -------------------------------------------------------
+
+    async def on_game_control(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, values: list[str]
+    ) -> None:
+        kind, _, argument = action.partition(":")
+        if kind == "play":
+            await self.play(interaction, record, argument, version)
+        elif kind in ("power", "split") and values:
+            await self.play(interaction, record, values[0], version)
+        elif kind == "setmodal":
+            await self.open_set_modal(interaction, record)
+        elif kind == "pick":
+            await self.show_pick(interaction, record, version, Pick("square", argument))
+        elif kind == "blz":
+            await self.show_pick(interaction, record, version, Pick("blizzard", argument))
+        elif kind == "die" and values:
+            await self.show_pick(interaction, record, version, Pick("die", values[0]))
+        elif kind == "element":
+            await self.show_pick(interaction, record, version, Pick("element"))
+        elif kind == "back":
+            await self.show_pick(interaction, record, version, NO_PICK)
+        else:
+            raise ServiceError("That square has nothing to do now: use the enabled buttons.")
+
+    async def play(self, interaction: discord.Interaction[Any], before: GameRecord, move: str, version: int) -> None:
+        after = await self.service.play(before.id, interaction.user.id, [move], version)
+        await self.note_solo_result(after)
+        summary = f"<@{interaction.user.id}> played {move}."
+        if self.stays_in_place(before, after):
+            await self.refresh_board(interaction, after)
+        else:
+            await self.after_move(interaction, before, after, summary)
+
+    @staticmethod
+    def stays_in_place(before: GameRecord, after: GameRecord) -> bool:
+        """Solo games and steps that leave the same player(s) to act redraw the board; else a new one."""
+        if len(set(after.seats)) == 1:
+            return True
+        now = set(after.actors())
+        return bool(now) and now <= set(before.actors())
+
+    async def show_pick(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, pick: Pick
+    ) -> None:
+        """Redraw the controls for the choice made so far; the game itself does not change."""
+        self.check_turn(record, interaction.user.id, version)
+        state = self.state_of(record)
+        if not self.pick_is_legal(state, pick):
+            raise ServiceError("That choice is not available now: use the enabled buttons.")
+        await interaction.response.edit_message(
+            content=self.content(record, state, pick),
+            view=controls_view(self.controls(record, state, pick)),
+            allowed_mentions=PLAYER_MENTIONS,
+        )
+
+    def pick_is_legal(self, state: DragonsArenaState, pick: Pick) -> bool:
+        if pick.kind == "square":
+            return f"pick:{pick.value}" in self.square_actions(state, NO_PICK).values()
+        if pick.kind == "blizzard":
+            return f"blz:{pick.value}" in self.element_actions(state).values()
+        if pick.kind == "die":
+            return state.phase == "placement" and pick.value in {str(d) for d in self.own_dice(state)}
+        if pick.kind == "element":
+            return state.element_allowed()
+        return state.phase in ("play", "placement")
+
+    def check_turn(self, record: GameRecord, user_id: int, version: int) -> None:
+        """The refusals the service gives for moves, for clicks that only choose."""
+        if version != record.version:
+            raise StaleButton(
+                "These controls are out of date: the game has moved on since. Use the latest board message."
+            )
+        if not record.seats_of(user_id):
+            raise ServiceError("You are not playing in this game.")
+        if record.row.status != ACTIVE:
+            raise ServiceError(f"Game #{record.id} is not being played (it is {record.row.status}).")
+        if user_id not in record.actors():
+            raise ServiceError(f"It is not your turn: waiting for {mention_list(record.actors())}.")
+
+    # -- secret sets -----------------------------------------------------------
+
+    async def open_set_modal(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        state = self.state_of(record)
+        user = interaction.user.id
+        if not record.seats_of(user):
+            raise ServiceError("You are not playing in this game.")
+        if record.row.status != ACTIVE or state.phase != "setup":
+            raise ServiceError("The powers are not being set now: use the latest board message.")
+        if user not in record.actors():
+            raise ServiceError(f"Your powers are set; waiting for {mention_list(record.actors())}.")
+        await interaction.response.send_modal(PowersModal(record.id, state.level))
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Submissions of the secret-set modal, including ones opened before a restart."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data = cast(dict[str, Any], interaction.data or {})
+        found = re.fullmatch(re.escape(SET_MODAL) + r"([0-9]+)", str(data.get("custom_id", "")))
+        if found is None:
+            return
+        text = modal_value(list(data.get("components", [])), POWERS_FIELD)
+
+        async def work() -> None:
+            record = await self.service.load(int(found[1]))
+            await self.submit_powers(interaction, record, text)
+
+        await guarded(interaction, work)
+
+    async def submit_powers(self, interaction: discord.Interaction[Any], record: GameRecord, text: str) -> None:
+        state = self.state_of(record)
+        notation = parse_powers(text, state.level)
+        # No version check: the other player may set theirs while this modal is open.
+        after = await self.service.play(record.id, interaction.user.id, [notation], None)
+        summary = f"<@{interaction.user.id}> set their secret powers."
+        if self.stays_in_place(record, after):
+            await self.refresh_board(interaction, after)
+        else:
+            await self.after_move(interaction, record, after, summary)
+        powers = ", ".join(notation.removeprefix("set:").split(","))
+        hidden = " They stay secret until both sets are in." if after.state and after.state.actors else ""
+        await interaction.followup.send(f"Your powers are set: {powers}.{hidden}", ephemeral=True)
+
+    async def private_board(self, record: GameRecord, seat: int) -> Board | None:
+        state = self.state_of(record)
+        if state.phase != "setup":
+            return None
+        view = state.view(seat)
+        mine = view["dice"][SIDES[seat]]
+        names = await self.service.display_names(record)
+        png = await self.render(drawing.render, view, names)
+        embed = discord.Embed(title=f"Dragons Arena · game #{record.id} · your powers", colour=COLOUR)
+        if mine is None:
+            embed.description = "You have not set your powers yet: press **Set my powers**."
+        else:
+            embed.description = f"Your secret powers: **{', '.join(map(str, mine))}** (total {sum(mine)})."
+        return Board("", embed, png)
+
+    # -- solo records ----------------------------------------------------------
+
+    async def note_solo_result(self, record: GameRecord) -> None:
+        result = solo_result(record)
+        if result is not None:
+            await self.service.storage.record_solo_result(result)
+
+    async def retire_board(self, record: GameRecord, summary: str) -> None:
+        """``/move`` writes the typed notation in the public summary: a secret set must not show there."""
+        await super().retire_board(record, SECRET_SET.sub("a secret set of powers", summary))
+
+    async def post_board(self, interaction: discord.Interaction[Any] | None, record: GameRecord) -> None:
+        """Also keeps a finished solo game in the records (/move and /resign end games through here)."""
+        await self.note_solo_result(record)
+        await super().post_board(interaction, record)
+
+
+class PowersModal(discord.ui.Modal):
+    """The secret set, typed.  The cog's listener handles the submission (see ``on_interaction``)."""
+
+    def __init__(self, game_id: int, level: str) -> None:
+        # The view store only keeps it for a while: the listener does not need it at all.
+        super().__init__(title="Your 8 secret powers", custom_id=f"{SET_MODAL}{game_id}", timeout=900)
+        label = f"8 powers, 1 to 6, total {BIG_TOTAL}" if level == "big" else "8 powers, each 1 to 6"
+        self.add_item(
+            discord.ui.TextInput(
+                label=label, custom_id=POWERS_FIELD, placeholder=EXAMPLE_SET, min_length=8, max_length=40
+            )
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, AgoraBot)
+    await bot.add_cog(DragonsArena(bot))

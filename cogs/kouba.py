@@ -1,0 +1,941 @@
+"""Kouba on Discord: an open table, the arena and its dice, private hands with their powers.
+
+- ``/kouba create`` opens a table in the channel: Join / Leave / Start (2 to 6 players,
+  only the creator starts). The table message is edited in place as players come and go.
+- The public board shows the table image, who must act and why, and the controls of the
+  players the game waits for: Roll, a multi-select of dice to keep, a select of the arena
+  cards the dice can claim (the engine decides), Give up, the pile of a Kouba, King
+  counter / allow, the duel's opponent and piles. Events are rolled by every participant
+  at their own pace: shared Roll / Stop buttons and a private "My dice" panel to keep dice.
+- "My hand" opens a private panel: the player's piles, the round-start swap, and every
+  power usable now (powers may be played in other players' turns too).
+- Within one step of play the board is edited in place; a new board message is posted
+  (and the old one frozen) when the game waits for someone new or the scene changes
+  (swap -> turn, turn -> event, next round), so the players who must act are pinged.
+
+Controls drawn for one version of the game carry it in their custom_id; controls that
+stay meaningful whatever happens meanwhile (the lobby, event rolls, private panels)
+carry no version and are checked by the engine when clicked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.utils import escape_markdown
+
+from bot.app import AgoraBot
+from bot.i18n import text
+from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError
+from bot.settings import DurationError, parse_duration
+from cogs.common import (
+    ANY_VERSION,
+    COLOUR,
+    PLAYER_MENTIONS,
+    Board,
+    GameButton,
+    GameCog,
+    GameSelect,
+    controls_view,
+    guarded,
+    mention_list,
+    tell,
+)
+from render import kouba as drawing
+from rules import GAMES, Outcome
+from rules.kouba import EVENT, SWAP, TIEBREAK, TURN, KoubaState, move_groups, move_label
+
+PIPS = "⚀⚁⚂⚃⚄⚅"
+MAX_OPTIONS = 25
+MAX_ROWS = 5
+BUTTONS_PER_ROW = 5
+HAND_ROW = 4
+LOG_LINES = 4
+SELECT_POWERS = ("khan", "brute", "courtesan")
+BUTTON_POWERS = ("shaman", "extra", "assassin")
+
+# Redraws the private panel a click came from, for the record after the move and the player's seat.
+Panel = Callable[[GameRecord, int], Awaitable[dict[str, Any]]]
+
+EVENT_HELP = {
+    "weaver": "Everyone rolls up to 3 times and stops when they like: the highest total takes a Kouba "
+    "(a tie rolls again).",
+    "golem": "Everyone rolls one die: every even result takes a Kouba.",
+    "reaper": "A race for a straight 1-2-3-4-5-6, each at their own pace: whoever needs the most rolls "
+    "takes a Kouba (a tie races again).",
+    "sylvan": "A race for two 2s and two 4s, each at their own pace: whoever needs the most rolls takes "
+    "a Kouba (a tie races again).",
+    "duel": "Each duelist races for the combination of the card they took: the slower one takes a Kouba "
+    "on the pile the winner took from.",
+    "tiebreak": "The game ended level on points: a Reaper race (straight 1-6) decides, fewest rolls wins.",
+}
+
+
+# ---------------------------------------------------------------------------
+# Texts
+
+
+def named(text: str, names: Sequence[str]) -> str:
+    """Engine texts call players @1..@6 (seat order): show their names instead."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1)) - 1
+        return names[seat] if seat < len(names) else match.group(0)
+
+    return re.sub(r"@([1-6])", name, text)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def dice_text(dice: dict[str, Any]) -> str:
+    """'3 3 5 6 1 2' with the kept dice in bold."""
+    kept = dice["kept"] or [False] * len(dice["values"])
+    return " ".join(f"**{v}**" if k else str(v) for v, k in zip(dice["values"], kept, strict=True))
+
+
+def is_private(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the click came from an ephemeral panel rather than a board message."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+def kouba_state(record: GameRecord) -> KoubaState:
+    state = record.state
+    if not isinstance(state, KoubaState):
+        raise ServiceError("This Kouba table has not started yet.")
+    return state
+
+
+def scene(state: KoubaState) -> tuple[Any, ...]:
+    """What a board message is about; a new one is posted when it changes."""
+    event = state.event
+    turn = state.turn if state.phase in (TURN, EVENT) else None
+    return (state.round, state.phase, turn, event.kind if event else None, event.card if event else None)
+
+
+def event_tag(state: KoubaState) -> str:
+    """Names the event (or roll-off) being rolled: its dice controls work at any version, but only for it."""
+    event = state.event
+    if event is None or event.stage != "roll" or state.phase not in (EVENT, TIEBREAK):
+        return ""
+    return f"{state.round}.{state.turn}.{event.card or 'tie'}.{event.attempt}"
+
+
+def moves_on(before: KoubaState, after: KoubaState) -> bool:
+    """Post a new board (pinging players) rather than editing the current one?"""
+    if after.outcome is not None or scene(before) != scene(after):
+        return True
+    return bool(set(after.waiting_for) - set(before.waiting_for))
+
+
+def situation(state: KoubaState, names: Sequence[str]) -> str:
+    """Why the game waits for whom, in words."""
+    view = state.view(None)
+    if view["pending"]:
+        return pending_text(view["pending"], names)
+    if state.phase == SWAP:
+        return swap_text(state, names)
+    if state.phase == TURN:
+        return turn_text(state, names)
+    return event_text(state, names)
+
+
+def pending_text(pending: dict[str, Any], names: Sequence[str]) -> str:
+    who, cause = names[pending["seat"]], named(pending["cause"], names)
+    if pending["kind"] == "king":
+        return (
+            f"A Kouba is coming at **{who}** ({cause}). {who} holds an active King: **Counter** cancels the "
+            "Kouba and spends the King, **Allow** lets it come."
+        )
+    more = pending["queued"]
+    after = f"\n{more} more Kouba{'s' if more > 1 else ''} to hand out after this one." if more else ""
+    return (
+        f"**{who}** receives a Kouba ({cause}) and chooses the pile it lands on: that pile will score "
+        f"nothing this round and take no more cards.{after}"
+    )
+
+
+def swap_text(state: KoubaState, names: Sequence[str]) -> str:
+    lines = []
+    if state.round_scores:
+        lines.append(
+            f"**Round {state.round - 1} is over**: {names[state.first_player]} received a 4th Kouba "
+            f"and opens round {state.round}. Scores below."
+        )
+    lines.append(
+        f"Round {state.round} of {state.players}: everyone got 5 piles dealt face down. Each player may swap "
+        "up to 2 of their cards, once, all at the same time: press **My hand**."
+    )
+    left = ", ".join(names[s] for s in state.waiting_for)
+    lines.append(f"Still choosing: {left}. Then **{names[state.first_player]}** opens the arena.")
+    return "\n".join(lines)
+
+
+def turn_text(state: KoubaState, names: Sequence[str]) -> str:
+    seat = state.turn
+    dice = state.view(None)["dice"][seat]
+    name = names[seat]
+    if dice["rolls"] == 0:
+        return (
+            f"**{name}** faces the arena: roll the six dice up to {dice['rolls_left']} times, keeping any dice "
+            "between rolls. Claim an arena card whose combination the dice show, or give up and take a Kouba."
+        )
+    lines = [f"**{name}** rolled {dice_text(dice)} (roll {dice['rolls']}, {dice['rolls_left']} left)."]
+    groups = move_groups(state, seat)
+    slots = sorted({int(claim.split(":")[1]) for claim in groups.get("claim", [])})
+    arena = state.view(None)["arena"]
+    if slots:
+        shown = ", ".join(f"{arena[s - 1]['name']} (slot {s})" for s in slots)
+        lines.append(f"The dice show the combination of: {shown}.")
+    else:
+        lines.append("No arena card matches these dice.")
+    if "give" in groups:
+        lines.append(f"Six alike! {name} may give an opponent a Kouba (once this turn).")
+    return "\n".join(lines)
+
+
+def event_text(state: KoubaState, names: Sequence[str]) -> str:
+    view = state.view(None)
+    event = view["event"]
+    kind = event["kind"]
+    title = f"**{event['name']}**"
+    if kind != "tiebreak":
+        title += f", drawn by {names[event['drawer']]}"
+    lines = [title + ("" if event["attempt"] == 1 else f" (tie: roll-off {event['attempt'] - 1})") + "."]
+    if event["stage"] == "challenge":
+        lines.append(f"**{names[event['drawer']]}** drew a duelist and picks the opponent to duel.")
+    elif event["stage"] == "take":
+        a, b = (names[s] for s in event["seats"])
+        lines.append(
+            f"**{a}** and **{b}** each pick one of the other's piles: they race for the combination of its "
+            "top card; the loser takes a Kouba on the pile the winner took from."
+        )
+    else:
+        lines.append(EVENT_HELP[kind])
+        lines.extend(roller_line(view["dice"][s], names[s], kind) for s in event["seats"])
+    return "\n".join(lines)
+
+
+def roller_line(dice: dict[str, Any], name: str, kind: str) -> str:
+    target = f" for {dice['target_text']}" if dice["target_text"] else ""
+    if not dice["rolls"]:
+        return f"• {name}: not rolled yet{target}."
+    total = f", total {sum(dice['values'])}" if kind == "weaver" else ""
+    status = "done ✓" if dice["done"] else "still rolling"
+    plural = "s" if dice["rolls"] != 1 else ""
+    return f"• {name}: {dice_text(dice)} after {dice['rolls']} roll{plural}{target}{total}, {status}."
+
+
+def prompt(state: KoubaState) -> str:
+    """The words after the mentions of the players the game waits for."""
+    pending = state.view(None)["pending"]
+    if pending:
+        if pending["kind"] == "king":
+            return "a Kouba is coming at you: counter it with your King, or allow it."
+        return "choose the pile for your Kouba."
+    if state.phase == SWAP:
+        return "swap up to 2 of your cards: press **My hand**."
+    if state.phase == TURN:
+        return "your turn: roll the dice." if not state.rollers[state.turn].rolls else "your turn goes on."
+    event = state.event
+    assert event is not None
+    if event.stage == "challenge":
+        return "pick your opponent for the duel."
+    if event.stage == "take":
+        return "pick the pile whose top card you race for."
+    return "roll for the event, each at your own pace (it is played on roll counts, not speed)."
+
+
+def card_effect(card: dict[str, Any]) -> str:
+    """What a card does, in the words of the picture: a power or an entry event."""
+    rolls = card.get("extra_rolls", 0)
+    text = drawing.POWER_TEXT.get(card.get("power") or card.get("event", ""), "")
+    return text.format(n=rolls, s="s" if rolls > 1 else "")
+
+
+def points(n: int) -> str:
+    return f"{n} pt{'s' if n != 1 else ''}"
+
+
+def arena_text(state: KoubaState) -> str:
+    lines = []
+    for slot, card in enumerate(state.view(None)["arena"], start=1):
+        if card is None:
+            lines.append(f"{slot}. (empty)")
+            continue
+        effect = card_effect(card)
+        lines.append(
+            f"{slot}. **{card['name']}** ({card['points']} VP{', ' + effect if effect else ''}): {card['combo_text']}"
+        )
+    return "\n".join(lines)
+
+
+def scores_table(state: KoubaState, names: Sequence[str]) -> str | None:
+    """A monospaced table: one row per player, one column per finished round, then the total."""
+    rounds = state.round_scores
+    if not rounds:
+        return None
+    plain = [clip(n.replace("`", "'"), 12) for n in names]  # raw names: nothing is escaped in a code block
+    width = max(6, *(len(n) for n in plain))
+    head = "Player".ljust(width) + "".join(f"{'R' + str(i + 1):>5}" for i in range(len(rounds))) + "  Total"
+    rows = [head]
+    for seat, total in enumerate(state.totals()):
+        cells = "".join(f"{r[seat]:>5}" for r in rounds)
+        rows.append(plain[seat].ljust(width) + cells + f"{total:>7}")
+    return "```\n" + "\n".join(rows) + "\n```"
+
+
+def ranking_text(state: KoubaState, outcome: Outcome, names: Sequence[str]) -> str:
+    totals = state.totals()
+    order = sorted(range(state.players), key=lambda s: (s not in outcome.winners, -totals[s], s))
+    medals = ("🥇", "🥈", "🥉")
+    lines = []
+    for place, seat in enumerate(order):
+        medal = medals[place] if place < len(medals) else "  "
+        lines.append(f"{medal} {place + 1}. **{names[seat]}**: {points(totals[seat])}")
+    return "\n".join(lines)
+
+
+def result_text(state: KoubaState, outcome: Outcome, names: Sequence[str]) -> str:
+    if outcome.reason == "resignation":
+        quitter = next(s for s in range(state.players) if s not in outcome.winners)
+        return f"**{names[quitter]}** resigned: the game is over."
+    winner = names[outcome.winners[0]]
+    return f"**Game over** after {len(state.round_scores)} rounds: **{winner}** wins ({outcome.reason})."
+
+
+def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
+    """The private hand in words, for players who cannot read the picture."""
+    lines = []
+    for index, pile in enumerate(view["hand"], start=1):
+        cards = pile["cards"]
+        top = cards[-1] if cards else None
+        head = f"**Pile {index}**"
+        if pile["kouba"]:
+            lines.append(f"{head}: Kouba, scores nothing ({len(cards)} card{'s' if len(cards) != 1 else ''}).")
+            continue
+        if top is None:
+            lines.append(f"{head}: empty.")
+            continue
+        status = f"active: {card_effect(top)}" if pile["active"] else "face down"
+        below = f", {len(cards) - 1} below" if len(cards) > 1 else ""
+        card = f"{top['name']} ({top['points']} VP, {top['combo_text']}; {status})"
+        lines.append(f"{head}: {card}{below}: {points(pile['score'])}.")
+    lines.append(f"This round so far: **{points(view['round_score'])}**.")
+    powers = [named(p, names) for p in view["usable_powers"] if not p.startswith("king")]
+    lines.append("Powers you may use now: " + (", ".join(f"`{p}`" for p in powers) if powers else "none."))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# Controls
+
+
+def keep_select(
+    record: GameRecord, version: int, action: str, state: KoubaState, seat: int, row: int
+) -> GameSelect | None:
+    """A multi-select of the dice that may be kept (the others are rolled again)."""
+    keeps = move_groups(state, seat).get("keep")
+    if not keeps:
+        return None
+    allowed: Counter[int] = Counter()
+    for keep in keeps:
+        allowed |= Counter(int(v) for v in keep.split(":")[1].split(","))
+    used: Counter[int] = Counter()
+    options = []
+    for index, value in enumerate(state.rollers[seat].values):
+        if used[value] < allowed[value]:
+            used[value] += 1
+            label = f"{PIPS[value - 1]} {value}  (die {index + 1})"
+            options.append(discord.SelectOption(label=label, value=f"{index}:{value}"))
+    select = GameSelect(
+        record.id, version, action, options=options, placeholder="Keep these dice, roll the others…", row=row
+    )
+    select.item.min_values = 1
+    select.item.max_values = min(5, len(options))
+    return select
+
+
+def keep_notation(values: Sequence[str]) -> str:
+    """The keep move of a dice multi-select: option values are 'index:value'."""
+    kept = sorted(int(v.split(":")[1]) for v in values)
+    if not kept:
+        raise ServiceError("Pick at least one die to keep, or roll them all.")
+    return "keep:" + ",".join(map(str, kept))
+
+
+def move_options(state: KoubaState, seat: int, notations: Sequence[str], names: Sequence[str]) -> list[Any]:
+    return [
+        discord.SelectOption(label=clip(named(move_label(state, seat, state.parse_move(n)), names), 100), value=n)
+        for n in notations
+    ]
+
+
+def chunks(items: Sequence[str], size: int = MAX_OPTIONS) -> list[Sequence[str]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def pack_rows(selects: list[GameSelect], buttons: list[GameButton], first_row: int = 0) -> list[Any]:
+    """Each select on its own row, then buttons five a row; what does not fit Discord's 5 rows is left out."""
+    items: list[Any] = []
+    row = first_row
+    for select in selects:
+        if row >= MAX_ROWS:
+            return items
+        select.row = row
+        items.append(select)
+        row += 1
+    for start in range(0, len(buttons), BUTTONS_PER_ROW):
+        if row >= MAX_ROWS:
+            break
+        for button in buttons[start : start + BUTTONS_PER_ROW]:
+            button.row = row
+            items.append(button)
+        row += 1
+    return items
+
+
+# ---------------------------------------------------------------------------
+# The cog
+
+
+class Kouba(GameCog):
+    """``/kouba create`` and the controls of Kouba tables, boards and private panels."""
+
+    game_id = "kouba"
+    group = app_commands.Group(name="kouba", description="Kouba: beat the arena's champions with six dice.")
+
+    def __init__(self, bot: AgoraBot) -> None:
+        super().__init__(bot)
+        # Board edits of one game happen one at a time, so the last edit always shows the latest state.
+        self._board_locks: dict[int, asyncio.Lock] = {}
+
+    @group.command(name="create", description="Open a Kouba table in this channel: 2 to 6 players join, you start.")
+    @app_commands.describe(deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)")
+    async def create(self, interaction: discord.Interaction[Any], deadline: str | None = None) -> None:
+        async def work() -> None:
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise ServiceError("Games are played in a server channel, not in direct messages.")
+            settings = await self.bot.settings.get(interaction.guild_id)
+            if settings.channels and interaction.channel_id not in settings.channels:
+                allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
+                raise ServiceError(text(settings.language, "wrong_channel", channels=allowed))
+            try:
+                turn_seconds = None if deadline is None else parse_duration(deadline)
+            except DurationError as error:
+                raise ServiceError(str(error)) from None
+            await self.service.remember_player(interaction.user.id, interaction.user.display_name)
+            record = await self.service.open_lobby(
+                self.game_id,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                creator=interaction.user.id,
+                turn_seconds=turn_seconds,
+            )
+            await interaction.response.send_message(**self.lobby_message(record), allowed_mentions=PLAYER_MENTIONS)
+            message = await interaction.original_response()
+            await self.service.set_message(record.id, message.id)
+
+        await guarded(interaction, work)
+
+    # -- the lobby -------------------------------------------------------------------
+
+    def lobby_message(self, record: GameRecord) -> dict[str, Any]:
+        spec = GAMES[self.game_id]
+        creator = record.seats[0]
+        embed = discord.Embed(title=f"Kouba table · game #{record.id}", colour=COLOUR)
+        embed.description = (
+            f"<@{creator}> opens a table of Kouba for {spec.min_players} to {spec.max_players} players. "
+            f"Press **Join** to take a seat; <@{creator}> presses **Start** when everyone is in."
+        )
+        seated = "\n".join(f"{seat + 1}. <@{uid}>" for seat, uid in enumerate(record.seats))
+        embed.add_field(name=f"Players ({len(record.seats)}/{spec.max_players})", value=seated, inline=False)
+        embed.set_footer(text="Seats follow the joining order. The creator leaving closes the table.")
+        controls = [
+            GameButton(
+                record.id,
+                ANY_VERSION,
+                "join",
+                label="Join",
+                style=discord.ButtonStyle.success,
+                disabled=len(record.seats) >= spec.max_players,
+            ),
+            GameButton(record.id, ANY_VERSION, "leave", label="Leave"),
+            GameButton(
+                record.id,
+                ANY_VERSION,
+                "start",
+                label="Start",
+                style=discord.ButtonStyle.primary,
+                disabled=len(record.seats) < spec.min_players,
+            ),
+        ]
+        return {"content": "Who plays Kouba? Press **Join**.", "embed": embed, "view": controls_view(controls)}
+
+    async def lobby_action(self, interaction: discord.Interaction[Any], record: GameRecord, action: str) -> None:
+        user = interaction.user
+        if action == "join":
+            await self.service.remember_player(user.id, user.display_name)
+            record = await self.service.join(record.id, user.id)
+        elif action == "leave":
+            record = await self.service.leave(record.id, user.id)
+        else:
+            record = await self.service.start_lobby(record.id, user.id)
+        if record.row.status == CANCELLED:
+            embed = discord.Embed(
+                title=f"Kouba table · game #{record.id}",
+                description=f"The table was closed by its creator (<@{user.id}>).",
+                colour=discord.Colour.dark_grey(),
+            )
+            await interaction.response.edit_message(content=None, embed=embed, view=None)
+        elif record.row.status == ACTIVE:
+            embed = discord.Embed(
+                title=f"Kouba · game #{record.id}",
+                description=f"The game is on! Seats in order: {mention_list(record.seats)}",
+                colour=COLOUR,
+            )
+            await interaction.response.edit_message(content=None, embed=embed, view=None)
+            settings = await self.bot.settings.get(record.row.guild_id)
+            if settings.threads and interaction.message is not None:
+                # As for challenges: a server that wants a thread per game gets one.
+                record = await self._move_to_thread(interaction.message, record, settings.language)
+            await self.post_board(interaction, record)
+        else:
+            await interaction.response.edit_message(**self.lobby_message(record))
+
+    # -- the public board ------------------------------------------------------------
+
+    async def board(self, record: GameRecord) -> Board:
+        state = kouba_state(record)
+        names = await self.service.display_names(record)
+        shown = [escape_markdown(n) for n in names]
+        png = await self.render(drawing.render, state.view(None), names)
+        embed = discord.Embed(title=f"Kouba · game #{record.id} · round {state.round}/{state.players}", colour=COLOUR)
+        outcome = record.outcome
+        finished = record.row.status != ACTIVE or outcome is not None
+        embed.description = clip(result_text(state, outcome, shown) if outcome else situation(state, shown), 4096)
+        self.add_fields(embed, state, names, outcome)
+        if finished:
+            return Board(f"Game over. {mention_list(record.seats)}", embed, png)
+        embed.set_footer(text="🔒 My hand: your piles, the round-start swap, and the powers you may use now.")
+        waiting = [record.user_at(s) for s in state.waiting_for]
+        content = f"{mention_list(waiting)}: {prompt(state)}" if waiting else prompt(state)
+        return Board(content, embed, png, self.board_controls(record, state, names))
+
+    def add_fields(
+        self, embed: discord.Embed, state: KoubaState, names: Sequence[str], outcome: Outcome | None
+    ) -> None:
+        """Arena or final ranking, the scores table once a round is over, and the latest events."""
+        shown = [escape_markdown(n) for n in names]
+        if outcome is not None:
+            embed.add_field(name="Final ranking", value=clip(ranking_text(state, outcome, shown), 1024), inline=False)
+        elif state.phase != SWAP:
+            embed.add_field(name="Arena", value=clip(arena_text(state), 1024), inline=False)
+        table = scores_table(state, names)
+        if table:
+            embed.add_field(name="Scores", value=table, inline=False)
+        latest = [named(line, shown) for line in state.log[-LOG_LINES:]]
+        if latest:
+            embed.add_field(name="Latest", value=clip("\n".join(latest), 1024), inline=False)
+
+    def board_controls(self, record: GameRecord, state: KoubaState, names: Sequence[str]) -> list[Any]:
+        items: list[Any]
+        if state.pending:
+            items = self.pending_controls(record, state)
+        elif state.phase == TURN:
+            items = self.turn_controls(record, state, names)
+        elif state.phase in (EVENT, TIEBREAK):
+            items = self.event_controls(record, state, names)
+        else:
+            items = []
+        hand = self.private_button(record, "My hand")
+        hand.row = HAND_ROW
+        return [*items, hand]
+
+    def pending_controls(self, record: GameRecord, state: KoubaState) -> list[Any]:
+        seat = state.pending[0].receiver
+        groups = move_groups(state, seat)
+        version = record.version
+        if "king" in groups:
+            return [
+                GameButton(
+                    record.id,
+                    version,
+                    "mv:king:counter",
+                    label="Counter with the King",
+                    style=discord.ButtonStyle.success,
+                    emoji="👑",
+                    row=0,
+                ),
+                GameButton(record.id, version, "mv:king:allow", label="Allow the Kouba", row=0),
+            ]
+        piles = state.view(None)["tables"][seat]["piles"]
+        buttons = []
+        for notation in groups.get("kouba", []):
+            index = int(notation.removeprefix("kouba:pile")) - 1
+            size = piles[index]["size"]
+            label = f"Kouba on pile {index + 1} ({size} card{'s' if size != 1 else ''})"
+            buttons.append(
+                GameButton(record.id, version, f"mv:{notation}", label=label, style=discord.ButtonStyle.danger, row=0)
+            )
+        return buttons
+
+    def turn_controls(self, record: GameRecord, state: KoubaState, names: Sequence[str]) -> list[Any]:
+        seat, version = state.turn, record.version
+        groups = move_groups(state, seat)
+        roller = state.rollers[seat]
+        left = roller.limit - roller.rolls
+        roll_label = "Roll the dice" if not roller.rolls else f"Roll all dice again ({left} left)"
+        items: list[Any] = [
+            GameButton(
+                record.id,
+                version,
+                "mv:roll",
+                label=roll_label,
+                emoji="🎲",
+                style=discord.ButtonStyle.primary,
+                disabled="roll" not in groups,
+                row=0,
+            ),
+            GameButton(
+                record.id,
+                version,
+                "mv:stop",
+                label="Give up: take a Kouba",
+                style=discord.ButtonStyle.danger,
+                disabled="stop" not in groups,
+                row=0,
+            ),
+        ]
+        keep = keep_select(record, version, "keep", state, seat, row=1)
+        if keep is not None:
+            items.append(keep)
+        if "claim" in groups:
+            items.append(
+                GameSelect(
+                    record.id,
+                    version,
+                    "mv-claim",
+                    row=2,
+                    options=move_options(state, seat, groups["claim"], names),
+                    placeholder="Claim an arena card your dice show…",
+                )
+            )
+        if "give" in groups:
+            items.append(
+                GameSelect(
+                    record.id,
+                    version,
+                    "mv-give",
+                    row=3,
+                    options=move_options(state, seat, groups["give"][:MAX_OPTIONS], names),
+                    placeholder="Six alike: give an opponent a Kouba…",
+                )
+            )
+        return items
+
+    def event_controls(self, record: GameRecord, state: KoubaState, names: Sequence[str]) -> list[Any]:
+        event = state.event
+        assert event is not None
+        if event.stage == "challenge":
+            groups = move_groups(state, event.drawer)
+            return [
+                GameSelect(
+                    record.id,
+                    record.version,
+                    "mv-duel",
+                    row=0,
+                    options=move_options(state, event.drawer, groups.get("duel", []), names),
+                    placeholder=f"{clip(names[event.drawer], 40)}: duel whom?",
+                )
+            ]
+        if event.stage == "take":
+            return self.take_controls(record, state, names)
+        waiting = [move_groups(state, s) for s in state.waiting_for]
+        items: list[Any] = [
+            GameButton(
+                record.id,
+                ANY_VERSION,
+                f"ev:roll:{event_tag(state)}",
+                label="Roll my dice",
+                emoji="🎲",
+                style=discord.ButtonStyle.primary,
+                disabled=not any("roll" in g for g in waiting),
+                row=0,
+            ),
+            GameButton(record.id, ANY_VERSION, "dice", label="My dice…", row=0),
+        ]
+        if event.kind in ("weaver", "golem"):
+            items.append(
+                GameButton(
+                    record.id,
+                    ANY_VERSION,
+                    f"ev:stop:{event_tag(state)}",
+                    label="Stop: keep my result",
+                    disabled=not any("stop" in g for g in waiting),
+                    row=0,
+                )
+            )
+        return items
+
+    def take_controls(self, record: GameRecord, state: KoubaState, names: Sequence[str]) -> list[Any]:
+        event = state.event
+        assert event is not None
+        tables = state.view(None)["tables"]
+        items: list[Any] = []
+        for row, seat in enumerate(event.seats):
+            takes = move_groups(state, seat).get("take")
+            if not takes:
+                continue
+            rival = event.opponent(seat)
+            options = []
+            for notation in takes:
+                index = int(notation.removeprefix("take:pile")) - 1
+                pile = tables[rival]["piles"][index]
+                active = f", active {pile['active']['name']}" if pile["active"] else ""
+                options.append(
+                    discord.SelectOption(label=f"Pile {index + 1} ({pile['size']} cards{active})", value=notation)
+                )
+            hint = f"{clip(names[seat], 30)}: race for the top card of {clip(names[rival], 30)}'s pile…"
+            items.append(
+                GameSelect(record.id, record.version, f"mv-take{seat}", options=options, placeholder=hint, row=row)
+            )
+        return items
+
+    # -- private panels --------------------------------------------------------------
+
+    async def private_board(self, record: GameRecord, seat: int) -> Board | None:
+        state = kouba_state(record)
+        names = await self.service.display_names(record)
+        view = state.view(seat)
+        png = await self.render(drawing.render_hand, view, names)
+        embed = discord.Embed(title=f"Your hand · Kouba #{record.id} · round {state.round}", colour=COLOUR)
+        embed.description = clip(hand_text(view, [escape_markdown(n) for n in names]), 4096)
+        embed.set_footer(text="Only you see this. Press My hand on the board again for a fresh view.")
+        controls = self.private_controls(record, state, seat, names) if record.row.status == ACTIVE else []
+        return Board("", embed, png, controls)
+
+    def private_controls(self, record: GameRecord, state: KoubaState, seat: int, names: Sequence[str]) -> list[Any]:
+        """The swap at round start, and every power usable now (the King answers on the board)."""
+        groups = move_groups(state, seat)
+        selects: list[GameSelect] = []
+        if "swap" in groups:
+            selects.append(self.swap_select(record, state, seat, groups["swap"]))
+        for power in SELECT_POWERS:
+            for part, notations in enumerate(chunks(groups.get(power, []))):
+                options = [
+                    discord.SelectOption(label=o.label, value=self.guarded_value(state, str(o.value)))
+                    for o in move_options(state, seat, notations, names)
+                ]
+                hint = f"{power.capitalize()}: choose…" if part == 0 else f"{power.capitalize()} (more)…"
+                selects.append(
+                    GameSelect(record.id, ANY_VERSION, f"pm-{power}{part}", options=options, placeholder=hint)
+                )
+        buttons = [
+            GameButton(
+                record.id,
+                ANY_VERSION,
+                "pm:" + self.guarded_value(state, notation),
+                label=clip(named(move_label(state, seat, state.parse_move(notation)), names), 80),
+                style=discord.ButtonStyle.primary,
+            )
+            for power in BUTTON_POWERS
+            for notation in groups.get(power, [])
+        ]
+        return pack_rows(selects, buttons)
+
+    def swap_select(self, record: GameRecord, state: KoubaState, seat: int, swaps: Sequence[str]) -> GameSelect:
+        hand = state.view(seat)["hand"]
+        options = []
+        for notation in swaps:
+            piles = [] if notation == "swap:none" else [int(p) for p in notation.split(":")[1].split(",")]
+            if piles:
+                label = "Swap " + ", ".join(f"pile {p} ({hand[p - 1]['cards'][-1]['name']})" for p in piles)
+            else:
+                label = "Keep all 5 cards"
+            options.append(discord.SelectOption(label=clip(label, 100), value=self.guarded_value(state, notation)))
+        return GameSelect(
+            record.id, ANY_VERSION, "pm-swap", options=options, placeholder="Swap up to 2 cards for new ones (once)…"
+        )
+
+    @staticmethod
+    def guard(state: KoubaState, notation: str) -> str:
+        """What must still hold when a private control is clicked, later, at any version."""
+        if notation.startswith("swap"):
+            return f"r{state.round}"
+        if notation.startswith("shaman"):
+            return state.arena[int(notation[-1]) - 1] or ""
+        return ""
+
+    def guarded_value(self, state: KoubaState, notation: str) -> str:
+        guard = self.guard(state, notation)
+        return f"{notation}|{guard}" if guard else notation
+
+    def check_guard(self, state: KoubaState, value: str) -> str:
+        notation, _, guard = value.partition("|")
+        if guard != self.guard(state, notation):
+            if notation.startswith("swap"):
+                raise ServiceError("That swap belongs to an earlier round: press My hand for this round's cards.")
+            raise ServiceError("That arena card has gone since you opened your hand: press My hand again.")
+        return notation
+
+    async def dice_panel(self, record: GameRecord, seat: int) -> dict[str, Any]:
+        """A player's own dice in an event, with their keep, roll and stop controls (private)."""
+        state = kouba_state(record)
+        names = [escape_markdown(n) for n in await self.service.display_names(record)]
+        tag = event_tag(state)
+        event = state.view(None)["event"]
+        if not tag or event is None or record.row.status != ACTIVE:
+            embed = discord.Embed(title="Your dice", description="No event is being rolled now.", colour=COLOUR)
+            return {"content": None, "embed": embed, "view": None}
+        embed = discord.Embed(title=f"Your dice · {event['name']}", colour=COLOUR)
+        groups = move_groups(state, seat)
+        embed.description = roller_line(state.view(None)["dice"][seat], names[seat], event["kind"])
+        if not any(k in groups for k in ("roll", "keep", "stop")):
+            embed.description += "\nNothing more to roll for you in this event."
+            return {"content": None, "embed": embed, "view": None}
+        items: list[Any] = [
+            GameButton(
+                record.id,
+                ANY_VERSION,
+                f"ev:roll:{tag}",
+                label="Roll all my dice",
+                emoji="🎲",
+                style=discord.ButtonStyle.primary,
+                disabled="roll" not in groups,
+                row=0,
+            ),
+        ]
+        if "stop" in groups:
+            items.append(GameButton(record.id, ANY_VERSION, f"ev:stop:{tag}", label="Stop: keep my result", row=0))
+        keep = keep_select(record, ANY_VERSION, f"ev:keep:{tag}", state, seat, row=1)
+        if keep is not None:
+            items.append(keep)
+        return {"content": None, "embed": embed, "view": controls_view(items)}
+
+    async def hand_panel(self, record: GameRecord, seat: int) -> dict[str, Any]:
+        """The private hand panel as an edit of itself (after a swap or a power)."""
+        board = await self.private_board(record, seat)
+        assert board is not None
+        name = f"private-{record.id}-{record.version}.png"
+        board.attach(name)
+        view = controls_view(board.controls) if board.controls else None
+        return {
+            "content": None,
+            "embed": board.embed,
+            "attachments": [board.file(record.id, record.version, private=True)],
+            "view": view,
+        }
+
+    # -- clicks ----------------------------------------------------------------------
+
+    async def on_game_control(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, values: list[str]
+    ) -> None:
+        if action in ("join", "leave", "start"):
+            await self.lobby_action(interaction, record, action)
+        elif action == "dice":
+            await self.open_dice_panel(interaction, record)
+        elif action.startswith("pm"):
+            notation = self.check_guard(kouba_state(record), values[0] if values else action.removeprefix("pm:"))
+            await self.play(interaction, record, notation, ANY_VERSION, self.hand_panel)
+        elif action.startswith("ev:"):
+            kind, _, tag = action.removeprefix("ev:").partition(":")
+            if tag != event_tag(kouba_state(record)):
+                raise ServiceError("These dice belong to an event or roll-off that is over: use the latest board.")
+            notation = keep_notation(values) if kind == "keep" else kind
+            panel = self.dice_panel if is_private(interaction) else None
+            await self.play(interaction, record, notation, ANY_VERSION, panel)
+        elif action == "keep":
+            await self.play(interaction, record, keep_notation(values), version, None)
+        elif action.startswith("mv"):
+            await self.board_move(interaction, record, version, action, values)
+        else:
+            raise ServiceError("This control is not known any more: use the latest board message.")
+
+    async def board_move(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, values: list[str]
+    ) -> None:
+        if action.startswith("mv-take"):
+            seat = int(action.removeprefix("mv-take"))
+            if seat not in record.seats_of(interaction.user.id):
+                names = await self.service.display_names(record)
+                raise ServiceError(f"This menu is for {names[seat]}: pick in your own menu.")
+        notation = values[0] if action.startswith("mv-") else action.removeprefix("mv:")
+        await self.play(interaction, record, notation, version, None)
+
+    async def open_dice_panel(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        seats = record.seats_of(interaction.user.id)
+        if not seats:
+            raise ServiceError("You are not playing in this game.")
+        panel = await self.dice_panel(record, seats[0])
+        await interaction.response.send_message(**{k: v for k, v in panel.items() if v is not None}, ephemeral=True)
+
+    async def play(
+        self,
+        interaction: discord.Interaction[Any],
+        before: GameRecord,
+        notation: str,
+        version: int,
+        panel: Panel | None,
+    ) -> None:
+        """Play one move for the clicking player, answer the click, and bring the board up to date.
+
+        ``panel`` redraws the private panel the click came from; None for a click on a board.
+        """
+        user = interaction.user.id
+        state = kouba_state(before)
+        after = await self.service.play(before.id, user, [notation], None if version == ANY_VERSION else version)
+        seat = next((s for s in before.seats_of(user) if s in state.actors), before.seats_of(user)[0])
+        summary = await self.summary(after, seat, state, notation)
+        async with self._board_locks.setdefault(before.id, asyncio.Lock()):
+            latest = await self.service.load(before.id)
+            await self.publish(interaction, before, latest, summary, panel, seat)
+
+    async def summary(self, after: GameRecord, seat: int, before: KoubaState, notation: str) -> str:
+        names = await self.service.display_names(after)
+        label = named(move_label(before, seat, before.parse_move(notation)), names)
+        rolled = next((m[5:].replace(",", " ") for m in kouba_state(after).last_move if m.startswith("dice:")), "")
+        return f"**{escape_markdown(names[seat])}**: {label}" + (f" → {rolled}" if rolled else "") + "."
+
+    async def publish(
+        self,
+        interaction: discord.Interaction[Any],
+        before: GameRecord,
+        latest: GameRecord,
+        summary: str,
+        panel: Panel | None,
+        seat: int,
+    ) -> None:
+        current = latest.row.message_id
+        # Someone else's click already posted a newer board: just keep that one up to date.
+        fresh = current == before.row.message_id and moves_on(kouba_state(before), kouba_state(latest))
+        clicked = interaction.message.id if interaction.message is not None else None
+        if panel is None and clicked == current:
+            if fresh:
+                await self.move_on(interaction, latest, summary)
+            else:
+                await self.refresh_board(interaction, latest)
+            return
+        if panel is not None:
+            await interaction.response.edit_message(**await panel(latest, seat))
+        else:
+            await tell(interaction, f"Played: {summary}")
+        if fresh:
+            await self.retire_board(latest, summary)
+            await self.post_board(interaction, latest)
+        else:
+            await self.update_board_message(latest)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, AgoraBot)
+    await bot.add_cog(Kouba(bot))

@@ -1,0 +1,211 @@
+"""/replay: watch any game of the server move by move, and export it as an animated GIF.
+
+A replay is rebuilt from what the database keeps: the game's seed and options
+give the starting position (``GAMES[game].new``) and the move log is played on
+it.  Every frame is drawn from the spectators' view (``view(None)``), the one
+every engine offers, so a replay never shows hidden information, finished or
+not.  The replay panel is ephemeral (one viewer's browsing does not disturb the
+channel); its First / Previous / Next / Last buttons carry the position to show
+(``agora:rp:<game id>:<ply>:<action>``) and keep working after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import io
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import AgoraBot
+from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError
+from bot.storage import MoveRow
+from cogs.common import COLOUR, controls_view, guarded
+from render import replay as replay_gif
+from rules import GAMES, GameState, IllegalMove
+
+JSON = dict[str, Any]
+T = TypeVar("T")
+ACTIONS = {"first": "First", "prev": "Previous", "next": "Next", "last": "Last", "gif": "Export GIF"}
+EMOJIS = {"first": "⏮️", "prev": "◀️", "next": "▶️", "last": "⏭️", "gif": "🎞️"}
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"agora:rp:(?P<game>[0-9]{1,20}):(?P<ply>[0-9]{1,7}):(?P<action>first|prev|next|last|gif)",
+):
+    """A replay control: show the position after ``ply`` moves of game ``game_id`` (or export the GIF)."""
+
+    def __init__(self, game_id: int, ply: int, action: str, *, disabled: bool = False) -> None:
+        style = discord.ButtonStyle.primary if action == "gif" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=ACTIONS[action], style=style, emoji=EMOJIS[action], disabled=disabled,
+                custom_id=f"agora:rp:{game_id}:{ply}:{action}",
+            )
+        )
+        self.game_id, self.ply, self.action = game_id, ply, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        return cls(int(match["game"]), int(match["ply"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot: AgoraBot = interaction.client
+        cog = bot.get_cog("Replays")
+        assert isinstance(cog, Replays)
+        await guarded(interaction, lambda: cog.on_click(interaction, self.game_id, self.ply, self.action))
+
+
+def position_after(record: GameRecord, moves: Sequence[MoveRow], ply: int) -> GameState[Any]:
+    """The game as it stood after its first ``ply`` moves, replayed from its seed and options."""
+    row = record.row
+    state: GameState[Any] = GAMES[row.game].new(players=len(row.seats), seed=row.seed, options=row.options)
+    for move in moves[:ply]:
+        state = state.play(move.seat, move.notation)
+    return state
+
+
+def every_position(record: GameRecord, moves: Sequence[MoveRow]) -> list[GameState[Any]]:
+    """The starting position and the one after each move, in one pass."""
+    states = [position_after(record, moves, 0)]
+    for move in moves:
+        states.append(states[-1].play(move.seat, move.notation))
+    return states
+
+
+async def off_loop(func: Callable[..., T], *args: Any) -> T:
+    """Run a replay step in a thread; a move log the engine refuses is a damaged game, not a crash."""
+    try:
+        return await asyncio.to_thread(func, *args)
+    except IllegalMove:
+        raise ServiceError("This game's move log cannot be replayed: it is damaged in storage.") from None
+
+
+def renderer(game: str) -> Callable[[JSON, Sequence[str]], bytes]:
+    func: Callable[[JSON, Sequence[str]], bytes] = importlib.import_module(f"render.{game}").render
+    return func
+
+
+def gif_of(record: GameRecord, moves: Sequence[MoveRow], names: Sequence[str]) -> bytes:
+    """The whole game as a GIF: a sample of at most ``MAX_FRAMES`` positions, first and last included."""
+    states = every_position(record, moves)
+    draw = renderer(record.game)
+    frames = [draw(states[i].view(None), names) for i in replay_gif.sample(len(states))]
+    return replay_gif.gif(frames)
+
+
+class Replays(commands.Cog):
+    """Replays of stored games."""
+
+    def __init__(self, bot: AgoraBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(ReplayButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ReplayButton)
+
+    @app_commands.command(name="replay", description="Watch a game move by move (or export it as a GIF).")
+    @app_commands.describe(game="The game's number, e.g. 12 (see /history)")
+    @app_commands.guild_only()
+    async def replay(self, interaction: discord.Interaction[Any], game: int) -> None:
+        async def work() -> None:
+            record, moves = await self.replayable(interaction, game)
+            await interaction.response.send_message(**await self.panel(record, moves, 0), ephemeral=True)
+
+        await guarded(interaction, work)
+
+    @replay.autocomplete("game")
+    async def game_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
+        rows = await self.bot.storage.games_of_user(interaction.user.id, interaction.guild_id, [FINISHED, ACTIVE])
+        choices = []
+        for row in rows:
+            label = f"#{row.id} {GAMES[row.game].name} ({row.status})"
+            if current.strip("#") in str(row.id) or current.lower() in label.lower():
+                choices.append(app_commands.Choice(name=label, value=row.id))
+        return choices[:25]
+
+    async def replayable(self, interaction: discord.Interaction[Any], game_id: int) -> tuple[GameRecord, list[MoveRow]]:
+        record = await self.service.load(game_id)
+        if record.row.guild_id != interaction.guild_id:
+            raise ServiceError(f"There is no game #{game_id} on this server.")
+        if record.state is None or record.game not in GAMES:
+            raise ServiceError(f"Game #{game_id} never started: there is nothing to replay.")
+        return record, await self.service.move_log(game_id)
+
+    async def on_click(self, interaction: discord.Interaction[Any], game_id: int, ply: int, action: str) -> None:
+        record, moves = await self.replayable(interaction, game_id)
+        if action == "gif":
+            await self.export(interaction, record, moves)
+            return
+        target = {"first": 0, "last": len(moves)}.get(action, ply)
+        panel = await self.panel(record, moves, min(max(target, 0), len(moves)))
+        await interaction.response.edit_message(
+            content=panel["content"], embed=panel["embed"], attachments=[panel["file"]], view=panel["view"]
+        )
+
+    async def panel(self, record: GameRecord, moves: Sequence[MoveRow], ply: int) -> dict[str, Any]:
+        """The replay message at position ``ply``: picture, what happened, and the stepping buttons."""
+        names = await self.service.display_names(record)
+        state = await off_loop(position_after, record, moves, ply)
+        png = await asyncio.to_thread(renderer(record.game), state.view(None), names)
+        filename = f"replay-{record.id}-{ply}.png"
+        embed = discord.Embed(title=f"Replay · {GAMES[record.game].name} #{record.id}", colour=COLOUR)
+        embed.description = "\n".join([self.step_line(moves, ply, names), self.status_line(record, names)])
+        embed.set_image(url=f"attachment://{filename}")
+        embed.set_footer(text="Public view: hidden pieces and hands stay hidden in replays.")
+        at_start, at_end = ply == 0, ply >= len(moves)
+        controls = [
+            ReplayButton(record.id, 0, "first", disabled=at_start),
+            ReplayButton(record.id, max(ply - 1, 0), "prev", disabled=at_start),
+            ReplayButton(record.id, min(ply + 1, len(moves)), "next", disabled=at_end),
+            ReplayButton(record.id, len(moves), "last", disabled=at_end),
+            ReplayButton(record.id, ply, "gif", disabled=not moves),
+        ]
+        return {
+            "content": None,
+            "embed": embed,
+            "file": discord.File(io.BytesIO(png), filename=filename),
+            "view": controls_view(controls),
+        }
+
+    @staticmethod
+    def step_line(moves: Sequence[MoveRow], ply: int, names: Sequence[str]) -> str:
+        if ply == 0:
+            return f"Starting position · {len(moves)} move(s) in all."
+        move = moves[ply - 1]
+        return f"Move **{ply}** of {len(moves)}: `{move.notation}` by {names[move.seat]}."
+
+    @staticmethod
+    def status_line(record: GameRecord, names: Sequence[str]) -> str:
+        outcome = record.outcome
+        if record.row.status != FINISHED or outcome is None:
+            return f"The game is {record.row.status}: this replay shows the moves played so far."
+        result = "a draw" if outcome.is_draw else " and ".join(names[s] for s in outcome.winners) + " won"
+        return f"Result: {result} ({record.row.end_reason or outcome.reason})."
+
+    async def export(self, interaction: discord.Interaction[Any], record: GameRecord, moves: list[MoveRow]) -> None:
+        """The whole game as an animated GIF, sent privately to the one who asked."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        names = await self.service.display_names(record)
+        data = await off_loop(gif_of, record, moves, names)
+        await interaction.followup.send(
+            f"Replay of {GAMES[record.game].name} #{record.id}: {len(moves)} move(s).",
+            file=discord.File(io.BytesIO(data), filename=f"replay-{record.id}.gif"),
+            ephemeral=True,
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, AgoraBot)
+    await bot.add_cog(Replays(bot))

@@ -1,0 +1,196 @@
+"""The durable scheduler against a real SQLite file: due jobs, idempotence, void jobs, restarts."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from bot.scheduler import EXPIRE, REMIND, TIMEOUT, Job, JobAlreadyDone, Scheduler
+from bot.service import GameService, ServiceError, StaleButton
+from bot.settings import DurationError, SettingsStore, format_duration, parse_duration
+from bot.storage import Storage
+
+ALICE, BOB = 101, 202
+GUILD = 1
+DAY = 86400.0
+
+
+@dataclass
+class World:
+    storage: Storage
+    service: GameService
+    scheduler: Scheduler
+    now: list[float] = field(default_factory=lambda: [1_000.0])
+
+    def advance(self, seconds: float) -> None:
+        self.now[0] += seconds
+
+
+def wire(storage: Storage, now: list[float]) -> World:
+    service = GameService(storage, clock=lambda: now[0])
+    scheduler = Scheduler(storage, clock=lambda: now[0])
+    service.on_turn = scheduler.turn_step
+    service.on_challenge = scheduler.challenge_step
+    return World(storage, service, scheduler, now)
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    storage = Storage(tmp_path / "agora.sqlite3")
+    await storage.open()
+    yield wire(storage, [1_000.0])
+    await storage.close()
+
+
+async def started(world: World, turn_seconds: int | None = None) -> int:
+    record = await world.service.challenge(
+        "arkaios", guild_id=GUILD, channel_id=2, challenger=ALICE, invited=[BOB], turn_seconds=turn_seconds
+    )
+    await world.service.accept(record.id, BOB)
+    return record.id
+
+
+def recorder(world: World, seen: list[Job]) -> None:
+    async def handle(job: Job) -> None:
+        seen.append(job)
+
+    for kind in (REMIND, TIMEOUT, EXPIRE):
+        world.scheduler.handlers[kind] = handle
+
+
+async def test_a_challenge_schedules_its_expiry_and_accepting_retires_it(world: World) -> None:
+    record = await world.service.challenge("arkaios", guild_id=GUILD, channel_id=2, challenger=ALICE, invited=[BOB])
+    [expiry] = await world.scheduler.pending()
+    assert expiry.kind == EXPIRE and expiry.due_at == 1_000.0 + DAY and expiry.stamp == record.row.created_at
+    await world.service.accept(record.id, BOB)
+    kinds = sorted(job.kind for job in await world.scheduler.pending())
+    assert kinds == [REMIND, TIMEOUT]
+
+
+async def test_only_due_jobs_run_and_each_runs_once(world: World) -> None:
+    await started(world)
+    seen: list[Job] = []
+    recorder(world, seen)
+    assert await world.scheduler.run_due() == 0
+    world.advance(DAY - 4 * 3600)
+    assert await world.scheduler.run_due() == 1
+    assert [job.kind for job in seen] == [REMIND]
+    assert await world.scheduler.run_due() == 0
+    world.advance(4 * 3600)
+    assert await world.scheduler.run_due() == 1
+    assert [job.kind for job in seen] == [REMIND, TIMEOUT]
+    assert await world.scheduler.pending() == []
+
+
+async def test_a_move_voids_the_jobs_of_the_old_turn(world: World) -> None:
+    game_id = await started(world)
+    [old_remind, old_timeout] = await world.scheduler.pending()
+    world.advance(3600)
+    await world.service.play(game_id, ALICE, ["c3=3"])
+    pending = await world.scheduler.pending()
+    assert {job.id for job in pending}.isdisjoint({old_remind.id, old_timeout.id})
+    assert {job.stamp for job in pending} == {1_000.0 + 3600}
+    # A handler still holding the old job finds the game moved on: nothing happens.
+    assert await world.service.timeout(game_id, old_timeout.stamp) is None
+
+
+async def test_the_end_of_a_game_retires_its_jobs(world: World) -> None:
+    game_id = await started(world)
+    await world.service.resign(game_id, BOB)
+    assert await world.scheduler.pending() == []
+
+
+async def test_timeout_forfeits_once_in_the_jobs_transaction(world: World) -> None:
+    game_id = await started(world)
+    world.advance(DAY)
+    timeout = next(job for job in await world.scheduler.due() if job.kind == TIMEOUT)
+    record = await world.service.timeout(game_id, timeout.stamp, [world.scheduler.done_step(timeout)])
+    assert record is not None and record.row.end_reason == "timeout"
+    assert record.outcome is not None and record.outcome.winners == (1,)
+    assert not await world.scheduler.claim(timeout)
+    with pytest.raises(JobAlreadyDone):
+        async with world.storage.transaction() as db:
+            await world.scheduler.done_step(timeout)(db)
+
+
+async def test_a_done_job_rolls_back_a_second_effect(world: World) -> None:
+    game_id = await started(world)
+    world.advance(DAY)
+    timeout = next(job for job in await world.scheduler.due() if job.kind == TIMEOUT)
+    assert await world.scheduler.claim(timeout)
+    with pytest.raises(JobAlreadyDone):
+        await world.service.timeout(game_id, timeout.stamp, [world.scheduler.done_step(timeout)])
+    assert (await world.service.load(game_id)).row.status == "active", "the forfeit was rolled back"
+
+
+async def test_jobs_survive_a_restart(world: World, tmp_path: Path) -> None:
+    await started(world, turn_seconds=600)
+    await world.storage.close()
+    storage = Storage(tmp_path / "agora.sqlite3")
+    await storage.open()
+    try:
+        again = wire(storage, world.now)
+        again.advance(3 * DAY)
+        seen: list[Job] = []
+        recorder(again, seen)
+        assert await again.scheduler.run_due() == 2
+        assert [job.kind for job in seen] == [REMIND, TIMEOUT]
+        assert seen[1].due_at == 1_000.0 + 600
+        assert await again.scheduler.run_due() == 0
+    finally:
+        await storage.close()
+        await world.storage.open()
+
+
+async def test_server_settings_shape_the_jobs(world: World) -> None:
+    settings = SettingsStore(world.storage)
+    await settings.update(GUILD, turn_seconds=7200, reminder_seconds=1800)
+    await started(world)
+    jobs = {job.kind: job.due_at for job in await world.scheduler.pending()}
+    assert jobs == {REMIND: 1_000.0 + 5400, TIMEOUT: 1_000.0 + 7200}
+    assert (await SettingsStore(world.storage).get(GUILD)).turn_seconds == 7200
+
+
+async def test_reminders_never_fall_before_the_turn(world: World) -> None:
+    await started(world, turn_seconds=600)
+    jobs = {job.kind: job.due_at for job in await world.scheduler.pending()}
+    assert jobs[REMIND] == 1_000.0 + 300
+
+
+def test_durations() -> None:
+    assert parse_duration("30m") == 1800
+    assert parse_duration("2h") == 7200
+    assert parse_duration("3d") == 3 * 86400
+    assert parse_duration("12") == 12 * 3600
+    for bad in ("soon", "2w", "1m", "8d"):
+        with pytest.raises(DurationError):
+            parse_duration(bad)
+    assert format_duration(90061) == "1d 1h"
+    assert format_duration(5400) == "1h 30m"
+    assert format_duration(10) == "1m"
+
+
+async def test_take_back_replays_the_log_without_the_last_turn(world: World) -> None:
+    game_id = await started(world)
+    first = await world.service.play(game_id, ALICE, ["c3=3"])
+    second = await world.service.play(game_id, BOB, ["d4=2"])
+    with pytest.raises(ServiceError, match="your opponent must answer"):
+        await world.service.take_back(game_id, BOB, BOB, second.version)
+    with pytest.raises(StaleButton):
+        await world.service.take_back(game_id, ALICE, BOB, first.version)
+    back = await world.service.take_back(game_id, ALICE, BOB, second.version)
+    assert back.state == first.state and back.actors() == [BOB]
+    assert [move.notation for move in await world.service.move_log(game_id)] == ["c3=3"]
+    with pytest.raises(ServiceError, match="Only the player who made the last move"):
+        await world.service.take_back(game_id, ALICE, BOB, back.version)
+
+
+async def test_an_agreed_draw_has_no_winner(world: World) -> None:
+    game_id = await started(world)
+    record = await world.service.load(game_id)
+    drawn = await world.service.agree_draw(game_id, BOB, ALICE, record.version)
+    assert drawn.row.end_reason == "draw agreed" and drawn.outcome is not None and drawn.outcome.winners == ()
+    assert await world.scheduler.pending() == []

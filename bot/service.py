@@ -85,11 +85,11 @@ class GameRecord:
         return state
 
     def actors(self) -> list[int]:
-        """User ids that may act now."""
+        """User ids the game is waiting for (see ``GameState.waiting_for``)."""
         state = self.draft_state()
         if state is None or self.row.status != ACTIVE:
             return []
-        return [self.row.seats[seat] for seat in state.actors]
+        return [self.row.seats[seat] for seat in state.waiting_for]
 
 
 class GameService:
@@ -440,7 +440,7 @@ class GameService:
             record = await self.load(game_id)
             if record.row.status != ACTIVE or record.row.turn_started_at != stamp or record.state is None:
                 return None
-            return await self._forfeit(record, record.state.actors[0], also)
+            return await self._forfeit(record, record.state.waiting_for[0], also)
 
     async def claim_timeout(self, game_id: int, user_id: int, version: int) -> GameRecord:
         """The opponent of a player out of time claims the win (the server's ``claim`` rule)."""
@@ -448,7 +448,7 @@ class GameService:
             record = await self._active(game_id, version)
             if not record.seats_of(user_id) or record.state is None:
                 raise ServiceError("You are not playing in this game.")
-            late = [seat for seat in record.state.actors if record.user_at(seat) != user_id]
+            late = [seat for seat in record.state.waiting_for if record.user_at(seat) != user_id]
             if not late:
                 raise ServiceError("It is your own turn: only your opponent can claim the win.")
             return await self._forfeit(record, late[0])

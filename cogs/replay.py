@@ -161,7 +161,8 @@ class Replays(commands.Cog):
         png = await asyncio.to_thread(renderer(record.game), state.view(None), names)
         filename = f"replay-{record.id}-{ply}.png"
         embed = discord.Embed(title=f"Replay · {GAMES[record.game].name} #{record.id}", colour=COLOUR)
-        embed.description = "\n".join([self.step_line(moves, ply, names), self.status_line(record, names)])
+        shown = self.step_line(moves, ply, names, state.view(None), record.row.status == FINISHED)
+        embed.description = "\n".join([shown, self.status_line(record, names)])
         embed.set_image(url=f"attachment://{filename}")
         embed.set_footer(text="Public view: hidden pieces and hands stay hidden in replays.")
         at_start, at_end = ply == 0, ply >= len(moves)
@@ -180,11 +181,14 @@ class Replays(commands.Cog):
         }
 
     @staticmethod
-    def step_line(moves: Sequence[MoveRow], ply: int, names: Sequence[str]) -> str:
+    def step_line(moves: Sequence[MoveRow], ply: int, names: Sequence[str], view: JSON, over: bool) -> str:
+        """What the move did: its stored notation once the game is over, before that only
+        what the spectators' view tells (a secret set of powers stays secret)."""
         if ply == 0:
             return f"Starting position · {len(moves)} move(s) in all."
         move = moves[ply - 1]
-        return f"Move **{ply}** of {len(moves)}: `{move.notation}` by {names[move.seat]}."
+        told = move.notation if over else " ".join(view.get("last_move") or ["(hidden)"])
+        return f"Move **{ply}** of {len(moves)}: `{told}` by {names[move.seat]}."
 
     @staticmethod
     def status_line(record: GameRecord, names: Sequence[str]) -> str:

@@ -203,6 +203,15 @@ class GameState(ABC, Generic[M]):
         """Seats that may act now; () once the game is over."""
 
     @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """Seats the game is waiting for: the actors, less any who may only play something optional.
+
+        Reminders, deadlines and "your turn" lists use this; games with optional
+        moves open to several seats (Kouba's powers) override it.
+        """
+        return self.actors
+
+    @property
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """None while the game is on."""

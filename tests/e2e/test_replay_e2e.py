@@ -165,3 +165,22 @@ def _noise_png(seed: int) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
+
+
+async def test_replay_of_a_game_in_progress_keeps_secret_moves_secret(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    record = await bot.service.challenge(
+        "dragons_arena", guild_id=h.guild.id, channel_id=h.default_channel.id, challenger=alice.id,
+        invited=[bob.id], options={"level": "big"},
+    )
+    await bot.service.accept(record.id, bob.id)
+    await bot.service.play(record.id, alice.id, ["set:1,2,3,4,4,4,5,5"])
+    opened = await h.slash(bob, "replay", game=record.id)
+    stepped = await h.click(bob, opened.button(label="Next"))
+    assert stepped.message is not None and "Move **1** of 1" in stepped.message.text
+    assert "1,2,3,4,4,4,5,5" not in stepped.message.text and "set:hidden" in stepped.message.text

@@ -62,14 +62,16 @@ class Arcanor(GameCog):
     @app_commands.describe(
         opponent="Who you want to play against",
         strict_memory="Nobody sees inside stacks, not even their owner; lifting one shows it to everyone",
+        deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
     )
     async def challenge(
         self,
         interaction: discord.Interaction[Any],
         opponent: discord.Member | discord.User,
         strict_memory: bool = False,
+        deadline: str | None = None,
     ) -> None:
-        await self.start_challenge(interaction, [opponent], {"strict_memory": strict_memory})
+        await self.start_challenge(interaction, [opponent], {"strict_memory": strict_memory}, deadline=deadline)
 
     def describe_options(self, options: dict[str, Any]) -> str:
         if options.get("strict_memory"):

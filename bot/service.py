@@ -220,6 +220,18 @@ class GameService:
             status = CANCELLED if user_id == record.seats[0] else DECLINED
             return await self._write(record, Changes({"status": status, "updated_at": self.clock()}))
 
+    async def set_option(self, game_id: int, name: str, value: Any, version: int) -> GameRecord:
+        """Store one option while the challenge is open (a choice an invited player makes on accepting).
+
+        The cog checks ``value`` against the record of ``version``; a change since is refused as stale.
+        """
+        async with self._lock(game_id):
+            record = await self._open_challenge(game_id)
+            if record.version != version:
+                raise StaleButton("The challenge changed while you were choosing; nothing was stored. Try again.")
+            options = {**record.row.options, name: value}
+            return await self._write(record, Changes({"options": options, "updated_at": self.clock()}))
+
     async def _open_challenge(self, game_id: int) -> GameRecord:
         record = await self.load(game_id)
         if record.row.status != CHALLENGE:

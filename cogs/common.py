@@ -248,16 +248,8 @@ class GameCog(commands.Cog):
         """Post a challenge; ``deadline`` ("30m", "2h", "3d") overrides the server's time per turn."""
 
         async def work() -> None:
-            if interaction.guild_id is None or interaction.channel_id is None:
-                raise ServiceError("Games are played in a server channel, not in direct messages.")
-            settings = await self.bot.settings.get(interaction.guild_id)
-            if settings.channels and interaction.channel_id not in settings.channels:
-                allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
-                raise ServiceError(text(settings.language, "wrong_channel", channels=allowed))
-            try:
-                turn_seconds = None if deadline is None else parse_duration(deadline)
-            except DurationError as error:
-                raise ServiceError(str(error)) from None
+            turn_seconds = await self.check_new_game(interaction, deadline)
+            assert interaction.guild_id is not None and interaction.channel_id is not None
             if any(user.bot for user in invited):
                 raise ServiceError("Bots cannot play: challenge a person.")
             for user in (interaction.user, *invited):
@@ -278,6 +270,19 @@ class GameCog(commands.Cog):
             await self.service.set_message(record.id, message.id)
 
         await guarded(interaction, work)
+
+    async def check_new_game(self, interaction: discord.Interaction[Any], deadline: str | None) -> int | None:
+        """Refuse a new game outside a server or its allowed channels; the turn time asked for, in seconds."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise ServiceError("Games are played in a server channel, not in direct messages.")
+        settings = await self.bot.settings.get(interaction.guild_id)
+        if settings.channels and interaction.channel_id not in settings.channels:
+            allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
+            raise ServiceError(text(settings.language, "wrong_channel", channels=allowed))
+        try:
+            return None if deadline is None else parse_duration(deadline)
+        except DurationError as error:
+            raise ServiceError(str(error)) from None
 
     def language(self, record: GameRecord) -> str:
         """The language of the game's server (callers awaited ``bot.settings.get`` for it before)."""

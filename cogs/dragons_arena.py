@@ -21,7 +21,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
-from bot.i18n import text
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, StaleButton
 from bot.storage import SoloResult, SoloStanding
 from cogs.common import (
@@ -172,12 +171,8 @@ class DragonsArena(GameCog):
         species: Literal["fire", "ice"] = "fire",
     ) -> None:
         async def work() -> None:
-            if interaction.guild_id is None or interaction.channel_id is None:
-                raise ServiceError("Games are played in a server channel, not in direct messages.")
-            settings = await self.bot.settings.get(interaction.guild_id)
-            if settings.channels and interaction.channel_id not in settings.channels:
-                allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
-                raise ServiceError(text(settings.language, "wrong_channel", channels=allowed))
+            await self.check_new_game(interaction, None)
+            assert interaction.guild_id is not None and interaction.channel_id is not None
             await self.service.remember_player(interaction.user.id, interaction.user.display_name)
             record = await self.service.challenge(
                 self.game_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,

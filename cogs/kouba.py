@@ -32,9 +32,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.app import AgoraBot
-from bot.i18n import text
 from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError
-from bot.settings import DurationError, parse_duration
 from cogs.common import (
     ANY_VERSION,
     COLOUR,
@@ -422,16 +420,8 @@ class Kouba(GameCog):
     @app_commands.describe(deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)")
     async def create(self, interaction: discord.Interaction[Any], deadline: str | None = None) -> None:
         async def work() -> None:
-            if interaction.guild_id is None or interaction.channel_id is None:
-                raise ServiceError("Games are played in a server channel, not in direct messages.")
-            settings = await self.bot.settings.get(interaction.guild_id)
-            if settings.channels and interaction.channel_id not in settings.channels:
-                allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
-                raise ServiceError(text(settings.language, "wrong_channel", channels=allowed))
-            try:
-                turn_seconds = None if deadline is None else parse_duration(deadline)
-            except DurationError as error:
-                raise ServiceError(str(error)) from None
+            turn_seconds = await self.check_new_game(interaction, deadline)
+            assert interaction.guild_id is not None and interaction.channel_id is not None
             await self.service.remember_player(interaction.user.id, interaction.user.display_name)
             record = await self.service.open_lobby(
                 self.game_id,

@@ -400,15 +400,26 @@ class GameCog(commands.Cog):
         name = f"game-{record.id}-{record.version}.png"
         board.attach(name)
         await self.show_deadline(board, record)
-        channel = self.bot.get_partial_messageable(record.row.channel_id)
-        message = await channel.send(
+        try:
+            message = await self._send_board(record.row.channel_id, board, record)
+        except discord.NotFound:
+            # The game's channel was deleted: carry on where the player is, if that is elsewhere.
+            here = interaction.channel_id if interaction is not None else None
+            if here is None or here == record.row.channel_id:
+                raise ServiceError("This game's channel no longer exists.") from None
+            log.info("channel of game %s is gone; moving the game to channel %s", record.id, here)
+            await self.service.set_channel(record.id, here)
+            message = await self._send_board(here, board, record)
+        await self.service.set_message(record.id, message.id)
+
+    async def _send_board(self, channel_id: int, board: Board, record: GameRecord) -> discord.Message:
+        return await self.bot.get_partial_messageable(channel_id).send(
             content=board.content,
             embed=board.embed,
             file=board.file(record.id, record.version),
             view=controls_view(board.controls) if board.controls else discord.utils.MISSING,
             allowed_mentions=PLAYER_MENTIONS,
         )
-        await self.service.set_message(record.id, message.id)
 
     async def show_deadline(self, board: Board, record: GameRecord) -> None:
         """Say on a new board when the turn ends.

@@ -206,3 +206,35 @@ async def test_challenging_yourself_or_a_bot(discord_harness: FakeDiscord, make_
     assert itself.ephemeral and "cannot challenge yourself" in itself.text
     robot = await h.slash(alice, "arkaios challenge", opponent=h.bot_user)
     assert robot.ephemeral and "Bots cannot play" in robot.text
+
+
+async def test_game_carries_on_after_its_channel_is_deleted(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.start(make_bot())
+    await challenge_accepted(h, alice, bob)
+    await h.delete_channel(h.default_channel)
+    other = h.channel("games")
+    played = await h.slash(alice, "move", notation="c3=3 ", game=1, in_channel=other)
+    assert played.ephemeral and "Played" in played.text
+    board = h.last_message(other)
+    assert f"<@{bob.id}>" in board.content and board.attachments
+    board = await play_turn(h, bob, board, ["d4=2"])
+    assert f"<@{alice.id}>" in board.content
+
+
+async def test_damaged_game_row_is_refused_politely(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    board = await challenge_accepted(h, alice, bob)
+    await bot.storage.db.execute("UPDATE games SET state = '{\"broken\": true}' WHERE id = 1")
+    clicked = await h.select(alice, menu_for(board, "c3=3"), values=["c3=3"])
+    assert clicked.ephemeral and "damaged" in clicked.text
+    listed = await h.slash(alice, "games")
+    assert "no game in progress" in listed.text

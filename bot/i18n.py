@@ -33,6 +33,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bad_duration": "{error}",
         "reminder": "⏰ {mention}, it is your turn in game #{id} ({game}): {left} left. {link}",
         "timed_out": "⌛ {mention} ran out of time: game #{id} is lost on time.",
+        "timed_out_default": "⌛ {mention} did not answer in time in game #{id}: the rules' default was played.",
         "claim_prompt": "⌛ {late} ran out of time in game #{id}. {others}: claim the win, or keep waiting.",
         "claim": "Claim win",
         "keep_waiting": "Keep waiting",
@@ -97,6 +98,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bad_duration": "{error}",
         "reminder": "⏰ {mention}, c'est votre tour dans la partie n°{id} ({game}) : il reste {left}. {link}",
         "timed_out": "⌛ {mention} a dépassé le temps imparti : la partie n°{id} est perdue au temps.",
+        "timed_out_default": (
+            "⌛ {mention} n'a pas répondu à temps dans la partie n°{id} : le choix par défaut a été joué."
+        ),
         "claim_prompt": (
             "⌛ {late} a dépassé le temps imparti dans la partie n°{id}. "
             "{others} : réclamez la victoire, ou continuez d'attendre."

@@ -71,8 +71,11 @@ class Scheduler:
     # -- writing jobs (inside the caller's transaction) ------------------------
 
     async def add(self, db: aiosqlite.Connection, kind: str, game_id: int, stamp: float, due_at: float) -> None:
+        # A turn that starts with the same stamp as a retired one (two moves in one clock
+        # tick) opens its jobs again rather than leaving them retired.
         await db.execute(
-            "INSERT OR IGNORE INTO jobs (kind, game_id, stamp, due_at, created_at) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO jobs (kind, game_id, stamp, due_at, created_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (kind, game_id, stamp) DO UPDATE SET due_at = excluded.due_at, done_at = NULL",
             (kind, game_id, stamp, due_at, self.clock()),
         )
 

@@ -398,12 +398,17 @@ class GameService:
         waiting = ", ".join(f"<@{uid}>" for uid in dict.fromkeys(record.actors()))
         return f"It is not your turn: waiting for {waiting}." if waiting else "It is not your turn."
 
-    async def _save_moves(self, record: GameRecord, state: GameState[Any], played: list[MoveRow]) -> GameRecord:
+    async def _save_moves(
+        self, record: GameRecord, state: GameState[Any], played: list[MoveRow], also: Sequence[WithinTransaction] = ()
+    ) -> GameRecord:
         now = self.clock()
         columns: JSON = {"state": state.to_json(), "draft": [], "updated_at": now, "turn_started_at": now}
         if state.outcome is not None:
-            return await self._write(record, self._finish_changes(record, state.outcome, "rules", columns, played))
-        return await self._write(record, Changes(columns, played))
+            changes = self._finish_changes(record, state.outcome, "rules", columns, played)
+        else:
+            changes = Changes(columns, played)
+        changes.also.extend(also)
+        return await self._write(record, changes)
 
     def _finish_changes(
         self, record: GameRecord, outcome: Outcome, reason: str, columns: JSON | None = None,
@@ -452,7 +457,13 @@ class GameService:
             record = await self.load(game_id)
             if record.row.status != ACTIVE or record.row.turn_started_at != stamp or record.state is None:
                 return None
-            return await self._forfeit(record, record.state.waiting_for[0], also)
+            late = record.state.waiting_for[0]
+            fallback = record.state.default_move(late)
+            if fallback is None:
+                return await self._forfeit(record, late, also)
+            ply = await self.storage.move_count(game_id)
+            state, played = self._apply(record, record.user_at(late), [str(fallback)], ply)
+            return await self._save_moves(record, state, played, also)
 
     async def claim_timeout(self, game_id: int, user_id: int, version: int) -> GameRecord:
         """The opponent of a player out of time claims the win (the server's ``claim`` rule)."""

@@ -120,7 +120,9 @@ class Agora(commands.Cog):
         if record is None or cog is None:
             return
         settings = await self.bot.settings.get(record.row.guild_id)
-        if settings.timeout_rule == CLAIM:
+        late = record.state.waiting_for[:1] if record.state is not None else ()
+        has_fallback = record.state is not None and bool(late) and record.state.default_move(late[0]) is not None
+        if settings.timeout_rule == CLAIM and not has_fallback:
             if await self.bot.scheduler.claim(job):
                 await self.offer_claim(record, settings.language)
             return
@@ -130,9 +132,9 @@ class Agora(commands.Cog):
             return
         if after is None:
             return
-        await cog.retire_board(
-            record, text(settings.language, "timed_out", mention=mention_list(record.actors()), id=record.id)
-        )
+        key = "timed_out_default" if after.row.status == ACTIVE else "timed_out"
+        summary = text(settings.language, key, mention=mention_list(record.actors()), id=record.id)
+        await cog.retire_board(record, summary)
         await cog.post_board(None, after)
 
     async def offer_claim(self, record: GameRecord, lang: str) -> None:

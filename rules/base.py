@@ -236,6 +236,11 @@ class GameState(ABC, Generic[M]):
     def to_json(self) -> JSON:
         """Everything, JSON-ready; ``Game.from_json`` restores an equal state."""
 
+    def default_move(self, seat: int) -> M | None:
+        """The move played for ``seat`` when its time runs out, where the rules name one
+        (Kouba: a King that does not answer lets the Kouba through); None means the seat forfeits."""
+        return None
+
     def resignation(self, seat: int) -> Outcome:
         """The result when ``seat`` resigns: every other seat wins.  Team games override."""
         others = tuple(s for s in range(self.players) if s != seat)

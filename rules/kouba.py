@@ -712,6 +712,16 @@ class KoubaState(GameState[KoubaMove]):
 
     # -- legal moves ----------------------------------------------------------------
 
+    def default_move(self, seat: int) -> KoubaMove | None:
+        """A King holder who lets the time limit pass does not counter.
+
+        >>> from rules import GAMES
+        >>> GAMES["kouba"].new(players=2, seed=1).default_move(0) is None
+        True
+        """
+        allow = King(counter=False)
+        return allow if allow in self._legal(seat) else None
+
     def _legal(self, seat: int) -> list[KoubaMove]:
         if seat not in self._moves:
             self._moves[seat] = [] if self.result else self._compute_legal(seat)

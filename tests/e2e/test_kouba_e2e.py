@@ -12,6 +12,7 @@ from bot.app import AgoraBot
 from bot.storage import Changes
 from rules.kouba import KoubaState, Pile
 from rules.kouba_deck import load_deck
+from tests.e2e.conftest import Clock
 from tests.harness import FakeComponent, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
 SEED = 11  # in this deal alice (@1) opens round 1
@@ -320,11 +321,9 @@ async def test_a_power_from_the_private_panel_survives_a_restart(
     assert re.search(rf"{user.name} (plays the|gains|turns a)", latest), latest
 
 
-async def test_king_counter_pings_its_holder(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
-    h = discord_harness
-    alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
-    app = make_bot()
-    await h.start(app)
+async def khan_against_a_king(h: FakeDiscord, app: AgoraBot, users: list[FakeUser]) -> FakeMessage:
+    """Alice (active Khan) gives bob (active King) a Kouba; returns the board asking bob to answer."""
+    alice, bob, carol = users
     board = await open_table(h, alice, [bob, carol])
     gid = game_id(board)
     # Arranged deal: alice holds an active Khan, bob an active King (rare in a random game).
@@ -348,6 +347,15 @@ async def test_king_counter_pings_its_holder(discord_harness: FakeDiscord, make_
     answer = board_of(h)
     assert answer is not turn and all(c.disabled for c in turn.components), "a new board pings the King's holder"
     assert pinged(answer) == [bob.id] and "counter it with your King" in answer.content
+    return answer
+
+
+async def test_king_counter_pings_its_holder(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
+    h = discord_harness
+    alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
+    app = make_bot()
+    await h.start(app)
+    answer = await khan_against_a_king(h, app, [alice, bob, carol])
     counter = answer.button(label="Counter with the King")
     refused = await h.click(alice, counter)
     assert refused.ephemeral and "not your turn" in refused.text
@@ -377,3 +385,22 @@ async def test_a_two_player_game_to_the_final_ranking(
     assert "R1" in scores and "R2" in scores
     listed = await h.slash(players[0], "games")
     assert "no game in progress" in listed.text
+
+
+async def test_an_unanswered_king_lets_the_kouba_through(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
+    app = make_bot()
+    await h.start(app)
+    answer = await khan_against_a_king(h, app, [alice, bob, carol])
+    gid = game_id(answer)
+    clock.advance(25 * 3600)
+    assert await app.scheduler.run_due() >= 1
+    record = await app.service.load(gid)
+    assert record.row.status == "active", "the game goes on: not answering is not a forfeit"
+    assert [m.notation for m in await app.service.move_log(record.id)][-1] == "king:allow"
+    assert not answer.components and "did not answer in time" in answer.content
+    back = board_of(h)
+    assert back is not answer and pinged(back) == [alice.id]

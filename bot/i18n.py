@@ -197,6 +197,8 @@ FRENCH_COMMANDS: dict[str, str] = {
         "Salons où lancer des parties (mentionnez-les), ou 'all'"
     ),
     "Language of the bot's messages on this server": "Langue des messages du bot sur ce serveur",
+    "Which game": "Quel jeu",
+    "Language of the page (default: the server's language)": "Langue de la page (par défaut : celle du serveur)",
 }
 
 

@@ -20,9 +20,15 @@ RULES_PAGES = Path(__file__).resolve().parent.parent / "docs" / "rules"
 EMBED_LIMIT = 4000
 
 
-def rules_sections(game_id: str) -> list[tuple[str, str]]:
-    """The player-facing rules page of a game, cut at its ``## `` headings."""
-    text = (RULES_PAGES / f"{game_id}.md").read_text(encoding="utf-8")
+def rules_page(game_id: str, language: str = "en") -> Path:
+    """Where the rules page of a game lives: ``docs/rules/<game>.md``, or ``docs/rules/fr/<game>.md`` in French."""
+    folder = RULES_PAGES / "fr" if language == "fr" else RULES_PAGES
+    return folder / f"{game_id}.md"
+
+
+def rules_sections(game_id: str, language: str = "en") -> list[tuple[str, str]]:
+    """The player-facing rules page of a game in ``language`` ("en" or "fr"), cut at its ``## `` headings."""
+    text = rules_page(game_id, language).read_text(encoding="utf-8")
     sections: list[tuple[str, str]] = []
     title, lines = GAMES[game_id].name, list[str]()
     for line in text.splitlines():
@@ -36,11 +42,11 @@ def rules_sections(game_id: str) -> list[tuple[str, str]]:
     return [(name, body[:EMBED_LIMIT]) for name, body in sections if body]
 
 
-def rules_embeds(game_id: str) -> list[list[discord.Embed]]:
+def rules_embeds(game_id: str, language: str = "en") -> list[list[discord.Embed]]:
     """Embeds of a rules page, grouped into messages that stay under Discord's 6,000 characters."""
     messages: list[list[discord.Embed]] = [[]]
     used = 0
-    for title, body in rules_sections(game_id):
+    for title, body in rules_sections(game_id, language):
         size = len(title) + len(body)
         if messages[-1] and (used + size > 5800 or len(messages[-1]) == 10):
             messages.append([])
@@ -156,10 +162,24 @@ class Games(commands.Cog):
     resign.autocomplete("game")(game_choices)
 
     @app_commands.command(name="rules", description="How to play one of the games, with its move notation.")
-    @app_commands.describe(game="Which game")
-    @app_commands.choices(game=[app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()])
-    async def rules(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
-        pages = rules_embeds(game.value)
+    @app_commands.describe(game="Which game", language="Language of the page (default: the server's language)")
+    @app_commands.choices(
+        game=[app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()],
+        language=[app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr")],
+    )
+    async def rules(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Choice[str],
+        language: app_commands.Choice[str] | None = None,
+    ) -> None:
+        if language is not None:
+            chosen = language.value
+        elif interaction.guild_id is not None:
+            chosen = (await self.bot.settings.get(interaction.guild_id)).language
+        else:
+            chosen = "en"
+        pages = rules_embeds(game.value, chosen)
         await interaction.response.send_message(embeds=pages[0], ephemeral=True)
         for embeds in pages[1:]:
             await interaction.followup.send(embeds=embeds, ephemeral=True)

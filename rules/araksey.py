@@ -508,6 +508,14 @@ class ArakseyState(GameState[Move]):
     def opponents(self, seat: int) -> list[int]:
         return [other for other in range(self.players) if self.sides[other] != self.sides[seat]]
 
+    def default_move(self, seat: int) -> Move | None:
+        """With the reflection clock on, running out of time passes the turn (the pass rule applies)."""
+        return PASS_MOVE if self.clock and seat in self.actors else None
+
+    def resignation(self, seat: int) -> Outcome:
+        """A resigning player's whole side loses."""
+        return Outcome(winners=self.side_seats(1 - self.sides[seat]), reason="resignation")
+
     def side_seats(self, side: int) -> tuple[int, ...]:
         return tuple(seat for seat in range(self.players) if self.sides[seat] == side)
 
@@ -1056,11 +1064,6 @@ _FROZEN_TEXT = {
 
 # ---------------------------------------------------------------------------
 # Helpers for the Discord interface
-
-
-def timeout_move(state: ArakseyState, seat: int) -> Move:
-    """What the bot plays for ``seat`` when the optional 15 s clock runs out: a pass."""
-    return PASS_MOVE
 
 
 _KIND_LABEL = {STEP: "Step to {t}", EXCHANGE: "Exchange with {t}", PUSH: "Push {t} (to {b})"}

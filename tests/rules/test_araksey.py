@@ -24,7 +24,6 @@ from rules.araksey import (
     board_to_text,
     move_menu,
     resolve_elements,
-    timeout_move,
     turn_order,
 )
 
@@ -777,7 +776,14 @@ def test_move_menu_in_setup_groups_squares_by_rank() -> None:
 def test_timeout_plays_a_pass() -> None:
     state = GAME.new(2, 1, {"clock": True})
     assert state.view(None)["clock_seconds"] == 15
-    assert str(timeout_move(state, 0)) == "pass"
+    assert str(state.default_move(state.actors[0])) == "pass"
+    assert GAME.new(2, 1).default_move(0) is None, "without the clock, the server's deadline rule applies"
+
+
+def test_resigning_loses_for_the_whole_team() -> None:
+    state = GAME.new(4, 1)
+    assert state.resignation(0).winners == (1, 3)
+    assert state.resignation(3).winners == (0, 2)
 
 
 def _candidates(state: ArakseyState, seat: int) -> list[Move]:

@@ -275,7 +275,8 @@ class Araksey(GameCog):
         who = " and ".join(f"**{names[s]}**" for s in winners)
         verb = "win" if len(winners) > 1 else "wins"
         if reason == "resignation":
-            losers = ", ".join(names[s] for s in range(state.players) if s not in winners)
+            # A resignation loses for the whole side: the outcome does not say which member resigned.
+            losers = " and ".join(f"**{names[s]}**" for s in range(state.players) if s not in winners)
             return f"{losers} resigned: {who} {verb}."
         return f"{who} {verb}: {reason}."
 

@@ -81,6 +81,7 @@ async def test_two_players_from_challenge_to_win(
     assert board.button(label="Pass (your one pass)")
     picked = await choose(h, alice, board, "c4")
     assert any("c4<>d5" in s.values for s in picked.selects) and picked.button(label="Back")
+    await h.restart(make_bot())  # the half-made choice lives in the controls, so it survives
     final_click = await h.select(alice, offering(picked, "c4<>d5"), values=["c4<>d5"])
     assert final_click.type == 7
     final = h.last_message(h.default_channel)
@@ -250,3 +251,19 @@ async def test_three_players_one_against_a_team(
     assert "Turn order: B1 bob → A alice → B2 carol → A alice" in board.text
     board = await place(h, bob, board, "@b2")
     assert f"<@{alice.id}>, your turn" in board.content
+
+
+
+async def test_resign_and_games_list(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.start(make_bot())
+    sent = await h.slash(alice, "araksey challenge", opponent=bob, element="mud", deadline="2h")
+    assert sent.message is not None
+    await h.select(bob, element_menu(sent.message, 1), values=["fog"])
+    listed = await h.slash(bob, "games")
+    assert listed.ephemeral and "Araksey" in listed.text
+    resigned = await h.slash(bob, "resign")
+    assert resigned.ephemeral and "You resigned" in resigned.text
+    final = h.last_message(h.default_channel)
+    assert "**bob** resigned: **alice** wins." in final.text and not final.components

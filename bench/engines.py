@@ -31,6 +31,11 @@ def percentile(samples: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def describe_setup(players: int, options: JSON) -> str:
+    """``2 players, level=baby``: how a row of the table was played."""
+    return ", ".join([f"{players} players", *(f"{name}={value}" for name, value in options.items())])
+
+
 def random_playout(game: Game[Any], players: int, options: JSON, seed: int) -> list[GameState[Any]]:
     """States of one random game, start to end."""
     rng = Rng.seeded(seed)
@@ -80,7 +85,7 @@ def measure(game_id: str, budget_s: float = 2.0, renders: int = 60) -> list[Engi
         moves_s, playouts_s = time_playouts(game, players, options, budget_s)
         figures.append(
             EngineFigures(
-                game=game.name, setup=f"{players}p {options or ''}".strip(), moves_per_second=moves_s,
+                game=game.name, setup=describe_setup(players, options), moves_per_second=moves_s,
                 playouts_per_second=playouts_s, render_median_ms=statistics.median(timings),
                 render_p99_ms=percentile(timings, 0.99), png_kb=len(png) / 1024,
             )

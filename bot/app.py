@@ -27,8 +27,9 @@ ControlHandler = Callable[[GameCog, discord.Interaction[Any], Any, int, str], Aw
 
 
 def cog_modules() -> list[str]:
-    """Every module of the ``cogs`` package but the shared one: each is an extension."""
-    return [f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if m.name != "common"]
+    """Every module of the ``cogs`` package but the shared one (and sub-packages such as the
+    message catalogues in ``cogs/texts``): each is an extension."""
+    return [f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.ispkg and m.name != "common"]
 
 
 

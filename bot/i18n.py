@@ -166,6 +166,20 @@ def text(lang: str, key: str, **values: Any) -> str:
     return template.format(**values)
 
 
+def add_messages(catalogue: dict[str, dict[str, str]]) -> None:
+    """Add a game's own messages (``{"en": {...}, "fr": {...}}``); keys must be new.
+
+    >>> add_messages({"en": {"doctest_hello": "Hello {name}"}, "fr": {"doctest_hello": "Bonjour {name}"}})
+    >>> text("fr", "doctest_hello", name="Ada")
+    'Bonjour Ada'
+    """
+    for lang, messages in catalogue.items():
+        clash = MESSAGES.setdefault(lang, {}).keys() & messages.keys()
+        if clash:
+            raise ValueError(f"message keys defined twice: {sorted(clash)}")
+        MESSAGES[lang].update(messages)
+
+
 # French descriptions of the slash commands and their options, keyed by the English text.
 FRENCH_COMMANDS: dict[str, str] = {
     "Arkaios: build pillars, shut your rival out.": "Arkaios : bâtissez des piliers, enfermez votre rival.",

@@ -13,6 +13,19 @@ from discord import app_commands
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
+        "err.damaged": "Game #{id} is damaged in storage and cannot be played.",
+        "err.no_game": "There is no game #{id}.",
+        "err.self_challenge": "Each player can take only one seat: you cannot challenge yourself.",
+        "err.not_addressed": "This challenge is not addressed to you.",
+        "err.already_accepted": "You have already accepted this challenge; waiting for the others.",
+        "err.not_playing": "You are not playing in this game.",
+        "err.game_over": "The game is over: no more moves can be played.",
+        "err.changed_while": "The game changed while you were acting; nothing was played. Try again.",
+        "err.out_of_date": (
+            "These controls are out of date: the game has moved on since. Use the latest board message."
+        ),
+        "err.not_your_turn": "It is not your turn.",
+        "err.waiting_for": "It is not your turn: waiting for {waiting}.",
         "challenged": "{waiting}: you are challenged!",
         "challenge_title": "{game} challenge · game #{id}",
         "challenge_invite": "<@{challenger}> invites {invited} to play {game}.",
@@ -78,6 +91,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "time_up": "time is up",
     },
     "fr": {
+        "err.damaged": "La partie n°{id} est endommagée dans la base et ne peut pas être jouée.",
+        "err.no_game": "Il n'y a pas de partie n°{id}.",
+        "err.self_challenge": "Chaque joueur n'occupe qu'une place : vous ne pouvez pas vous défier vous-même.",
+        "err.not_addressed": "Ce défi ne vous est pas adressé.",
+        "err.already_accepted": "Vous avez déjà accepté ce défi ; on attend les autres.",
+        "err.not_playing": "Vous ne jouez pas dans cette partie.",
+        "err.game_over": "La partie est terminée : plus aucun coup ne peut être joué.",
+        "err.changed_while": "La partie a changé pendant votre action ; rien n'a été joué. Réessayez.",
+        "err.out_of_date": (
+            "Ces commandes sont périmées : la partie a avancé depuis. Utilisez le dernier message du plateau."
+        ),
+        "err.not_your_turn": "Ce n'est pas votre tour.",
+        "err.waiting_for": "Ce n'est pas votre tour : on attend {waiting}.",
         "challenged": "{waiting} : vous êtes défié·e !",
         "challenge_title": "Défi de {game} · partie n°{id}",
         "challenge_invite": "<@{challenger}> invite {invited} à jouer à {game}.",

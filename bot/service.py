@@ -35,7 +35,20 @@ OPEN_STATUSES = (CHALLENGE, ACTIVE)
 
 
 class ServiceError(Exception):
-    """Something a player asked for that cannot be done; ``str()`` is for them."""
+    """Something a player asked for that cannot be done; ``str()`` is for them, in English.
+
+    ``key`` and ``values`` name the same message in the catalogue of ``bot.i18n``, so
+    the Discord edge can answer in the server's language.
+    """
+
+    def __init__(self, message: str, key: str | None = None, **values: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.values = values
+
+
+def damaged(game_id: int) -> ServiceError:
+    return ServiceError(f"Game #{game_id} is damaged in storage and cannot be played.", "err.damaged", id=game_id)
 
 
 class StaleButton(ServiceError):
@@ -113,9 +126,9 @@ class GameService:
             row = await self.storage.game(game_id)
         except CorruptRow:
             log.warning("game %s has a row that cannot be decoded", game_id)
-            raise ServiceError(f"Game #{game_id} is damaged in storage and cannot be played.") from None
+            raise damaged(game_id) from None
         if row is None:
-            raise ServiceError(f"There is no game #{game_id}.")
+            raise ServiceError(f"There is no game #{game_id}.", "err.no_game", id=game_id)
         return self._decode(row)
 
     def _decode(self, row: GameRow) -> GameRecord:
@@ -126,7 +139,7 @@ class GameService:
         except Exception:
             # Any failure to rebuild a stored state is a damaged row, never a crash.
             log.warning("game %s has a state that cannot be restored", row.id, exc_info=True)
-            raise ServiceError(f"Game #{row.id} is damaged in storage and cannot be played.") from None
+            raise damaged(row.id) from None
         return GameRecord(row, state)
 
     async def active_games(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
@@ -170,7 +183,9 @@ class GameService:
         spec = GAMES[game]
         seats = [challenger, *invited]
         if len(set(seats)) != len(seats):
-            raise ServiceError("Each player can take only one seat: you cannot challenge yourself.")
+            raise ServiceError(
+                "Each player can take only one seat: you cannot challenge yourself.", "err.self_challenge"
+            )
         if not spec.min_players <= len(seats) <= spec.max_players:
             raise ServiceError(f"{spec.name} is played by {spec.min_players} to {spec.max_players} players.")
         try:
@@ -197,9 +212,11 @@ class GameService:
         async with self._lock(game_id):
             record = await self._open_challenge(game_id)
             if user_id not in record.seats:
-                raise ServiceError("This challenge is not addressed to you.")
+                raise ServiceError("This challenge is not addressed to you.", "err.not_addressed")
             if user_id in record.row.accepted:
-                raise ServiceError("You have already accepted this challenge; waiting for the others.")
+                raise ServiceError(
+                    "You have already accepted this challenge; waiting for the others.", "err.already_accepted"
+                )
             accepted = [*record.row.accepted, user_id]
             columns: JSON = {"accepted": accepted, "updated_at": self.clock()}
             if set(accepted) == set(record.seats):
@@ -216,7 +233,7 @@ class GameService:
         async with self._lock(game_id):
             record = await self._open_challenge(game_id)
             if user_id not in record.seats:
-                raise ServiceError("This challenge is not addressed to you.")
+                raise ServiceError("This challenge is not addressed to you.", "err.not_addressed")
             status = CANCELLED if user_id == record.seats[0] else DECLINED
             return await self._write(record, Changes({"status": status, "updated_at": self.clock()}))
 
@@ -342,7 +359,7 @@ class GameService:
         async with self._lock(game_id):
             record = await self._active(game_id, version)
             if user_id not in record.actors():
-                raise ServiceError(self._not_your_turn(record, user_id))
+                raise self._not_your_turn(record, user_id)
             if not record.row.draft:
                 raise ServiceError("Nothing to undo: you have not started your turn.")
             return await self._write(record, Changes({"draft": record.row.draft[:-1], "updated_at": self.clock()}))
@@ -352,7 +369,7 @@ class GameService:
             record = await self._active(game_id, None)
             seats = record.seats_of(user_id)
             if not seats or record.state is None:
-                raise ServiceError("You are not playing in this game.")
+                raise ServiceError("You are not playing in this game.", "err.not_playing")
             outcome = record.state.resignation(seats[0])
             return await self._write(record, self._finish_changes(record, outcome, "resignation"))
 
@@ -384,19 +401,21 @@ class GameService:
     def _acting_seat(self, record: GameRecord, state: GameState[Any], user_id: int) -> int:
         mine = record.seats_of(user_id)
         if not mine:
-            raise ServiceError("You are not playing in this game.")
+            raise ServiceError("You are not playing in this game.", "err.not_playing")
         for seat in mine:
             if seat in state.actors:
                 return seat
         if state.outcome is not None:
-            raise ServiceError("The game is over: no more moves can be played.")
-        raise ServiceError(self._not_your_turn(record, user_id))
+            raise ServiceError("The game is over: no more moves can be played.", "err.game_over")
+        raise self._not_your_turn(record, user_id)
 
-    def _not_your_turn(self, record: GameRecord, user_id: int) -> str:
+    def _not_your_turn(self, record: GameRecord, user_id: int) -> ServiceError:
         if not record.seats_of(user_id):
-            return "You are not playing in this game."
+            return ServiceError("You are not playing in this game.", "err.not_playing")
         waiting = ", ".join(f"<@{uid}>" for uid in dict.fromkeys(record.actors()))
-        return f"It is not your turn: waiting for {waiting}." if waiting else "It is not your turn."
+        if not waiting:
+            return ServiceError("It is not your turn.", "err.not_your_turn")
+        return ServiceError(f"It is not your turn: waiting for {waiting}.", "err.waiting_for", waiting=waiting)
 
     async def _save_moves(
         self, record: GameRecord, state: GameState[Any], played: list[MoveRow], also: Sequence[WithinTransaction] = ()
@@ -431,7 +450,8 @@ class GameService:
             raise ServiceError(f"Game #{game_id} is not being played (it is {record.row.status}).")
         if version is not None and version != record.version:
             raise StaleButton(
-                "These controls are out of date: the game has moved on since. Use the latest board message."
+                "These controls are out of date: the game has moved on since. Use the latest board message.",
+                "err.out_of_date",
             )
         return record
 
@@ -444,7 +464,9 @@ class GameService:
         try:
             await self.storage.update_game(record.id, record.version, changes)
         except StaleVersion:
-            raise StaleButton("The game changed while you were acting; nothing was played. Try again.") from None
+            raise StaleButton(
+                "The game changed while you were acting; nothing was played. Try again.", "err.changed_while"
+            ) from None
         return await self.load(record.id)
 
     # -- games that last days ---------------------------------------------------
@@ -470,7 +492,7 @@ class GameService:
         async with self._lock(game_id):
             record = await self._active(game_id, version)
             if not record.seats_of(user_id) or record.state is None:
-                raise ServiceError("You are not playing in this game.")
+                raise ServiceError("You are not playing in this game.", "err.not_playing")
             late = [seat for seat in record.state.waiting_for if record.user_at(seat) != user_id]
             if not late:
                 raise ServiceError("It is your own turn: only your opponent can claim the win.")
@@ -540,7 +562,7 @@ class GameService:
     @staticmethod
     def _check_answer(record: GameRecord, user_id: int, asked_by: int) -> None:
         if not record.seats_of(user_id):
-            raise ServiceError("You are not playing in this game.")
+            raise ServiceError("You are not playing in this game.", "err.not_playing")
         if user_id == asked_by:
             raise ServiceError("You made this offer: your opponent must answer it.")
 

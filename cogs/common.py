@@ -158,7 +158,7 @@ async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awai
     try:
         await work()
     except ServiceError as error:
-        await tell(interaction, str(error))
+        await tell(interaction, await in_server_language(interaction, error))
     except discord.Forbidden:
         log.warning("missing permissions in channel %s", interaction.channel_id)
         await tell(
@@ -166,6 +166,15 @@ async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awai
             "I cannot post in this channel. Please give me the View Channel, Send Messages, "
             "Embed Links and Attach Files permissions here.",
         )
+
+
+async def in_server_language(interaction: discord.Interaction[Any], error: ServiceError) -> str:
+    """The refusal in the server's language when the catalogue has it, else as raised (English)."""
+    if error.key is None or interaction.guild_id is None:
+        return str(error)
+    bot: AgoraBot = interaction.client
+    language = (await bot.settings.get(interaction.guild_id)).language
+    return str(error) if language == "en" else text(language, error.key, **error.values)
 
 
 async def tell(interaction: discord.Interaction[Any], text: str) -> None:

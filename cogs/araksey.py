@@ -21,6 +21,7 @@ from bot.app import AgoraBot
 from bot.i18n import text
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, StaleButton
 from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, controls_view, mention_list, tell
+from cogs.texts.araksey import element_name
 from render import araksey as drawing
 from rules.araksey import ELEMENTS, ArakseyState, move_menu, side_of, turn_order
 
@@ -31,13 +32,12 @@ EMOJI = {
     "earth": "🪨", "water": "💧", "air": "🌪️", "fire": "🔥",
     "magma": "🌋", "lightning": "⚡", "mud": "🟫", "fog": "🌫️",
 }
-# What an effect means to the player it binds, on the turn it binds.
+# What an effect means to the player it binds, on the turn it binds: catalogue keys, with {by}.
 BINDS_YOU = {
-    "earth": "Earth: you cannot move {by}'s pieces this turn.",
-    "water": "Water: your araksey cannot move this turn.",
-    "mud": "Mud: your sources cannot move this turn.",
+    "earth": "araksey.binds.earth",
+    "water": "araksey.binds.water",
+    "mud": "araksey.binds.mud",
 }
-PASS_WARNING = "Each player has one pass: a second pass loses the game for your side."
 
 Member = discord.Member | discord.User
 
@@ -90,7 +90,9 @@ class Araksey(GameCog):
     ) -> None:
         if opponent3 is not None and opponent2 is None:
             # Seats decide the teams: a third opponent without a second would silently change the layout.
-            await tell(interaction, "Name opponent2 before opponent3: with four players you and opponent2 are a team.")
+            guild = interaction.guild_id
+            lang = "en" if guild is None else (await self.bot.settings.get(guild)).language
+            await tell(interaction, text(lang, "araksey.opponent_order"))
             return
         invited = [user for user in (opponent, opponent2, opponent3) if user is not None]
         players = len(invited) + 1
@@ -117,20 +119,17 @@ class Araksey(GameCog):
         picks = self.picks(record)
         if picks is None:
             return message
+        lang = self.language(record)
         embed: discord.Embed = message["embed"]
-        embed.add_field(name="Sides", value=self.sides_text(record, picks), inline=False)
+        embed.add_field(name=text(lang, "araksey.sides"), value=self.sides_text(record, picks, lang), inline=False)
         embed.add_field(
-            name="How to accept",
-            value="Each invited player picks their element in their own menu below: picking it accepts. "
-            "Team mates share one element (the first to pick sets it); opposing sides play different elements.",
-            inline=False,
+            name=text(lang, "araksey.how_to_accept"), value=text(lang, "araksey.how_to_accept_text"), inline=False
         )
         controls: list[discord.ui.Item[Any]] = [
-            self.element_select(record, picks, seat)
+            self.element_select(record, picks, seat, lang)
             for seat in range(1, len(record.seats))
             if record.user_at(seat) not in record.row.accepted
         ]
-        lang = self.language(record)
         controls.append(
             GameButton(
                 record.id, record.version, "decline", label=text(lang, "decline"), style=discord.ButtonStyle.danger
@@ -139,23 +138,28 @@ class Araksey(GameCog):
         message["view"] = controls_view(controls)
         return message
 
-    def sides_text(self, record: GameRecord, picks: Sequence[str | None]) -> str:
+    def sides_text(self, record: GameRecord, picks: Sequence[str | None], lang: str) -> str:
         players = len(record.seats)
         labels = seat_labels(players)
         lines = []
         for side in (0, 1):
             seats = side_seats(players, side)
             element = picks[seats[0]]
-            shown = f"{EMOJI[element]} {element}" if element else "element not chosen yet"
+            shown = (
+                f"{EMOJI[element]} {element_name(lang, element)}" if element else text(lang, "araksey.not_chosen")
+            )
             who = " + ".join(f"{labels[s]} <@{record.user_at(s)}>" for s in seats)
-            alone = " (alone)" if players == 3 and len(seats) == 1 else ""
-            lines.append(f"**Side {SIDE_NAMES[side]}**: {who}{alone} · {shown}")
+            alone = text(lang, "araksey.alone") if players == 3 and len(seats) == 1 else ""
+            lines.append(text(lang, "araksey.side_line", side=SIDE_NAMES[side], who=who, alone=alone, shown=shown))
         order = {2: "A, B", 3: "A, B1, A, B2", 4: "A1, B1, A2, B2"}[players]
-        lines.append(f"Turns: {order}, repeating; the side whose element comes first in "
-                     f"{', '.join(ELEMENTS)} starts.")
+        lines.append(text(lang, "araksey.challenge_turns", order=order, elements=self.element_list(lang)))
         return "\n".join(lines)
 
-    def element_select(self, record: GameRecord, picks: Sequence[str | None], seat: int) -> GameSelect:
+    @staticmethod
+    def element_list(lang: str) -> str:
+        return ", ".join(element_name(lang, name) for name in ELEMENTS)
+
+    def element_select(self, record: GameRecord, picks: Sequence[str | None], seat: int, lang: str) -> GameSelect:
         players = len(record.seats)
         allowed = self.allowed_elements(players, picks, seat)
         # The other side's element stays in the list, marked, so players see why it is out; picking it is refused.
@@ -163,13 +167,13 @@ class Araksey(GameCog):
         shown = allowed if len(allowed) == 1 else list(ELEMENTS)
         options = [
             discord.SelectOption(
-                label=name.title(), value=name, emoji=EMOJI[name],
-                description="Taken by the other side" if name in rivals else None,
+                label=element_name(lang, name).title(), value=name, emoji=EMOJI[name],
+                description=text(lang, "araksey.taken") if name in rivals else None,
             )
             for name in shown
         ]
         label = seat_labels(len(record.seats))[seat]
-        hint = f"Seat {seat + 1} ({label}): pick your element to accept"
+        hint = text(lang, "araksey.seat_hint", seat=seat + 1, label=label)
         return GameSelect(record.id, record.version, f"elem{seat}", options=options, placeholder=hint)
 
     @staticmethod
@@ -181,35 +185,37 @@ class Araksey(GameCog):
         rivals = {picks[s] for s in side_seats(players, 1 - side)}
         return [name for name in ELEMENTS if name not in rivals]
 
-    def element_problem(self, record: GameRecord, picks: Sequence[str | None], seat: int, element: str) -> str | None:
+    def element_problem(
+        self, record: GameRecord, picks: Sequence[str | None], seat: int, element: str, lang: str
+    ) -> str | None:
         players = len(record.seats)
         if element not in ELEMENTS:
-            return f"'{element}' is not an element: choose among {', '.join(ELEMENTS)}."
+            return text(lang, "araksey.not_an_element", element=element, elements=self.element_list(lang))
         if element in self.allowed_elements(players, picks, seat):
             return None
         side = side_of(players, seat)
         mates = side_seats(players, side)
         chosen = next((picks[s] for s in mates if picks[s] is not None), None)
         if chosen is not None:
-            return f"Your team plays **{chosen}**: team mates share one element. Pick {chosen} to accept."
+            return text(lang, "araksey.team_plays", chosen=element_name(lang, chosen))
         holder = next(s for s in side_seats(players, 1 - side) if picks[s] == element)
-        return (
-            f"**{element.title()}** is already the element of <@{record.user_at(holder)}>, on the other side: "
-            "opposing sides play different elements. Please pick another one."
+        return text(
+            lang, "araksey.taken_by", element=element_name(lang, element).title(), holder=record.user_at(holder)
         )
 
     async def pick_element(
         self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, element: str
     ) -> None:
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
         picks = self.picks(record)
         if record.row.status != CHALLENGE or picks is None or not 0 < seat < len(record.seats):
-            raise ServiceError("This challenge is no longer open.")
+            raise ServiceError(text(lang, "araksey.closed"))
         owner = record.user_at(seat)
         if interaction.user.id != owner:
-            raise ServiceError(f"This menu is for <@{owner}>: only they can pick the element of seat {seat + 1}.")
+            raise ServiceError(text(lang, "araksey.menu_for", owner=owner, seat=seat + 1))
         if owner in record.row.accepted:
-            raise ServiceError("You have already accepted this challenge; waiting for the others.")
-        problem = self.element_problem(record, picks, seat, element)
+            raise ServiceError(text(lang, "err.already_accepted"))
+        problem = self.element_problem(record, picks, seat, element, lang)
         if problem is not None:
             raise ServiceError(problem)
         players = len(record.seats)
@@ -223,7 +229,8 @@ class Araksey(GameCog):
     ) -> None:
         if action == "accept" and self.picks(record) is not None:
             # Accepting without an element would start a game with a side missing its element.
-            raise ServiceError("Pick your element in your menu on the challenge: choosing it accepts.")
+            lang = (await self.bot.settings.get(record.row.guild_id)).language
+            raise ServiceError(text(lang, "araksey.pick_to_accept"))
         await super().on_control(interaction, record, version, action, values)
 
     # -- the board -------------------------------------------------------------
@@ -232,77 +239,91 @@ class Araksey(GameCog):
         state = record.state
         assert isinstance(state, ArakseyState)
         names = await self.service.display_names(record)
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
         view = state.view(None)
         png = await self.render(drawing.render, view, names)
-        embed = discord.Embed(title=f"Araksey · game #{record.id}", colour=COLOUR)
-        embed.description = self.situation(record, state, view, names)
-        embed.add_field(name="Sides", value=self.teams_text(state, names), inline=False)
+        embed = discord.Embed(title=text(lang, "game_title", game=self.game_name, id=record.id), colour=COLOUR)
+        embed.description = self.situation(record, state, view, names, lang)
+        embed.add_field(name=text(lang, "araksey.sides"), value=self.teams_text(state, names, lang), inline=False)
         if state.phase == "play" or record.row.status != ACTIVE:
-            embed.add_field(name="Dragons", value=self.dragons_text(state, names), inline=False)
-            embed.add_field(name="Effects", value=self.effects_text(state, view, names), inline=False)
-            embed.add_field(name="Passes left", value=self.passes_text(state, names), inline=False)
+            embed.add_field(
+                name=text(lang, "araksey.dragons"), value=self.dragons_text(state, names, lang), inline=False
+            )
+            embed.add_field(
+                name=text(lang, "araksey.effects"), value=self.effects_text(state, view, names, lang), inline=False
+            )
+            embed.add_field(
+                name=text(lang, "araksey.passes_left"), value=self.passes_text(state, names, lang), inline=False
+            )
         if view["last_move"]:
-            embed.set_footer(text=f"Last move: {view['last_move'][0]}")
+            embed.set_footer(text=text(lang, "araksey.last_move", move=view["last_move"][0]))
         if record.row.status != ACTIVE:
-            return Board(f"Game over. {mention_list(record.seats)}", embed, png)
+            return Board(text(lang, "araksey.game_over", players=mention_list(record.seats)), embed, png)
         mover = state.to_move
-        content = f"<@{record.user_at(mover)}>, your turn."
-        return Board(content, embed, png, self.controls(record, state, mover, names))
+        content = text(lang, "araksey.your_turn", user=record.user_at(mover))
+        return Board(content, embed, png, self.controls(record, state, mover, names, lang))
 
-    def situation(self, record: GameRecord, state: ArakseyState, view: JSON, names: list[str]) -> str:
+    def situation(self, record: GameRecord, state: ArakseyState, view: JSON, names: list[str], lang: str) -> str:
         outcome = record.outcome
         if outcome is not None:
-            return self.result_text(state, outcome.winners, outcome.reason, names)
+            return self.result_text(state, outcome.winners, outcome.reason, names, lang)
         mover = state.to_move
         name = f"**{names[mover]}** ({seat_labels(state.players)[mover]})"
         if state.phase == "setup_sources":
             placed = sum(1 for piece in view["pieces"] if piece["kind"] == "source")
             total = 4 * state.players
-            return (
-                f"Set-up: {name} places a source on a free start square ({placed} of {total} sources placed). "
-                "Then each player places their araksey on any free square."
-            )
+            return text(lang, "araksey.setup_sources", name=name, placed=placed, total=total)
         if state.phase == "setup_arakseys":
-            return f"Set-up: {name} places their araksey on any free square."
+            return text(lang, "araksey.setup_arakseys", name=name)
         element = state.elements[mover]
-        lines = [f"{name} plays ({EMOJI[element]} {element}): choose a piece, then an action."]
-        lines += [BINDS_YOU[e.power].format(by=names[e.by]) for e in state.effects if e.target == mover]
+        lines = [text(lang, "araksey.plays", name=name, emoji=EMOJI[element], element=element_name(lang, element))]
+        lines += [text(lang, BINDS_YOU[e.power], by=names[e.by]) for e in state.effects if e.target == mover]
         return "\n".join(lines)
 
-    def result_text(self, state: ArakseyState, winners: tuple[int, ...], reason: str, names: list[str]) -> str:
+    def result_text(
+        self, state: ArakseyState, winners: tuple[int, ...], reason: str, names: list[str], lang: str
+    ) -> str:
+        # The reason comes from the rules engine and stays in English.
         if not winners:
-            return f"The game is a draw ({reason})."
-        who = " and ".join(f"**{names[s]}**" for s in winners)
-        verb = "win" if len(winners) > 1 else "wins"
+            return text(lang, "araksey.draw", reason=reason)
+        joiner = text(lang, "araksey.and")
+        who = joiner.join(f"**{names[s]}**" for s in winners)
+        many = len(winners) > 1
         if reason == "resignation":
             # A resignation loses for the whole side: the outcome does not say which member resigned.
-            losers = " and ".join(f"**{names[s]}**" for s in range(state.players) if s not in winners)
-            return f"{losers} resigned: {who} {verb}."
-        return f"{who} {verb}: {reason}."
+            losers = joiner.join(f"**{names[s]}**" for s in range(state.players) if s not in winners)
+            return text(lang, "araksey.resigned_win" if many else "araksey.resigned_wins", losers=losers, who=who)
+        return text(lang, "araksey.win" if many else "araksey.wins", who=who, reason=reason)
 
-    def teams_text(self, state: ArakseyState, names: list[str]) -> str:
+    def teams_text(self, state: ArakseyState, names: list[str], lang: str) -> str:
         labels = seat_labels(state.players)
         parts = []
         for side in (0, 1):
             seats = state.side_seats(side)
             element = state.elements[seats[0]]
             who = " + ".join(f"{labels[s]} {names[s]}" for s in seats)
-            alone = " (alone)" if state.players == 3 and len(seats) == 1 else ""
-            parts.append(f"**Side {SIDE_NAMES[side]}**: {who}{alone} · {EMOJI[element]} {element}")
+            alone = text(lang, "araksey.alone") if state.players == 3 and len(seats) == 1 else ""
+            shown = f"{EMOJI[element]} {element_name(lang, element)}"
+            parts.append(text(lang, "araksey.side_line", side=SIDE_NAMES[side], who=who, alone=alone, shown=shown))
         order = " → ".join(f"{labels[s]} {names[s]}" for s in turn_order(state.players, state.elements))
-        return "\n".join([*parts, f"Turn order: {order}, repeating."])
+        return "\n".join([*parts, text(lang, "araksey.turn_order", order=order)])
 
-    def dragons_text(self, state: ArakseyState, names: list[str]) -> str:
-        awake = [f"🐉 {names[s]} ({state.elements[s]})" for s in range(state.players) if state.dragon[s]]
-        return ", ".join(awake) + ": awake, usable on its owner's turn." if awake else "No dragon is awake."
+    def dragons_text(self, state: ArakseyState, names: list[str], lang: str) -> str:
+        awake = [
+            f"🐉 {names[s]} ({element_name(lang, state.elements[s])})"
+            for s in range(state.players)
+            if state.dragon[s]
+        ]
+        return text(lang, "araksey.awake", dragons=", ".join(awake)) if awake else text(lang, "araksey.no_dragon")
 
-    def effects_text(self, state: ArakseyState, view: JSON, names: list[str]) -> str:
+    def effects_text(self, state: ArakseyState, view: JSON, names: list[str], lang: str) -> str:
+        # Effect templates come from the rules engine and stay in English.
         lines = [str(effect["template"]).format(*names) + "." for effect in view["effects"]]
-        return "\n".join(lines) or "No dragon effect binds the next turns."
+        return "\n".join(lines) or text(lang, "araksey.no_effect")
 
-    def passes_text(self, state: ArakseyState, names: list[str]) -> str:
+    def passes_text(self, state: ArakseyState, names: list[str], lang: str) -> str:
         left = ", ".join(f"{names[s]} {state.passes_left[s]}" for s in range(state.players))
-        return f"{left}. {PASS_WARNING}"
+        return f"{left}. {text(lang, 'araksey.pass_warning')}"
 
     # -- controls ----------------------------------------------------------------
 
@@ -312,30 +333,36 @@ class Araksey(GameCog):
         state: ArakseyState,
         mover: int,
         names: list[str],
+        lang: str,
         picked: str | None = None,
         power: bool = False,
     ) -> list[discord.ui.Item[Any]]:
         menu = move_menu(state, mover)
         if state.phase != "play":
-            return self.placement_selects(record, state, menu)
+            return self.placement_selects(record, state, menu, lang)
         groups = self.power_groups(menu) if power else menu["groups"]
         items: list[discord.ui.Item[Any]] = []
         if picked is None:
-            items += self.piece_selects(record, groups, names, power)
+            items += self.piece_selects(record, groups, names, power, lang)
         else:
-            items += self.action_selects(record, groups, picked, names, power)
-        items += self.buttons(record, state, menu, picked, power)
+            items += self.action_selects(record, groups, picked, names, power, lang)
+        items += self.buttons(record, state, menu, picked, power, lang)
         return items
 
-    def placement_selects(self, record: GameRecord, state: ArakseyState, menu: JSON) -> list[discord.ui.Item[Any]]:
+    def placement_selects(
+        self, record: GameRecord, state: ArakseyState, menu: JSON, lang: str
+    ) -> list[discord.ui.Item[Any]]:
+        # Option labels come from the rules engine and stay in English.
         moves = [action for group in menu["groups"] for action in group["actions"]]
         options = [discord.SelectOption(label=clip(a["label"]), value=a["move"]) for a in moves]
-        what = "a source on a start square" if state.phase == "setup_sources" else "your araksey on a free square"
+        what = "araksey.place_source" if state.phase == "setup_sources" else "araksey.place_araksey"
         items: list[discord.ui.Item[Any]] = []
         for i, part in enumerate(chunks(options)):
             span = f" ({part[0].value[1:]}–{part[-1].value[1:]})" if len(options) > MAX_OPTIONS else ""
             items.append(
-                GameSelect(record.id, record.version, f"place{i}", options=part, placeholder=f"Place {what}{span}…")
+                GameSelect(
+                    record.id, record.version, f"place{i}", options=part, placeholder=text(lang, what, span=span)
+                )
             )
         return items
 
@@ -348,24 +375,24 @@ class Araksey(GameCog):
         return [g for g in menu["groups"] if any(a["powered"] for a in g["actions"])]
 
     def piece_selects(
-        self, record: GameRecord, groups: list[JSON], names: list[str], power: bool
+        self, record: GameRecord, groups: list[JSON], names: list[str], power: bool, lang: str
     ) -> list[discord.ui.Item[Any]]:
         options = [
             discord.SelectOption(label=clip(str(g["label"]).format(*names)), value=str(g["square"])) for g in groups
         ]
         prefix = "ppiece" if power else "piece"
-        hint = "Dragon power: choose a piece…" if power else "Choose a piece to move…"
+        hint = text(lang, "araksey.power_piece" if power else "araksey.choose_piece")
         return [
             GameSelect(record.id, record.version, f"{prefix}{i}", options=part, placeholder=hint)
             for i, part in enumerate(chunks(options))
         ]
 
     def action_selects(
-        self, record: GameRecord, groups: list[JSON], picked: str, names: list[str], power: bool
+        self, record: GameRecord, groups: list[JSON], picked: str, names: list[str], power: bool, lang: str
     ) -> list[discord.ui.Item[Any]]:
         group = next((g for g in groups if g["square"] == picked), None)
         if group is None:
-            raise ServiceError(f"{picked} has no legal action now: choose another piece.")
+            raise ServiceError(text(lang, "araksey.no_action", square=picked))
         options = []
         for action in group["actions"]:
             if power and action["powered"]:
@@ -374,26 +401,27 @@ class Araksey(GameCog):
                     options.append(discord.SelectOption(label=clip(label), value=variant["move"]))
             else:
                 options.append(discord.SelectOption(label=clip(action["label"]), value=action["move"]))
-        hint = f"{str(group['label']).format(*names)}: choose an action…"
+        hint = text(lang, "araksey.choose_action", piece=str(group["label"]).format(*names))
         return [
             GameSelect(record.id, record.version, f"act{i}", options=part, placeholder=clip(hint))
             for i, part in enumerate(chunks(options))
         ]
 
     def buttons(
-        self, record: GameRecord, state: ArakseyState, menu: JSON, picked: str | None, power: bool
+        self, record: GameRecord, state: ArakseyState, menu: JSON, picked: str | None, power: bool, lang: str
     ) -> list[discord.ui.Item[Any]]:
         items: list[discord.ui.Item[Any]] = []
         if picked is not None or power:
-            items.append(GameButton(record.id, record.version, "back", label="Back", emoji="↩️"))
+            items.append(GameButton(record.id, record.version, "back", label=text(lang, "araksey.back"), emoji="↩️"))
         if not power and self.power_groups(menu):
-            element = state.elements[state.to_move]
+            element = element_name(lang, state.elements[state.to_move])
             items.append(
                 GameButton(
-                    record.id, record.version, "power", label=f"Use dragon power: {element}",
+                    record.id, record.version, "power", label=text(lang, "araksey.use_power", element=element),
                     emoji="🐉", style=discord.ButtonStyle.primary,
                 )
             )
+        # The pass label comes from the rules engine and stays in English.
         last = state.passes_left[state.to_move] == 0
         items.append(
             GameButton(
@@ -421,19 +449,25 @@ class Araksey(GameCog):
 
     def mover_of(self, record: GameRecord, user_id: int, version: int) -> tuple[ArakseyState, int]:
         """The state and seat to move, refusing stale controls and other players."""
+        # Refusals carry catalogue keys: the Discord edge answers them in the server's language.
         if record.row.status != ACTIVE:
-            raise ServiceError(f"Game #{record.id} is not being played (it is {record.row.status}).")
+            raise ServiceError(
+                f"Game #{record.id} is not being played (it is {record.row.status}).",
+                "araksey.not_played", id=record.id, status=record.row.status,
+            )
         if version != record.version:
             raise StaleButton(
-                "These controls are out of date: the game has moved on since. Use the latest board message."
+                "These controls are out of date: the game has moved on since. Use the latest board message.",
+                "err.out_of_date",
             )
         state = record.state
         assert isinstance(state, ArakseyState)
         mover = state.to_move
         if record.user_at(mover) != user_id:
             if not record.seats_of(user_id):
-                raise ServiceError("You are not playing in this game.")
-            raise ServiceError(f"It is not your turn: waiting for <@{record.user_at(mover)}>.")
+                raise ServiceError("You are not playing in this game.", "err.not_playing")
+            waiting = f"<@{record.user_at(mover)}>"
+            raise ServiceError(f"It is not your turn: waiting for {waiting}.", "err.waiting_for", waiting=waiting)
         return state, mover
 
     async def redraw_controls(
@@ -442,13 +476,15 @@ class Araksey(GameCog):
         """A step within a choice: only the controls change, the picture stays."""
         state, mover = self.mover_of(record, interaction.user.id, version)
         names = await self.service.display_names(record)
-        items = self.controls(record, state, mover, names, picked, power)
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        items = self.controls(record, state, mover, names, lang, picked, power)
         await interaction.response.edit_message(view=controls_view(items))
 
     async def play(self, interaction: discord.Interaction[Any], record: GameRecord, version: int, move: str) -> None:
         user = interaction.user.id
         after = await self.service.play(record.id, user, [move], version)
-        summary = f"<@{user}> played {move}."
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        summary = text(lang, "araksey.played", user=user, move=move)
         if after.row.status == ACTIVE and after.actors() == [user]:
             # Still this player's turn (set-up skipping the others): edit in place.
             await self.refresh_board(interaction, after)

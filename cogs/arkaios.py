@@ -9,10 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
+from bot.i18n import text
 from bot.service import ACTIVE, GameRecord
 from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, mention_list
+from cogs.texts import arkaios as _texts  # noqa: F401  (adds the arkaios.* messages)
 from render import arkaios as drawing
-from rules.arkaios import OPENING_WARNING, ArkaiosState, Pillar
+from rules.arkaios import ArkaiosState, Pillar
 
 
 class Arkaios(GameCog):
@@ -39,65 +41,73 @@ class Arkaios(GameCog):
     async def board(self, record: GameRecord) -> Board:
         state = record.draft_state()
         assert isinstance(state, ArkaiosState)
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
         names = await self.service.display_names(record)
         png = await self.render(drawing.render, state.view(None), names)
-        embed = discord.Embed(title=f"Arkaios · game #{record.id}", colour=COLOUR)
-        embed.description = self.situation(record, state, names)
+        embed = discord.Embed(title=text(lang, "arkaios.title", id=record.id), colour=COLOUR)
+        embed.description = self.situation(record, state, names, lang)
         if record.row.status != ACTIVE:
-            return Board(f"Game over. {mention_list(record.seats)}", embed, png)
+            return Board(text(lang, "arkaios.game_over", players=mention_list(record.seats)), embed, png)
         mover = record.state.actors[0] if record.state and record.state.actors else 0
-        content = f"<@{record.user_at(mover)}>, your turn."
-        return Board(content, embed, png, self.controls(record, state, mover))
+        content = text(lang, "arkaios.your_turn", user=record.user_at(mover))
+        return Board(content, embed, png, self.controls(record, state, mover, lang))
 
-    def situation(self, record: GameRecord, state: ArkaiosState, names: list[str]) -> str:
+    def situation(self, record: GameRecord, state: ArkaiosState, names: list[str], lang: str = "en") -> str:
         outcome = record.outcome
         if outcome is not None:
-            return self.result_text(outcome.winners, outcome.reason, names)
+            return self.result_text(outcome.winners, outcome.reason, names, lang)
         info = state.turn_info()
         mover = record.state.actors[0] if record.state and record.state.actors else 0
         if info.seat != mover:
             built = " ".join(str(p) for p in state.last_turn) or "-"
-            return f"**{names[mover]}**, your turn is complete: {built}. Press **Confirm** to play it or **Undo**."
+            return text(lang, "arkaios.turn_complete", name=names[mover], built=built)
         if info.phase == "opening":
-            return self.opening_text(state, names[mover], mover)
-        chain = " ".join(str(p) for p in info.chain) or "none yet"
-        return (
-            f"**{names[mover]}** builds **{info.budget}** pieces and must end on a **level {info.final_level}** "
-            f"pillar.\nSpent {info.spent} of {info.budget}. This turn: {chain}."
+            return self.opening_text(state, names[mover], mover, lang)
+        chain = " ".join(str(p) for p in info.chain) or text(lang, "arkaios.none_yet")
+        return text(
+            lang, "arkaios.turn", name=names[mover], budget=info.budget, final=info.final_level,
+            spent=info.spent, chain=chain,
         )
 
-    def opening_text(self, state: ArkaiosState, name: str, seat: int) -> str:
+    def opening_text(self, state: ArkaiosState, name: str, seat: int, lang: str = "en") -> str:
         if seat == 0:
-            return f"**{name}**, build your first pillar: any square, level 1, 2 or 3.\n⚠️ {OPENING_WARNING}"
+            return text(lang, "arkaios.opening_first", name=name, warning=text(lang, "arkaios.opening_warning"))
         taken = state.last_levels[0]
-        return f"**{name}**, build your first pillar on any other square, at a level other than {taken}."
+        return text(lang, "arkaios.opening_second", name=name, taken=taken)
 
-    def result_text(self, winners: tuple[int, ...], reason: str, names: list[str]) -> str:
+    def result_text(self, winners: tuple[int, ...], reason: str, names: list[str], lang: str = "en") -> str:
         if not winners:
-            return "The game is a draw."
+            return text(lang, "arkaios.draw")
         winner = names[winners[0]]
         loser = names[1 - winners[0]]
-        explanations = {
-            "temple": f"**{winner}** built a temple and shut themselves in: **{winner}** wins!",
-            "blocked": f"**{loser}** cannot complete a turn: **{winner}** wins!",
-            "resignation": f"**{loser}** resigned: **{winner}** wins.",
-        }
-        return explanations.get(reason, f"**{winner}** wins ({reason}).")
+        if reason in ("temple", "blocked", "resignation"):
+            return text(lang, f"arkaios.win_{reason}", winner=winner, loser=loser)
+        return text(lang, "arkaios.win_other", winner=winner, reason=reason)
 
-    def controls(self, record: GameRecord, state: ArkaiosState, mover: int) -> list[discord.ui.Item[Any]]:
+    def controls(
+        self, record: GameRecord, state: ArkaiosState, mover: int, lang: str = "en"
+    ) -> list[discord.ui.Item[Any]]:
         items: list[discord.ui.Item[Any]] = []
         for row, (level, squares) in enumerate(self.pillars_by_level(state.legal_moves(mover)).items()):
-            options = [discord.SelectOption(label=f"{sq} (level {level})", value=f"{sq}={level}") for sq in squares]
-            hint = f"Build a level-{level} pillar on…"
+            options = [
+                discord.SelectOption(
+                    label=text(lang, "arkaios.square_option", square=sq, level=level), value=f"{sq}={level}"
+                )
+                for sq in squares
+            ]
+            hint = text(lang, "arkaios.build_placeholder", level=level)
             action = f"build{level}"  # custom_ids must differ within a message
             items.append(GameSelect(record.id, record.version, action, options=options, placeholder=hint, row=row))
         turn_complete = mover not in state.actors
         items.append(
-            GameButton(record.id, record.version, "undo", label="Undo", emoji="↩️", disabled=not record.row.draft, row=3)
+            GameButton(
+                record.id, record.version, "undo", label=text(lang, "arkaios.undo"), emoji="↩️",
+                disabled=not record.row.draft, row=3,
+            )
         )
         items.append(
             GameButton(
-                record.id, record.version, "confirm", label="Confirm turn",
+                record.id, record.version, "confirm", label=text(lang, "arkaios.confirm"),
                 style=discord.ButtonStyle.success, disabled=not turn_complete, row=3,
             )
         )
@@ -126,7 +136,8 @@ class Arkaios(GameCog):
         elif action == "confirm":
             turn = " ".join(record.row.draft)
             record = await self.service.play(record.id, user, [], version)
-            await self.move_on(interaction, record, f"<@{user}> played {turn}.")
+            lang = (await self.bot.settings.get(record.row.guild_id)).language
+            await self.move_on(interaction, record, text(lang, "arkaios.played", user=user, turn=turn))
 
     async def play_text(self, record: GameRecord, user_id: int, moves: list[str]) -> GameRecord:
         """Typed pillars join the unfinished turn; a complete turn is played at once."""

@@ -1,0 +1,63 @@
+"""Arkaios in a French server: the board, its menus and buttons speak French."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.app import AgoraBot
+from tests.harness import FakeComponent, FakeDiscord, FakeMessage, FakeUser
+
+
+async def french_game(h: FakeDiscord, alice: FakeUser, bob: FakeUser) -> FakeMessage:
+    """The owner sets the server to French; Alice challenges Bob, who accepts; returns the first board."""
+    saved = await h.slash(h.owner, "agora settings", language="fr")
+    assert "Réglages enregistrés" in saved.text
+    sent = await h.slash(alice, "arkaios challenge", opponent=bob)
+    await h.click(bob, sent.button(label="Accepter"))
+    return h.last_message(h.default_channel)
+
+
+def menu_for(board: FakeMessage, pillar: str) -> FakeComponent:
+    level = pillar.split("=")[1]
+    return next(s for s in board.components if s.type == 3 and f"niveau {level} sur" in (s.placeholder or ""))
+
+
+async def test_french_board_and_controls(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.start(make_bot())
+    board = await french_game(h, alice, bob)
+    assert f"<@{alice.id}>, à vous de jouer." in board.content
+    assert "premier pilier" in board.text and "Ouvrir au niveau 1 fait perdre" in board.text
+    assert "your turn" not in board.text
+    menu = menu_for(board, "c3=3")
+    assert any(o["label"] == "c3 (niveau 3)" for o in menu.options)
+    assert board.button(label="Valider le tour").disabled
+    drafted = await h.select(alice, menu, values=["c3=3"])
+    assert drafted.type == 7 and drafted.message is not None
+    assert "votre tour est complet" in drafted.message.text
+    confirmed = await h.click(alice, drafted.message.button(label="Valider le tour"))
+    assert confirmed.type == 7 and confirmed.message is not None
+    assert f"<@{alice.id}> a joué c3=3." in confirmed.message.content
+    board = h.last_message(h.default_channel)
+    assert f"<@{bob.id}>, à vous de jouer." in board.content
+    assert "à un niveau différent de 3" in board.text
+    assert board.button(label="Annuler").disabled
+
+
+async def test_french_turn_and_result(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.start(make_bot())
+    board = await french_game(h, alice, bob)
+    for user, pillar in [(alice, "c3=3"), (bob, "d4=2")]:
+        drafted = await h.select(user, menu_for(board, pillar), values=[pillar])
+        assert drafted.message is not None
+        await h.click(user, drafted.message.button(label="Valider le tour"))
+        board = h.last_message(h.default_channel)
+    assert "pose **5** pièces" in board.text and "pilier de **niveau 1**" in board.text
+    assert "rien pour l'instant" in board.text
+    resigned = await h.slash(bob, "resign")
+    assert resigned.ephemeral
+    final = h.last_message(h.default_channel)
+    assert "bob** a abandonné" in final.text.lower() and "alice** gagne" in final.text.lower()

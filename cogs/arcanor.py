@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
+from bot.i18n import text
 from bot.service import GameRecord, ServiceError, StaleButton
 from cogs.common import (
     COLOUR,
@@ -34,6 +35,7 @@ from cogs.common import (
     is_active,
     mention_list,
 )
+from cogs.texts import arcanor as _texts  # noqa: F401  (adds the arcanor.* messages)
 from render import arcanor as drawing
 from rules.arcanor import TARGET_POINTS, ArcanorState, MoveGroup, group_label, move_menu
 from rules.base import JSON, Square
@@ -42,12 +44,10 @@ PEEK = "peek:"
 TYPED_MOVE = re.compile(r"peek:?[a-z]\d+|[a-z]\d+[-^x][a-z]\d+|pass")
 SEAT_MARKS = ("🟠", "🟦")  # the renderer's shapes: seat 0 round, seat 1 square
 NO_PING = discord.AllowedMentions.none()
-END_REASONS = {
-    f"{TARGET_POINTS} points on the winning row": f"{TARGET_POINTS} points on the winning row end the game at once.",
-    "both players passed in a row": "Neither player could move: two passes in a row end the game on points.",
-    "the same position came up a third time": (
-        "The same position came up a third time with the same player to move, which ends the game on points."
-    ),
+END_REASONS = {  # the engine's reasons, and the catalogue key that explains each
+    f"{TARGET_POINTS} points on the winning row": "arcanor.end.target",
+    "both players passed in a row": "arcanor.end.passes",
+    "the same position came up a third time": "arcanor.end.repeat",
 }
 STALE = "These controls are out of date: the game has moved on since. Use the latest board message."
 
@@ -73,10 +73,20 @@ class Arcanor(GameCog):
     ) -> None:
         await self.start_challenge(interaction, [opponent], {"strict_memory": strict_memory}, deadline=deadline)
 
-    def describe_options(self, options: dict[str, Any]) -> str:
-        if options.get("strict_memory"):
-            return "Strict memory: nobody sees inside stacks, not even their owner; lifting one shows it to everyone."
-        return "Standard: each player may look inside their own stacks privately (🔒 My pieces)."
+    def describe_options(self, options: dict[str, Any], lang: str = "en") -> str:
+        return text(lang, "arcanor.opt_strict" if options.get("strict_memory") else "arcanor.opt_standard")
+
+    def challenge_message(self, record: GameRecord) -> dict[str, Any]:
+        """The shared challenge message, with the options told in the server's language."""
+        message = super().challenge_message(record)
+        lang = self.language(record)
+        if lang != "en":
+            embed: discord.Embed = message["embed"]
+            for index, field in enumerate(embed.fields):
+                if field.name == text(lang, "options"):
+                    value = self.describe_options(record.row.options, lang)
+                    embed.set_field_at(index, name=field.name, value=value, inline=field.inline)
+        return message
 
     # -- the public board ------------------------------------------------------
 
@@ -84,42 +94,40 @@ class Arcanor(GameCog):
         """The public board; ``picked`` is the stack whose moves are open (strict memory only)."""
         state = arcanor_state(record)
         names = await self.service.display_names(record)
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
         png = await self.render(drawing.render, state.view(None), names)
-        embed = discord.Embed(title=f"Arcanor · game #{record.id}", colour=COLOUR)
+        embed = discord.Embed(title=text(lang, "arcanor.title", id=record.id), colour=COLOUR)
         if not is_active(record):
-            embed.description = result_text(record, state, names)
-            add_scores(embed, state, names)
-            return Board(f"Game over. {mention_list(record.seats)}", embed, png)
+            embed.description = result_text(record, state, names, lang)
+            add_scores(embed, state, names, lang)
+            return Board(text(lang, "arcanor.game_over", players=mention_list(record.seats)), embed, png)
         mover = state.to_move
-        embed.description = await self.situation(record, state, names)
-        add_scores(embed, state, names)
-        embed.set_footer(text=footer_text(state))
-        content = f"<@{record.user_at(mover)}>, your turn."
-        return Board(content, embed, png, self.public_controls(record, state, mover, picked))
+        embed.description = await self.situation(record, state, names, lang)
+        add_scores(embed, state, names, lang)
+        embed.set_footer(text=footer_text(state, lang))
+        content = text(lang, "arcanor.your_turn", user=record.user_at(mover))
+        return Board(content, embed, png, self.public_controls(record, state, mover, picked, lang))
 
-    async def situation(self, record: GameRecord, state: ArcanorState, names: list[str]) -> str:
+    async def situation(self, record: GameRecord, state: ArcanorState, names: list[str], lang: str = "en") -> str:
         """Why it is this player's turn, what they may do, and what was lifted this turn."""
         mover = state.to_move
-        lines = [await self.previous_turn(record, state, names)]
+        lines = [await self.previous_turn(record, state, names, lang)]
         if "pass" in [str(move) for move in state.legal_moves(mover)]:
-            lines.append(f"**{names[mover]}** has no move with any stack and must **pass**.")
+            lines.append(text(lang, "arcanor.must_pass", name=names[mover]))
         elif state.strict_memory:
-            lines.append(f"**{names[mover]}**, your turn: pick one of your stacks below, then where it goes.")
+            lines.append(text(lang, "arcanor.pick_strict", name=names[mover]))
         else:
-            lines.append(
-                f"**{names[mover]}**, your turn: pick one of your stacks below; "
-                "its moves open in a panel only you see."
-            )
+            lines.append(text(lang, "arcanor.pick_standard", name=names[mover]))
         if state.passes:
-            lines.append(f"If **{names[mover]}** passes too, the game ends on points.")
+            lines.append(text(lang, "arcanor.pass_ends", name=names[mover]))
         lifted = [entry for entry in state.peeks if entry["turn"] == state.move_number + 1]
-        lines.extend(f"🔍 Lifted this turn: {describe_lift(entry, names)}" for entry in lifted)
+        lines.extend(text(lang, "arcanor.lifted_this_turn", lift=describe_lift(entry, names, lang)) for entry in lifted)
         return "\n".join(line for line in lines if line)
 
-    async def previous_turn(self, record: GameRecord, state: ArcanorState, names: list[str]) -> str:
+    async def previous_turn(self, record: GameRecord, state: ArcanorState, names: list[str], lang: str = "en") -> str:
         """The opponent's last turn, read from the stored move log."""
         if state.move_number == 0:
-            return f"**{names[state.first]}** was drawn to start."
+            return text(lang, "arcanor.drawn", name=names[state.first])
         rows = await self.service.move_log(record.id)
         turn: list[str] = []
         for row in reversed(rows):
@@ -130,28 +138,28 @@ class Arcanor(GameCog):
             turn.insert(0, row.notation)
         if not turn:
             return ""
-        return f"**{names[1 - state.to_move]}** {turn_words(turn)}."
+        return text(lang, "arcanor.turn", name=names[1 - state.to_move], words=turn_words(turn, lang))
 
     def public_controls(
-        self, record: GameRecord, state: ArcanorState, mover: int, picked: str | None
+        self, record: GameRecord, state: ArcanorState, mover: int, picked: str | None, lang: str = "en"
     ) -> list[discord.ui.Item[Any]]:
         """Stack select (or, in strict memory, the moves of the picked stack), lifts, Pass, Back, My pieces."""
         groups = board_groups(move_menu(state, mover))
         items: list[discord.ui.Item[Any]] = []
         if picked is not None:
-            items.append(moves_select(record, find_group(groups, picked)))
+            items.append(moves_select(record, find_group(groups, picked), lang))
         elif groups:
-            options = [public_option(state, group) for group in groups]
-            items.append(
-                GameSelect(record.id, record.version, "stack", options=options, placeholder="Choose a stack to play…")
-            )
+            options = [public_option(state, group, lang) for group in groups]
+            placeholder = text(lang, "arcanor.choose_stack")
+            items.append(GameSelect(record.id, record.version, "stack", options=options, placeholder=placeholder))
         if state.strict_memory:
-            items.extend(lift_select(record, state, mover))
+            items.extend(lift_select(record, state, mover, lang))
         if picked is not None:
-            items.append(GameButton(record.id, record.version, "back", label="Back", emoji="↩️"))
+            items.append(GameButton(record.id, record.version, "back", label=text(lang, "arcanor.back"), emoji="↩️"))
         if "pass" in [str(move) for move in state.legal_moves(mover)]:
-            items.append(GameButton(record.id, record.version, "pass", label="Pass", style=discord.ButtonStyle.danger))
-        items.append(self.private_button(record, "My pieces"))
+            label = text(lang, "arcanor.pass")
+            items.append(GameButton(record.id, record.version, "pass", label=label, style=discord.ButtonStyle.danger))
+        items.append(self.private_button(record, text(lang, "arcanor.my_pieces")))
         return items
 
     # -- the private panel -----------------------------------------------------
@@ -160,15 +168,16 @@ class Arcanor(GameCog):
         """The board as ``seat`` sees it; in the standard game the mover also plays from here."""
         state = arcanor_state(record)
         names = await self.service.display_names(record)
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
         png = await self.render(drawing.render, state.view(seat), names)
-        embed = discord.Embed(title=f"Your pieces · Arcanor game #{record.id}", colour=COLOUR)
-        embed.description = private_text(state, seat)
+        embed = discord.Embed(title=text(lang, "arcanor.private_title", id=record.id), colour=COLOUR)
+        embed.description = private_text(state, seat, lang)
         controls: list[discord.ui.Item[Any]] = []
         if is_active(record) and not state.strict_memory and seat in state.actors:
             groups = board_groups(move_menu(state, seat))
-            controls = private_controls(record, groups, picked)
+            controls = private_controls(record, groups, picked, lang)
         if controls:
-            embed.set_footer(text="Only you see this panel. Pick a stack, then its move.")
+            embed.set_footer(text=text(lang, "arcanor.private_footer"))
         return Board("", embed, png, controls)
 
     async def open_panel(
@@ -180,7 +189,8 @@ class Arcanor(GameCog):
         screen, so the same stack can be picked again once the panel is dismissed.
         """
         state = arcanor_state(record)
-        public = controls_view(self.public_controls(record, state, seat, None))
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        public = controls_view(self.public_controls(record, state, seat, None, lang))
         await interaction.response.edit_message(view=public)
         board = await self.private_board(record, seat, picked)
         assert board is not None
@@ -237,7 +247,9 @@ class Arcanor(GameCog):
             else:
                 await self.redraw_panel(interaction, record, seat, None)
         else:
-            raise ServiceError("This control is no longer in use: please use the latest board message.")
+            raise ServiceError(
+                "This control is no longer in use: please use the latest board message.", "arcanor.unused_control"
+            )
 
     async def show_moves(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, square: str
@@ -259,7 +271,8 @@ class Arcanor(GameCog):
         """A move that ends the turn: freeze the old board, post the next one."""
         user = interaction.user.id
         after = await self.service.play(record.id, user, [move], version)
-        summary = f"<@{user}> {turn_words(arcanor_state(after).last_move)}."
+        lang = (await self.bot.settings.get(after.row.guild_id)).language
+        summary = text(lang, "arcanor.summary", user=user, words=turn_words(arcanor_state(after).last_move, lang))
         await self.after_move(interaction, record, after, summary)
 
     async def lift(self, interaction: discord.Interaction[Any], record: GameRecord, version: int, square: str) -> None:
@@ -268,10 +281,10 @@ class Arcanor(GameCog):
         after = await self.service.play(record.id, user, [f"{PEEK}{square}"], version)
         await self.redraw_board(interaction, after, None)
         names = await self.service.display_names(after)
+        lang = (await self.bot.settings.get(after.row.guild_id)).language
         entry = arcanor_state(after).peeks[-1]
-        await interaction.followup.send(
-            f"🔍 <@{user}> lifted a stack in game #{after.id}: {describe_lift(entry, names)}", allowed_mentions=NO_PING
-        )
+        announce = text(lang, "arcanor.lift_announce", user=user, id=after.id, lift=describe_lift(entry, names, lang))
+        await interaction.followup.send(announce, allowed_mentions=NO_PING)
 
     async def play_text(self, record: GameRecord, user_id: int, moves: list[str]) -> GameRecord:
         """``/move`` splits its text at spaces, but Arcanor's notation allows them: ``b1 x c2``, ``peek b1``."""
@@ -280,15 +293,16 @@ class Arcanor(GameCog):
     def mover_seat(self, record: GameRecord, user_id: int, version: int) -> int:
         """The clicker's seat if they may act on these controls now, else a polite refusal."""
         if not is_active(record):
-            raise ServiceError(f"Game #{record.id} is over: no more moves can be played.")
+            raise ServiceError(f"Game #{record.id} is over: no more moves can be played.", "arcanor.over", id=record.id)
         if version != record.version:
-            raise StaleButton(STALE)
+            raise StaleButton(STALE, "err.out_of_date")
         if not record.seats_of(user_id):
-            raise ServiceError("You are not playing in this game.")
+            raise ServiceError("You are not playing in this game.", "err.not_playing")
         state = arcanor_state(record)
         seat = record.seats_of(user_id)[0]
         if seat not in state.actors:
-            raise ServiceError(f"It is not your turn: waiting for {mention_list(record.actors())}.")
+            waiting = mention_list(record.actors())
+            raise ServiceError(f"It is not your turn: waiting for {waiting}.", "err.waiting_for", waiting=waiting)
         return seat
 
 
@@ -315,7 +329,7 @@ def find_group(groups: list[MoveGroup], square: str) -> MoveGroup:
     for group in groups:
         if group.source == square:
             return group
-    raise ServiceError(f"{square} has no move for you now.")
+    raise ServiceError(f"{square} has no move for you now.", "arcanor.no_move", square=square)
 
 
 def targets(group: MoveGroup) -> list[str]:
@@ -324,48 +338,57 @@ def targets(group: MoveGroup) -> list[str]:
     return list(dict.fromkeys(reached))
 
 
-def public_option(state: ArcanorState, group: MoveGroup) -> discord.SelectOption:
+def public_option(state: ArcanorState, group: MoveGroup, lang: str = "en") -> discord.SelectOption:
     """A stack as everyone may see it: its top piece and where it can go, never what it holds."""
     top = state.stack_at(Square.parse(group.source))[0]
     return discord.SelectOption(
-        label=f"{group.source}: your {top[1]}", value=group.source, description=f"to {', '.join(targets(group))}"
+        label=text(lang, "arcanor.stack_option", square=group.source, size=top[1]),
+        value=group.source,
+        description=text(lang, "arcanor.to", targets=", ".join(targets(group))),
     )
 
 
-def moves_select(record: GameRecord, group: MoveGroup) -> GameSelect:
+def moves_select(record: GameRecord, group: MoveGroup, lang: str = "en") -> GameSelect:
     options = [discord.SelectOption(label=choice.label[:100], value=choice.notation) for choice in group.choices]
-    placeholder = f"Play {group.source}: where to?"
+    placeholder = text(lang, "arcanor.play_where", square=group.source)
     return GameSelect(record.id, record.version, f"from:{group.source}", options=options, placeholder=placeholder)
 
 
-def private_controls(record: GameRecord, groups: list[MoveGroup], picked: str | None) -> list[discord.ui.Item[Any]]:
+def private_controls(
+    record: GameRecord, groups: list[MoveGroup], picked: str | None, lang: str = "en"
+) -> list[discord.ui.Item[Any]]:
     """The mover's private steps: their stacks with contents, or the moves of one and Back."""
     if picked is not None:
-        back = GameButton(record.id, record.version, "stacks", label="Back", emoji="↩️")
-        return [moves_select(record, find_group(groups, picked)), back]
+        back = GameButton(record.id, record.version, "stacks", label=text(lang, "arcanor.back"), emoji="↩️")
+        return [moves_select(record, find_group(groups, picked), lang), back]
     if not groups:
         return []
     options = [
-        discord.SelectOption(label=group.label[:100], value=group.source, description=f"to {', '.join(targets(group))}")
+        discord.SelectOption(
+            label=group.label[:100],
+            value=group.source,
+            description=text(lang, "arcanor.to", targets=", ".join(targets(group))),
+        )
         for group in groups
     ]
-    return [GameSelect(record.id, record.version, "pick", options=options, placeholder="Choose a stack to play…")]
+    placeholder = text(lang, "arcanor.choose_stack")
+    return [GameSelect(record.id, record.version, "pick", options=options, placeholder=placeholder)]
 
 
-def lift_select(record: GameRecord, state: ArcanorState, mover: int) -> list[discord.ui.Item[Any]]:
+def lift_select(record: GameRecord, state: ArcanorState, mover: int, lang: str = "en") -> list[discord.ui.Item[Any]]:
     """Strict memory: the stacks the mover may still lift this turn."""
     squares = [str(move)[len(PEEK) :] for move in state.legal_moves(mover) if str(move).startswith(PEEK)]
     if not squares:
         return []
     options = [
         discord.SelectOption(
-            label=f"Lift {square}: your {state.stack_at(Square.parse(square))[0][1]}",
+            label=text(lang, "arcanor.lift_option", square=square, size=state.stack_at(Square.parse(square))[0][1]),
             value=square,
-            description="Everyone sees what it holds; your turn goes on",
+            description=text(lang, "arcanor.lift_description"),
         )
         for square in squares
     ]
-    placeholder = "Lift a stack (shows everyone what it holds)…"
+    placeholder = text(lang, "arcanor.lift_placeholder")
     return [GameSelect(record.id, record.version, "lift", options=options, placeholder=placeholder)]
 
 
@@ -384,91 +407,92 @@ def split_moves(words: list[str]) -> list[str]:
     return found if found and "".join(found) == compact else words
 
 
-def turn_words(notations: list[str]) -> str:
+def turn_words(notations: list[str], lang: str = "en") -> str:
     """'lifted b1, then played b1xc2': one turn as the move log tells it, contents never named."""
     lifted = [notation[len(PEEK) :] for notation in notations if notation.startswith(PEEK)]
     moves = [notation for notation in notations if not notation.startswith(PEEK)]
     if not moves:
         played = ""
     elif moves[-1] == "pass":
-        played = "had no move and passed"
+        played = text(lang, "arcanor.passed")
     else:
-        played = f"played {moves[-1]}"
-    parts = [f"lifted {' and '.join(lifted)}"] if lifted else []
+        played = text(lang, "arcanor.played", move=moves[-1])
+    parts = [text(lang, "arcanor.lifted", squares=text(lang, "arcanor.and").join(lifted))] if lifted else []
     if played:
         parts.append(played)
-    return ", then ".join(parts)
+    return text(lang, "arcanor.then").join(parts)
 
 
-def piece_words(piece: JSON, names: list[str]) -> str:
-    return f"{SEAT_MARKS[piece['owner']]} {names[piece['owner']]}'s {piece['size']}"
+def piece_words(piece: JSON, names: list[str], lang: str = "en") -> str:
+    owner = piece["owner"]
+    return text(lang, "arcanor.piece", mark=SEAT_MARKS[owner], name=names[owner], size=piece["size"])
 
 
-def describe_lift(entry: JSON, names: list[str]) -> str:
+def describe_lift(entry: JSON, names: list[str], lang: str = "en") -> str:
     """'**b1**: Ada's 1 holding Bob's 2' from one entry of the public log of lifts."""
-    inside = " and ".join(piece_words(piece, names) for piece in entry["contents"]) or "nothing"
-    return f"**{entry['square']}**: {piece_words(entry['top'], names)} holding {inside}."
+    pieces = [piece_words(piece, names, lang) for piece in entry["contents"]]
+    inside = text(lang, "arcanor.and").join(pieces) or text(lang, "arcanor.nothing")
+    top = piece_words(entry["top"], names, lang)
+    return text(lang, "arcanor.lift", square=entry["square"], top=top, inside=inside)
 
 
-def private_text(state: ArcanorState, seat: int) -> str:
-    """What the panel's owner may know beyond the public board."""
+def private_text(state: ArcanorState, seat: int, lang: str = "en") -> str:
+    """What the panel's owner may know beyond the public board (stack labels are the engine's, in English)."""
     if state.strict_memory:
-        return (
-            "**Strict memory**: nobody sees inside stacks, not even their owner, so this view shows only "
-            "top pieces, like the public board. To look inside one of your stacks, lift it on your turn: "
-            "everyone is told what it holds."
-        )
+        return text(lang, "arcanor.strict_private")
+    frozen = text(lang, "arcanor.frozen")
     mine = [
-        group_label(state, seat, name) + (" ❄ frozen on your winning row" if entry["frozen"] else "")
+        group_label(state, seat, name) + (frozen if entry["frozen"] else "")
         for name, entry in state.view(seat)["board"].items()
         if entry["top"]["owner"] == seat
     ]
-    listing = "\n".join(f"• {label}" for label in mine) or "You control no stack."
-    return f"Your stacks and what they hold (only you see this):\n{listing}"
+    listing = "\n".join(f"• {label}" for label in mine) or text(lang, "arcanor.no_stack")
+    return text(lang, "arcanor.your_stacks", listing=listing)
 
 
-def add_scores(embed: discord.Embed, state: ArcanorState, names: list[str]) -> None:
+def add_scores(embed: discord.Embed, state: ArcanorState, names: list[str], lang: str = "en") -> None:
     view = state.view(None)
     for seat in (0, 1):
         rank = view["home_rows"][1 - seat]
         embed.add_field(
             name=f"{SEAT_MARKS[seat]} {names[seat]}",
-            value=f"**{view['scores'][seat]}** / {TARGET_POINTS} points (scores on rank {rank})",
+            value=text(lang, "arcanor.score", score=view["scores"][seat], target=TARGET_POINTS, rank=rank),
             inline=True,
         )
 
 
-def footer_text(state: ArcanorState) -> str:
-    memory = (
-        "Strict memory: lift a stack to look inside (everyone sees)."
-        if state.strict_memory
-        else "Only top pieces are shown: 🔒 My pieces shows what yours hold."
-    )
-    return (
-        f"{TARGET_POINTS} points of visible pieces on your winning row win at once; two passes in a row or a "
-        f"position repeated a third time end the game on points. {memory}"
-    )
+def footer_text(state: ArcanorState, lang: str = "en") -> str:
+    memory = text(lang, "arcanor.footer_strict" if state.strict_memory else "arcanor.footer_standard")
+    return text(lang, "arcanor.footer", target=TARGET_POINTS, memory=memory)
 
 
-def result_text(record: GameRecord, state: ArcanorState, names: list[str]) -> str:
+def result_text(record: GameRecord, state: ArcanorState, names: list[str], lang: str = "en") -> str:
     """How the game ended, in words; with the final points when the rules decided it."""
     outcome = record.outcome
     if outcome is None:
-        return "The game was stopped."
+        return text(lang, "arcanor.stopped")
     if not outcome.winners and outcome.reason == "draw agreed":
-        return "The players agreed to a draw."
+        return text(lang, "arcanor.draw_agreed")
     if outcome.winners and outcome.reason in ("resignation", "timeout"):
         winner = outcome.winners[0]
-        lost = "resigned" if outcome.reason == "resignation" else "ran out of time"
-        return f"**{names[1 - winner]}** {lost}: **{names[winner]}** wins."
+        key = "arcanor.resigned" if outcome.reason == "resignation" else "arcanor.out_of_time"
+        return text(lang, key, loser=names[1 - winner], winner=names[winner])
     points = state.scores()
     tally = f"{names[0]} {points[0]} – {points[1]} {names[1]}"
     if outcome.winners:
-        verdict = f"**{names[outcome.winners[0]]}** wins ({tally})."
+        verdict = text(lang, "arcanor.wins", winner=names[outcome.winners[0]], tally=tally)
     else:
-        verdict = f"Equal points ({tally}): the game is a draw."
-    last = f"**{names[1 - state.to_move]}** {turn_words(state.last_move)}. " if state.outcome else ""
-    return f"{last}{END_REASONS.get(outcome.reason, f'The game ended: {outcome.reason}.')} {verdict}"
+        verdict = text(lang, "arcanor.equal", tally=tally)
+    last = ""
+    if state.outcome:
+        words = turn_words(state.last_move, lang)
+        last = text(lang, "arcanor.turn", name=names[1 - state.to_move], words=words) + " "
+    reason_key = END_REASONS.get(outcome.reason)
+    if reason_key is None:
+        reason = text(lang, "arcanor.end.other", reason=outcome.reason)
+    else:
+        reason = text(lang, reason_key, target=TARGET_POINTS)
+    return f"{last}{reason} {verdict}"
 
 
 async def setup(bot: commands.Bot) -> None:

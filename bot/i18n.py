@@ -13,6 +13,13 @@ from discord import app_commands
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
+        "done": "Done: {summary}",
+        "err.permissions": (
+            "I cannot post in this channel. Please give me the View Channel, Send Messages, "
+            "Embed Links and Attach Files permissions here."
+        ),
+        "err.private_outsider": "You are not playing in this game: the public board shows everything you may see.",
+        "err.nothing_hidden": "Nothing is hidden in {game}: the public board shows everything.",
         "err.damaged": "Game #{id} is damaged in storage and cannot be played.",
         "err.no_game": "There is no game #{id}.",
         "err.self_challenge": "Each player can take only one seat: you cannot challenge yourself.",
@@ -91,6 +98,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "time_up": "time is up",
     },
     "fr": {
+        "done": "C'est fait : {summary}",
+        "err.permissions": (
+            "Je ne peux pas écrire dans ce salon. Donnez-moi les permissions Voir le salon, Envoyer des messages, "
+            "Intégrer des liens et Joindre des fichiers ici."
+        ),
+        "err.private_outsider": (
+            "Vous ne jouez pas dans cette partie : le plateau public montre tout ce que vous pouvez voir."
+        ),
+        "err.nothing_hidden": "Rien n'est caché dans {game} : le plateau public montre tout.",
         "err.damaged": "La partie n°{id} est endommagée dans la base et ne peut pas être jouée.",
         "err.no_game": "Il n'y a pas de partie n°{id}.",
         "err.self_challenge": "Chaque joueur n'occupe qu'une place : vous ne pouvez pas vous défier vous-même.",

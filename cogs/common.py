@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("agora.cogs")
 
 ANY_VERSION = -1
+MISSING_PERMISSIONS = (
+    "I cannot post in this channel. Please give me the View Channel, Send Messages, "
+    "Embed Links and Attach Files permissions here."
+)
 PLAYER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 COLOUR = discord.Colour(0xE69F00)
 
@@ -161,11 +165,8 @@ async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awai
         await tell(interaction, await in_server_language(interaction, error))
     except discord.Forbidden:
         log.warning("missing permissions in channel %s", interaction.channel_id)
-        await tell(
-            interaction,
-            "I cannot post in this channel. Please give me the View Channel, Send Messages, "
-            "Embed Links and Attach Files permissions here.",
-        )
+        refusal = ServiceError(MISSING_PERMISSIONS, "err.permissions")
+        await tell(interaction, await in_server_language(interaction, refusal))
 
 
 async def in_server_language(interaction: discord.Interaction[Any], error: ServiceError) -> str:
@@ -293,6 +294,9 @@ class GameCog(commands.Cog):
         except DurationError as error:
             raise ServiceError(str(error)) from None
 
+    async def server_language(self, record: GameRecord) -> str:
+        return (await self.bot.settings.get(record.row.guild_id)).language
+
     def language(self, record: GameRecord) -> str:
         """The language of the game's server (callers awaited ``bot.settings.get`` for it before)."""
         return self.bot.settings.cached(record.row.guild_id).language
@@ -384,10 +388,17 @@ class GameCog(commands.Cog):
         """A fresh ephemeral picture of what the clicking player alone may see."""
         seats = record.seats_of(interaction.user.id)
         if not seats:
-            raise ServiceError("You are not playing in this game: the public board shows everything you may see.")
+            raise ServiceError(
+                "You are not playing in this game: the public board shows everything you may see.",
+                "err.private_outsider",
+            )
         board = await self.private_board(record, seats[0])
         if board is None:
-            raise ServiceError(f"Nothing is hidden in {self.game_name}: the public board shows everything.")
+            raise ServiceError(
+                f"Nothing is hidden in {self.game_name}: the public board shows everything.",
+                "err.nothing_hidden",
+                game=self.game_name,
+            )
         board.attach(f"private-{record.id}-{record.version}.png")
         await interaction.response.send_message(
             content=board.content or None,
@@ -472,7 +483,8 @@ class GameCog(commands.Cog):
         if on_board:
             await self.move_on(interaction, after, summary)
             return
-        await interaction.response.edit_message(content=f"Done: {summary}", embed=None, attachments=[], view=None)
+        done = text(await self.server_language(before), "done", summary=summary)
+        await interaction.response.edit_message(content=done, embed=None, attachments=[], view=None)
         await self.retire_board(before, summary)
         await self.post_board(interaction, after)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.app import AgoraBot
-from tests.e2e.test_arkaios_e2e import menu_for
 from tests.harness import FakeDiscord
 
 
@@ -26,7 +25,8 @@ async def test_refusals_follow_the_servers_language(
     assert refused.ephemeral and refused.text == "Ce défi ne vous est pas adressé."
     await h.click(bob, accept)
     board = h.last_message(h.default_channel)
-    outsider = await h.select(carol, menu_for(board, "c3=3"), values=["c3=3"])
+    level3 = next(c for c in board.components if c.custom_id and c.custom_id.endswith(":build3"))
+    outsider = await h.select(carol, level3, values=["c3=3"])
     assert outsider.text == "Vous ne jouez pas dans cette partie."
-    early = await h.select(bob, menu_for(board, "c3=3"), values=["c3=3"])
+    early = await h.select(bob, level3, values=["c3=3"])
     assert early.text.startswith("Ce n'est pas votre tour : on attend <@")

@@ -31,7 +31,9 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
+import cogs.texts.kouba  # noqa: F401  (adds Kouba's messages to the catalogue)
 from bot.app import AgoraBot
+from bot.i18n import text as tr
 from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError
 from cogs.common import (
     ANY_VERSION,
@@ -61,19 +63,6 @@ BUTTON_POWERS = ("shaman", "extra", "assassin")
 
 # Redraws the private panel a click came from, for the record after the move and the player's seat.
 Panel = Callable[[GameRecord, int], Awaitable[dict[str, Any]]]
-
-EVENT_HELP = {
-    "weaver": "Everyone rolls up to 3 times and stops when they like: the highest total takes a Kouba "
-    "(a tie rolls again).",
-    "golem": "Everyone rolls one die: every even result takes a Kouba.",
-    "reaper": "A race for a straight 1-2-3-4-5-6, each at their own pace: whoever needs the most rolls "
-    "takes a Kouba (a tie races again).",
-    "sylvan": "A race for two 2s and two 4s, each at their own pace: whoever needs the most rolls takes "
-    "a Kouba (a tie races again).",
-    "duel": "Each duelist races for the combination of the card they took: the slower one takes a Kouba "
-    "on the pile the winner took from.",
-    "tiebreak": "The game ended level on points: a Reaper race (straight 1-6) decides, fewest rolls wins.",
-}
 
 
 # ---------------------------------------------------------------------------
@@ -108,7 +97,7 @@ def is_private(interaction: discord.Interaction[Any]) -> bool:
 def kouba_state(record: GameRecord) -> KoubaState:
     state = record.state
     if not isinstance(state, KoubaState):
-        raise ServiceError("This Kouba table has not started yet.")
+        raise ServiceError("This Kouba table has not started yet.", "kouba.err.not_started")
     return state
 
 
@@ -134,122 +123,110 @@ def moves_on(before: KoubaState, after: KoubaState) -> bool:
     return bool(set(after.waiting_for) - set(before.waiting_for))
 
 
-def situation(state: KoubaState, names: Sequence[str]) -> str:
+def situation(state: KoubaState, names: Sequence[str], lang: str = "en") -> str:
     """Why the game waits for whom, in words."""
     view = state.view(None)
     if view["pending"]:
-        return pending_text(view["pending"], names)
+        return pending_text(view["pending"], names, lang)
     if state.phase == SWAP:
-        return swap_text(state, names)
+        return swap_text(state, names, lang)
     if state.phase == TURN:
-        return turn_text(state, names)
-    return event_text(state, names)
+        return turn_text(state, names, lang)
+    return event_text(state, names, lang)
 
 
-def pending_text(pending: dict[str, Any], names: Sequence[str]) -> str:
+def pending_text(pending: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
     who, cause = names[pending["seat"]], named(pending["cause"], names)
     if pending["kind"] == "king":
-        return (
-            f"A Kouba is coming at **{who}** ({cause}). {who} holds an active King: **Counter** cancels the "
-            "Kouba and spends the King, **Allow** lets it come."
-        )
+        return tr(lang, "kouba.pending_king", who=who, cause=cause)
     more = pending["queued"]
-    after = f"\n{more} more Kouba{'s' if more > 1 else ''} to hand out after this one." if more else ""
-    return (
-        f"**{who}** receives a Kouba ({cause}) and chooses the pile it lands on: that pile will score "
-        f"nothing this round and take no more cards.{after}"
-    )
+    after = tr(lang, "kouba.pending_more_n" if more > 1 else "kouba.pending_more_1", more=more) if more else ""
+    return tr(lang, "kouba.pending_pile", who=who, cause=cause, after=after)
 
 
-def swap_text(state: KoubaState, names: Sequence[str]) -> str:
+def swap_text(state: KoubaState, names: Sequence[str], lang: str = "en") -> str:
     lines = []
+    first = names[state.first_player]
     if state.round_scores:
-        lines.append(
-            f"**Round {state.round - 1} is over**: {names[state.first_player]} received a 4th Kouba "
-            f"and opens round {state.round}. Scores below."
-        )
-    lines.append(
-        f"Round {state.round} of {state.players}: everyone got 5 piles dealt face down. Each player may swap "
-        "up to 2 of their cards, once, all at the same time: press **My hand**."
-    )
+        lines.append(tr(lang, "kouba.round_over", previous=state.round - 1, first=first, round=state.round))
+    lines.append(tr(lang, "kouba.swap_intro", round=state.round, rounds=state.players))
     left = ", ".join(names[s] for s in state.waiting_for)
-    lines.append(f"Still choosing: {left}. Then **{names[state.first_player]}** opens the arena.")
+    lines.append(tr(lang, "kouba.still_choosing", left=left, first=first))
     return "\n".join(lines)
 
 
-def turn_text(state: KoubaState, names: Sequence[str]) -> str:
+def turn_text(state: KoubaState, names: Sequence[str], lang: str = "en") -> str:
     seat = state.turn
     dice = state.view(None)["dice"][seat]
     name = names[seat]
     if dice["rolls"] == 0:
-        return (
-            f"**{name}** faces the arena: roll the six dice up to {dice['rolls_left']} times, keeping any dice "
-            "between rolls. Claim an arena card whose combination the dice show, or give up and take a Kouba."
-        )
-    lines = [f"**{name}** rolled {dice_text(dice)} (roll {dice['rolls']}, {dice['rolls_left']} left)."]
+        return tr(lang, "kouba.faces_arena", name=name, left=dice["rolls_left"])
+    lines = [tr(lang, "kouba.rolled", name=name, dice=dice_text(dice), rolls=dice["rolls"], left=dice["rolls_left"])]
     groups = move_groups(state, seat)
     slots = sorted({int(claim.split(":")[1]) for claim in groups.get("claim", [])})
     arena = state.view(None)["arena"]
     if slots:
-        shown = ", ".join(f"{arena[s - 1]['name']} (slot {s})" for s in slots)
-        lines.append(f"The dice show the combination of: {shown}.")
+        shown = ", ".join(tr(lang, "kouba.slot", name=arena[s - 1]["name"], slot=s) for s in slots)
+        lines.append(tr(lang, "kouba.dice_show", shown=shown))
     else:
-        lines.append("No arena card matches these dice.")
+        lines.append(tr(lang, "kouba.no_match"))
     if "give" in groups:
-        lines.append(f"Six alike! {name} may give an opponent a Kouba (once this turn).")
+        lines.append(tr(lang, "kouba.six_alike", name=name))
     return "\n".join(lines)
 
 
-def event_text(state: KoubaState, names: Sequence[str]) -> str:
+def event_text(state: KoubaState, names: Sequence[str], lang: str = "en") -> str:
     view = state.view(None)
     event = view["event"]
     kind = event["kind"]
     title = f"**{event['name']}**"
     if kind != "tiebreak":
-        title += f", drawn by {names[event['drawer']]}"
-    lines = [title + ("" if event["attempt"] == 1 else f" (tie: roll-off {event['attempt'] - 1})") + "."]
+        title += tr(lang, "kouba.drawn_by", name=names[event["drawer"]])
+    rolloff = "" if event["attempt"] == 1 else tr(lang, "kouba.rolloff", n=event["attempt"] - 1)
+    lines = [title + rolloff + "."]
     if event["stage"] == "challenge":
-        lines.append(f"**{names[event['drawer']]}** drew a duelist and picks the opponent to duel.")
+        lines.append(tr(lang, "kouba.challenge_stage", name=names[event["drawer"]]))
     elif event["stage"] == "take":
         a, b = (names[s] for s in event["seats"])
-        lines.append(
-            f"**{a}** and **{b}** each pick one of the other's piles: they race for the combination of its "
-            "top card; the loser takes a Kouba on the pile the winner took from."
-        )
+        lines.append(tr(lang, "kouba.take_stage", a=a, b=b))
     else:
-        lines.append(EVENT_HELP[kind])
-        lines.extend(roller_line(view["dice"][s], names[s], kind) for s in event["seats"])
+        lines.append(tr(lang, f"kouba.help.{kind}"))
+        lines.extend(roller_line(view["dice"][s], names[s], kind, lang) for s in event["seats"])
     return "\n".join(lines)
 
 
-def roller_line(dice: dict[str, Any], name: str, kind: str) -> str:
-    target = f" for {dice['target_text']}" if dice["target_text"] else ""
+def roller_line(dice: dict[str, Any], name: str, kind: str, lang: str = "en") -> str:
+    target = tr(lang, "kouba.target", target=dice["target_text"]) if dice["target_text"] else ""
     if not dice["rolls"]:
-        return f"• {name}: not rolled yet{target}."
-    total = f", total {sum(dice['values'])}" if kind == "weaver" else ""
-    status = "done ✓" if dice["done"] else "still rolling"
-    plural = "s" if dice["rolls"] != 1 else ""
-    return f"• {name}: {dice_text(dice)} after {dice['rolls']} roll{plural}{target}{total}, {status}."
+        return tr(lang, "kouba.not_rolled", name=name, target=target)
+    total = tr(lang, "kouba.total", total=sum(dice["values"])) if kind == "weaver" else ""
+    status = tr(lang, "kouba.done" if dice["done"] else "kouba.still_rolling")
+    key = "kouba.roller_n" if dice["rolls"] != 1 else "kouba.roller_1"
+    return tr(
+        lang, key, name=name, dice=dice_text(dice), rolls=dice["rolls"], target=target, total=total, status=status
+    )
 
 
-def prompt(state: KoubaState) -> str:
+def prompt(state: KoubaState, lang: str = "en") -> str:
     """The words after the mentions of the players the game waits for."""
+    return tr(lang, "kouba." + prompt_key(state))
+
+
+def prompt_key(state: KoubaState) -> str:
     pending = state.view(None)["pending"]
     if pending:
-        if pending["kind"] == "king":
-            return "a Kouba is coming at you: counter it with your King, or allow it."
-        return "choose the pile for your Kouba."
+        return "p_king" if pending["kind"] == "king" else "p_pile"
     if state.phase == SWAP:
-        return "swap up to 2 of your cards: press **My hand**."
+        return "p_swap"
     if state.phase == TURN:
-        return "your turn: roll the dice." if not state.rollers[state.turn].rolls else "your turn goes on."
+        return "p_roll" if not state.rollers[state.turn].rolls else "p_goes_on"
     event = state.event
     assert event is not None
     if event.stage == "challenge":
-        return "pick your opponent for the duel."
+        return "p_duel"
     if event.stage == "take":
-        return "pick the pile whose top card you race for."
-    return "roll for the event, each at your own pace (it is played on roll counts, not speed)."
+        return "p_take"
+    return "p_event"
 
 
 def card_effect(card: dict[str, Any]) -> str:
@@ -263,27 +240,36 @@ def points(n: int) -> str:
     return f"{n} pt{'s' if n != 1 else ''}"
 
 
-def arena_text(state: KoubaState) -> str:
+def arena_text(state: KoubaState, lang: str = "en") -> str:
     lines = []
     for slot, card in enumerate(state.view(None)["arena"], start=1):
         if card is None:
-            lines.append(f"{slot}. (empty)")
+            lines.append(tr(lang, "kouba.empty_slot", slot=slot))
             continue
         effect = card_effect(card)
         lines.append(
-            f"{slot}. **{card['name']}** ({card['points']} VP{', ' + effect if effect else ''}): {card['combo_text']}"
+            tr(
+                lang,
+                "kouba.arena_card",
+                slot=slot,
+                name=card["name"],
+                points=card["points"],
+                effect=", " + effect if effect else "",
+                combo=card["combo_text"],
+            )
         )
     return "\n".join(lines)
 
 
-def scores_table(state: KoubaState, names: Sequence[str]) -> str | None:
+def scores_table(state: KoubaState, names: Sequence[str], lang: str = "en") -> str | None:
     """A monospaced table: one row per player, one column per finished round, then the total."""
     rounds = state.round_scores
     if not rounds:
         return None
     plain = [clip(n.replace("`", "'"), 12) for n in names]  # raw names: nothing is escaped in a code block
     width = max(6, *(len(n) for n in plain))
-    head = "Player".ljust(width) + "".join(f"{'R' + str(i + 1):>5}" for i in range(len(rounds))) + "  Total"
+    columns = "".join(f"{tr(lang, 'kouba.round_col', n=i + 1):>5}" for i in range(len(rounds)))
+    head = tr(lang, "kouba.player_col").ljust(width) + columns + tr(lang, "kouba.total_col")
     rows = [head]
     for seat, total in enumerate(state.totals()):
         cells = "".join(f"{r[seat]:>5}" for r in rounds)
@@ -302,34 +288,47 @@ def ranking_text(state: KoubaState, outcome: Outcome, names: Sequence[str]) -> s
     return "\n".join(lines)
 
 
-def result_text(state: KoubaState, outcome: Outcome, names: Sequence[str]) -> str:
+def result_text(state: KoubaState, outcome: Outcome, names: Sequence[str], lang: str = "en") -> str:
     if outcome.reason == "resignation":
         quitter = next(s for s in range(state.players) if s not in outcome.winners)
-        return f"**{names[quitter]}** resigned: the game is over."
+        return tr(lang, "kouba.resigned", name=names[quitter])
     winner = names[outcome.winners[0]]
-    return f"**Game over** after {len(state.round_scores)} rounds: **{winner}** wins ({outcome.reason})."
+    return tr(lang, "kouba.game_over_text", rounds=len(state.round_scores), winner=winner, reason=outcome.reason)
 
 
-def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
+def hand_text(view: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
     """The private hand in words, for players who cannot read the picture."""
     lines = []
     for index, pile in enumerate(view["hand"], start=1):
         cards = pile["cards"]
         top = cards[-1] if cards else None
-        head = f"**Pile {index}**"
+        head = tr(lang, "kouba.pile", n=index)
         if pile["kouba"]:
-            lines.append(f"{head}: Kouba, scores nothing ({len(cards)} card{'s' if len(cards) != 1 else ''}).")
+            key = "kouba.pile_kouba_n" if len(cards) != 1 else "kouba.pile_kouba_1"
+            lines.append(tr(lang, key, head=head, n=len(cards)))
             continue
         if top is None:
-            lines.append(f"{head}: empty.")
+            lines.append(tr(lang, "kouba.pile_empty", head=head))
             continue
-        status = f"active: {card_effect(top)}" if pile["active"] else "face down"
-        below = f", {len(cards) - 1} below" if len(cards) > 1 else ""
-        card = f"{top['name']} ({top['points']} VP, {top['combo_text']}; {status})"
-        lines.append(f"{head}: {card}{below}: {points(pile['score'])}.")
-    lines.append(f"This round so far: **{points(view['round_score'])}**.")
+        status = tr(lang, "kouba.active", effect=card_effect(top)) if pile["active"] else tr(lang, "kouba.face_down")
+        below = tr(lang, "kouba.below", n=len(cards) - 1) if len(cards) > 1 else ""
+        lines.append(
+            tr(
+                lang,
+                "kouba.pile_card",
+                head=head,
+                name=top["name"],
+                points=top["points"],
+                combo=top["combo_text"],
+                status=status,
+                below=below,
+                score=points(pile["score"]),
+            )
+        )
+    lines.append(tr(lang, "kouba.round_so_far", score=points(view["round_score"])))
     powers = [named(p, names) for p in view["usable_powers"] if not p.startswith("king")]
-    lines.append("Powers you may use now: " + (", ".join(f"`{p}`" for p in powers) if powers else "none."))
+    shown = ", ".join(f"`{p}`" for p in powers) if powers else tr(lang, "kouba.none")
+    lines.append(tr(lang, "kouba.powers_now", powers=shown))
     return "\n".join(lines)
 
 
@@ -338,7 +337,7 @@ def hand_text(view: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def keep_select(
-    record: GameRecord, version: int, action: str, state: KoubaState, seat: int, row: int
+    record: GameRecord, version: int, action: str, state: KoubaState, seat: int, row: int, lang: str = "en"
 ) -> GameSelect | None:
     """A multi-select of the dice that may be kept (the others are rolled again)."""
     keeps = move_groups(state, seat).get("keep")
@@ -352,10 +351,10 @@ def keep_select(
     for index, value in enumerate(state.rollers[seat].values):
         if used[value] < allowed[value]:
             used[value] += 1
-            label = f"{PIPS[value - 1]} {value}  (die {index + 1})"
+            label = tr(lang, "kouba.die_option", pip=PIPS[value - 1], value=value, n=index + 1)
             options.append(discord.SelectOption(label=label, value=f"{index}:{value}"))
     select = GameSelect(
-        record.id, version, action, options=options, placeholder="Keep these dice, roll the others…", row=row
+        record.id, version, action, options=options, placeholder=tr(lang, "kouba.keep_placeholder"), row=row
     )
     select.item.min_values = 1
     select.item.max_values = min(5, len(options))
@@ -366,7 +365,7 @@ def keep_notation(values: Sequence[str]) -> str:
     """The keep move of a dice multi-select: option values are 'index:value'."""
     kept = sorted(int(v.split(":")[1]) for v in values)
     if not kept:
-        raise ServiceError("Pick at least one die to keep, or roll them all.")
+        raise ServiceError("Pick at least one die to keep, or roll them all.", "kouba.err.pick_one")
     return "keep:" + ",".join(map(str, kept))
 
 
@@ -430,7 +429,10 @@ class Kouba(GameCog):
                 creator=interaction.user.id,
                 turn_seconds=turn_seconds,
             )
-            await interaction.response.send_message(**self.lobby_message(record), allowed_mentions=PLAYER_MENTIONS)
+            lang = (await self.bot.settings.get(interaction.guild_id)).language
+            await interaction.response.send_message(
+                **self.lobby_message(record, lang), allowed_mentions=PLAYER_MENTIONS
+            )
             message = await interaction.original_response()
             await self.service.set_message(record.id, message.id)
 
@@ -438,40 +440,39 @@ class Kouba(GameCog):
 
     # -- the lobby -------------------------------------------------------------------
 
-    def lobby_message(self, record: GameRecord) -> dict[str, Any]:
+    def lobby_message(self, record: GameRecord, lang: str = "en") -> dict[str, Any]:
         spec = GAMES[self.game_id]
         creator = record.seats[0]
-        embed = discord.Embed(title=f"Kouba table · game #{record.id}", colour=COLOUR)
-        embed.description = (
-            f"<@{creator}> opens a table of Kouba for {spec.min_players} to {spec.max_players} players. "
-            f"Press **Join** to take a seat; <@{creator}> presses **Start** when everyone is in."
-        )
+        embed = discord.Embed(title=tr(lang, "kouba.table_title", id=record.id), colour=COLOUR)
+        embed.description = tr(lang, "kouba.table_text", creator=creator, min=spec.min_players, max=spec.max_players)
         seated = "\n".join(f"{seat + 1}. <@{uid}>" for seat, uid in enumerate(record.seats))
-        embed.add_field(name=f"Players ({len(record.seats)}/{spec.max_players})", value=seated, inline=False)
-        embed.set_footer(text="Seats follow the joining order. The creator leaving closes the table.")
+        field = tr(lang, "kouba.players_field", n=len(record.seats), max=spec.max_players)
+        embed.add_field(name=field, value=seated, inline=False)
+        embed.set_footer(text=tr(lang, "kouba.table_footer"))
         controls = [
             GameButton(
                 record.id,
                 ANY_VERSION,
                 "join",
-                label="Join",
+                label=tr(lang, "kouba.join"),
                 style=discord.ButtonStyle.success,
                 disabled=len(record.seats) >= spec.max_players,
             ),
-            GameButton(record.id, ANY_VERSION, "leave", label="Leave"),
+            GameButton(record.id, ANY_VERSION, "leave", label=tr(lang, "kouba.leave")),
             GameButton(
                 record.id,
                 ANY_VERSION,
                 "start",
-                label="Start",
+                label=tr(lang, "kouba.start"),
                 style=discord.ButtonStyle.primary,
                 disabled=len(record.seats) < spec.min_players,
             ),
         ]
-        return {"content": "Who plays Kouba? Press **Join**.", "embed": embed, "view": controls_view(controls)}
+        return {"content": tr(lang, "kouba.who_plays"), "embed": embed, "view": controls_view(controls)}
 
     async def lobby_action(self, interaction: discord.Interaction[Any], record: GameRecord, action: str) -> None:
         user = interaction.user
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
         if action == "join":
             await self.service.remember_player(user.id, user.display_name)
             record = await self.service.join(record.id, user.id)
@@ -481,15 +482,15 @@ class Kouba(GameCog):
             record = await self.service.start_lobby(record.id, user.id)
         if record.row.status == CANCELLED:
             embed = discord.Embed(
-                title=f"Kouba table · game #{record.id}",
-                description=f"The table was closed by its creator (<@{user.id}>).",
+                title=tr(lang, "kouba.table_title", id=record.id),
+                description=tr(lang, "kouba.table_closed", user=user.id),
                 colour=discord.Colour.dark_grey(),
             )
             await interaction.response.edit_message(content=None, embed=embed, view=None)
         elif record.row.status == ACTIVE:
             embed = discord.Embed(
-                title=f"Kouba · game #{record.id}",
-                description=f"The game is on! Seats in order: {mention_list(record.seats)}",
+                title=tr(lang, "kouba.game_title", id=record.id),
+                description=tr(lang, "kouba.game_on", players=mention_list(record.seats)),
                 colour=COLOUR,
             )
             await interaction.response.edit_message(content=None, embed=embed, view=None)
@@ -499,7 +500,7 @@ class Kouba(GameCog):
                 record = await self._move_to_thread(interaction.message, record, settings.language)
             await self.post_board(interaction, record)
         else:
-            await interaction.response.edit_message(**self.lobby_message(record))
+            await interaction.response.edit_message(**self.lobby_message(record, lang))
 
     # -- the public board ------------------------------------------------------------
 
@@ -507,50 +508,57 @@ class Kouba(GameCog):
         state = kouba_state(record)
         names = await self.service.display_names(record)
         shown = [escape_markdown(n) for n in names]
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
         png = await self.render(drawing.render, state.view(None), names)
-        embed = discord.Embed(title=f"Kouba · game #{record.id} · round {state.round}/{state.players}", colour=COLOUR)
+        title = tr(lang, "kouba.board_title", id=record.id, round=state.round, rounds=state.players)
+        embed = discord.Embed(title=title, colour=COLOUR)
         outcome = record.outcome
         finished = record.row.status != ACTIVE or outcome is not None
-        embed.description = clip(result_text(state, outcome, shown) if outcome else situation(state, shown), 4096)
-        self.add_fields(embed, state, names, outcome)
+        words = result_text(state, outcome, shown, lang) if outcome else situation(state, shown, lang)
+        embed.description = clip(words, 4096)
+        self.add_fields(embed, state, names, outcome, lang)
         if finished:
-            return Board(f"Game over. {mention_list(record.seats)}", embed, png)
-        embed.set_footer(text="🔒 My hand: your piles, the round-start swap, and the powers you may use now.")
+            return Board(tr(lang, "kouba.game_over", players=mention_list(record.seats)), embed, png)
+        embed.set_footer(text=tr(lang, "kouba.board_footer"))
         waiting = [record.user_at(s) for s in state.waiting_for]
-        content = f"{mention_list(waiting)}: {prompt(state)}" if waiting else prompt(state)
-        return Board(content, embed, png, self.board_controls(record, state, names))
+        asked = prompt(state, lang)
+        content = tr(lang, "kouba.mentions", mentions=mention_list(waiting), prompt=asked) if waiting else asked
+        return Board(content, embed, png, self.board_controls(record, state, names, lang))
 
     def add_fields(
-        self, embed: discord.Embed, state: KoubaState, names: Sequence[str], outcome: Outcome | None
+        self, embed: discord.Embed, state: KoubaState, names: Sequence[str], outcome: Outcome | None, lang: str = "en"
     ) -> None:
         """Arena or final ranking, the scores table once a round is over, and the latest events."""
         shown = [escape_markdown(n) for n in names]
         if outcome is not None:
-            embed.add_field(name="Final ranking", value=clip(ranking_text(state, outcome, shown), 1024), inline=False)
+            ranking = clip(ranking_text(state, outcome, shown), 1024)
+            embed.add_field(name=tr(lang, "kouba.final_ranking"), value=ranking, inline=False)
         elif state.phase != SWAP:
-            embed.add_field(name="Arena", value=clip(arena_text(state), 1024), inline=False)
-        table = scores_table(state, names)
+            embed.add_field(name=tr(lang, "kouba.arena"), value=clip(arena_text(state, lang), 1024), inline=False)
+        table = scores_table(state, names, lang)
         if table:
-            embed.add_field(name="Scores", value=table, inline=False)
+            embed.add_field(name=tr(lang, "kouba.scores"), value=table, inline=False)
         latest = [named(line, shown) for line in state.log[-LOG_LINES:]]
         if latest:
-            embed.add_field(name="Latest", value=clip("\n".join(latest), 1024), inline=False)
+            embed.add_field(name=tr(lang, "kouba.latest"), value=clip("\n".join(latest), 1024), inline=False)
 
-    def board_controls(self, record: GameRecord, state: KoubaState, names: Sequence[str]) -> list[Any]:
+    def board_controls(
+        self, record: GameRecord, state: KoubaState, names: Sequence[str], lang: str = "en"
+    ) -> list[Any]:
         items: list[Any]
         if state.pending:
-            items = self.pending_controls(record, state)
+            items = self.pending_controls(record, state, lang)
         elif state.phase == TURN:
-            items = self.turn_controls(record, state, names)
+            items = self.turn_controls(record, state, names, lang)
         elif state.phase in (EVENT, TIEBREAK):
-            items = self.event_controls(record, state, names)
+            items = self.event_controls(record, state, names, lang)
         else:
             items = []
-        hand = self.private_button(record, "My hand")
+        hand = self.private_button(record, tr(lang, "kouba.my_hand"))
         hand.row = HAND_ROW
         return [*items, hand]
 
-    def pending_controls(self, record: GameRecord, state: KoubaState) -> list[Any]:
+    def pending_controls(self, record: GameRecord, state: KoubaState, lang: str = "en") -> list[Any]:
         seat = state.pending[0].receiver
         groups = move_groups(state, seat)
         version = record.version
@@ -560,30 +568,30 @@ class Kouba(GameCog):
                     record.id,
                     version,
                     "mv:king:counter",
-                    label="Counter with the King",
+                    label=tr(lang, "kouba.counter"),
                     style=discord.ButtonStyle.success,
                     emoji="👑",
                     row=0,
                 ),
-                GameButton(record.id, version, "mv:king:allow", label="Allow the Kouba", row=0),
+                GameButton(record.id, version, "mv:king:allow", label=tr(lang, "kouba.allow"), row=0),
             ]
         piles = state.view(None)["tables"][seat]["piles"]
         buttons = []
         for notation in groups.get("kouba", []):
             index = int(notation.removeprefix("kouba:pile")) - 1
             size = piles[index]["size"]
-            label = f"Kouba on pile {index + 1} ({size} card{'s' if size != 1 else ''})"
+            label = tr(lang, "kouba.kouba_on_n" if size != 1 else "kouba.kouba_on_1", n=index + 1, size=size)
             buttons.append(
                 GameButton(record.id, version, f"mv:{notation}", label=label, style=discord.ButtonStyle.danger, row=0)
             )
         return buttons
 
-    def turn_controls(self, record: GameRecord, state: KoubaState, names: Sequence[str]) -> list[Any]:
+    def turn_controls(self, record: GameRecord, state: KoubaState, names: Sequence[str], lang: str = "en") -> list[Any]:
         seat, version = state.turn, record.version
         groups = move_groups(state, seat)
         roller = state.rollers[seat]
         left = roller.limit - roller.rolls
-        roll_label = "Roll the dice" if not roller.rolls else f"Roll all dice again ({left} left)"
+        roll_label = tr(lang, "kouba.roll_again", left=left) if roller.rolls else tr(lang, "kouba.roll_first")
         items: list[Any] = [
             GameButton(
                 record.id,
@@ -599,13 +607,13 @@ class Kouba(GameCog):
                 record.id,
                 version,
                 "mv:stop",
-                label="Give up: take a Kouba",
+                label=tr(lang, "kouba.give_up"),
                 style=discord.ButtonStyle.danger,
                 disabled="stop" not in groups,
                 row=0,
             ),
         ]
-        keep = keep_select(record, version, "keep", state, seat, row=1)
+        keep = keep_select(record, version, "keep", state, seat, row=1, lang=lang)
         if keep is not None:
             items.append(keep)
         if "claim" in groups:
@@ -616,7 +624,7 @@ class Kouba(GameCog):
                     "mv-claim",
                     row=2,
                     options=move_options(state, seat, groups["claim"], names),
-                    placeholder="Claim an arena card your dice show…",
+                    placeholder=tr(lang, "kouba.claim_placeholder"),
                 )
             )
         if "give" in groups:
@@ -627,12 +635,14 @@ class Kouba(GameCog):
                     "mv-give",
                     row=3,
                     options=move_options(state, seat, groups["give"][:MAX_OPTIONS], names),
-                    placeholder="Six alike: give an opponent a Kouba…",
+                    placeholder=tr(lang, "kouba.give_placeholder"),
                 )
             )
         return items
 
-    def event_controls(self, record: GameRecord, state: KoubaState, names: Sequence[str]) -> list[Any]:
+    def event_controls(
+        self, record: GameRecord, state: KoubaState, names: Sequence[str], lang: str = "en"
+    ) -> list[Any]:
         event = state.event
         assert event is not None
         if event.stage == "challenge":
@@ -644,24 +654,24 @@ class Kouba(GameCog):
                     "mv-duel",
                     row=0,
                     options=move_options(state, event.drawer, groups.get("duel", []), names),
-                    placeholder=f"{clip(names[event.drawer], 40)}: duel whom?",
+                    placeholder=tr(lang, "kouba.duel_placeholder", name=clip(names[event.drawer], 40)),
                 )
             ]
         if event.stage == "take":
-            return self.take_controls(record, state, names)
+            return self.take_controls(record, state, names, lang)
         waiting = [move_groups(state, s) for s in state.waiting_for]
         items: list[Any] = [
             GameButton(
                 record.id,
                 ANY_VERSION,
                 f"ev:roll:{event_tag(state)}",
-                label="Roll my dice",
+                label=tr(lang, "kouba.roll_my_dice"),
                 emoji="🎲",
                 style=discord.ButtonStyle.primary,
                 disabled=not any("roll" in g for g in waiting),
                 row=0,
             ),
-            GameButton(record.id, ANY_VERSION, "dice", label="My dice…", row=0),
+            GameButton(record.id, ANY_VERSION, "dice", label=tr(lang, "kouba.my_dice"), row=0),
         ]
         if event.kind in ("weaver", "golem"):
             items.append(
@@ -669,14 +679,14 @@ class Kouba(GameCog):
                     record.id,
                     ANY_VERSION,
                     f"ev:stop:{event_tag(state)}",
-                    label="Stop: keep my result",
+                    label=tr(lang, "kouba.stop"),
                     disabled=not any("stop" in g for g in waiting),
                     row=0,
                 )
             )
         return items
 
-    def take_controls(self, record: GameRecord, state: KoubaState, names: Sequence[str]) -> list[Any]:
+    def take_controls(self, record: GameRecord, state: KoubaState, names: Sequence[str], lang: str = "en") -> list[Any]:
         event = state.event
         assert event is not None
         tables = state.view(None)["tables"]
@@ -690,11 +700,10 @@ class Kouba(GameCog):
             for notation in takes:
                 index = int(notation.removeprefix("take:pile")) - 1
                 pile = tables[rival]["piles"][index]
-                active = f", active {pile['active']['name']}" if pile["active"] else ""
-                options.append(
-                    discord.SelectOption(label=f"Pile {index + 1} ({pile['size']} cards{active})", value=notation)
-                )
-            hint = f"{clip(names[seat], 30)}: race for the top card of {clip(names[rival], 30)}'s pile…"
+                active = tr(lang, "kouba.take_active", name=pile["active"]["name"]) if pile["active"] else ""
+                label = tr(lang, "kouba.take_option", n=index + 1, size=pile["size"], active=active)
+                options.append(discord.SelectOption(label=label, value=notation))
+            hint = tr(lang, "kouba.take_placeholder", name=clip(names[seat], 30), rival=clip(names[rival], 30))
             items.append(
                 GameSelect(record.id, record.version, f"mv-take{seat}", options=options, placeholder=hint, row=row)
             )
@@ -706,26 +715,30 @@ class Kouba(GameCog):
         state = kouba_state(record)
         names = await self.service.display_names(record)
         view = state.view(seat)
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
         png = await self.render(drawing.render_hand, view, names)
-        embed = discord.Embed(title=f"Your hand · Kouba #{record.id} · round {state.round}", colour=COLOUR)
-        embed.description = clip(hand_text(view, [escape_markdown(n) for n in names]), 4096)
-        embed.set_footer(text="Only you see this. Press My hand on the board again for a fresh view.")
-        controls = self.private_controls(record, state, seat, names) if record.row.status == ACTIVE else []
+        embed = discord.Embed(title=tr(lang, "kouba.hand_title", id=record.id, round=state.round), colour=COLOUR)
+        embed.description = clip(hand_text(view, [escape_markdown(n) for n in names], lang), 4096)
+        embed.set_footer(text=tr(lang, "kouba.hand_footer"))
+        active = record.row.status == ACTIVE
+        controls = self.private_controls(record, state, seat, names, lang) if active else []
         return Board("", embed, png, controls)
 
-    def private_controls(self, record: GameRecord, state: KoubaState, seat: int, names: Sequence[str]) -> list[Any]:
+    def private_controls(
+        self, record: GameRecord, state: KoubaState, seat: int, names: Sequence[str], lang: str = "en"
+    ) -> list[Any]:
         """The swap at round start, and every power usable now (the King answers on the board)."""
         groups = move_groups(state, seat)
         selects: list[GameSelect] = []
         if "swap" in groups:
-            selects.append(self.swap_select(record, state, seat, groups["swap"]))
+            selects.append(self.swap_select(record, state, seat, groups["swap"], lang))
         for power in SELECT_POWERS:
             for part, notations in enumerate(chunks(groups.get(power, []))):
                 options = [
                     discord.SelectOption(label=o.label, value=self.guarded_value(state, str(o.value)))
                     for o in move_options(state, seat, notations, names)
                 ]
-                hint = f"{power.capitalize()}: choose…" if part == 0 else f"{power.capitalize()} (more)…"
+                hint = tr(lang, "kouba.power_choose" if part == 0 else "kouba.power_more", power=power.capitalize())
                 selects.append(
                     GameSelect(record.id, ANY_VERSION, f"pm-{power}{part}", options=options, placeholder=hint)
                 )
@@ -742,18 +755,23 @@ class Kouba(GameCog):
         ]
         return pack_rows(selects, buttons)
 
-    def swap_select(self, record: GameRecord, state: KoubaState, seat: int, swaps: Sequence[str]) -> GameSelect:
+    def swap_select(
+        self, record: GameRecord, state: KoubaState, seat: int, swaps: Sequence[str], lang: str = "en"
+    ) -> GameSelect:
         hand = state.view(seat)["hand"]
         options = []
         for notation in swaps:
             piles = [] if notation == "swap:none" else [int(p) for p in notation.split(":")[1].split(",")]
             if piles:
-                label = "Swap " + ", ".join(f"pile {p} ({hand[p - 1]['cards'][-1]['name']})" for p in piles)
+                shown = ", ".join(
+                    tr(lang, "kouba.swap_pile", n=p, name=hand[p - 1]["cards"][-1]["name"]) for p in piles
+                )
+                label = tr(lang, "kouba.swap_label", piles=shown)
             else:
-                label = "Keep all 5 cards"
+                label = tr(lang, "kouba.keep_all")
             options.append(discord.SelectOption(label=clip(label, 100), value=self.guarded_value(state, notation)))
         return GameSelect(
-            record.id, ANY_VERSION, "pm-swap", options=options, placeholder="Swap up to 2 cards for new ones (once)…"
+            record.id, ANY_VERSION, "pm-swap", options=options, placeholder=tr(lang, "kouba.swap_placeholder")
         )
 
     @staticmethod
@@ -773,31 +791,38 @@ class Kouba(GameCog):
         notation, _, guard = value.partition("|")
         if guard != self.guard(state, notation):
             if notation.startswith("swap"):
-                raise ServiceError("That swap belongs to an earlier round: press My hand for this round's cards.")
-            raise ServiceError("That arena card has gone since you opened your hand: press My hand again.")
+                raise ServiceError(
+                    "That swap belongs to an earlier round: press My hand for this round's cards.", "kouba.err.old_swap"
+                )
+            raise ServiceError(
+                "That arena card has gone since you opened your hand: press My hand again.", "kouba.err.card_gone"
+            )
         return notation
 
     async def dice_panel(self, record: GameRecord, seat: int) -> dict[str, Any]:
         """A player's own dice in an event, with their keep, roll and stop controls (private)."""
         state = kouba_state(record)
         names = [escape_markdown(n) for n in await self.service.display_names(record)]
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
         tag = event_tag(state)
         event = state.view(None)["event"]
         if not tag or event is None or record.row.status != ACTIVE:
-            embed = discord.Embed(title="Your dice", description="No event is being rolled now.", colour=COLOUR)
+            embed = discord.Embed(
+                title=tr(lang, "kouba.dice_title"), description=tr(lang, "kouba.no_event"), colour=COLOUR
+            )
             return {"content": None, "embed": embed, "view": None}
-        embed = discord.Embed(title=f"Your dice · {event['name']}", colour=COLOUR)
+        embed = discord.Embed(title=tr(lang, "kouba.dice_title_event", event=event["name"]), colour=COLOUR)
         groups = move_groups(state, seat)
-        embed.description = roller_line(state.view(None)["dice"][seat], names[seat], event["kind"])
+        embed.description = roller_line(state.view(None)["dice"][seat], names[seat], event["kind"], lang)
         if not any(k in groups for k in ("roll", "keep", "stop")):
-            embed.description += "\nNothing more to roll for you in this event."
+            embed.description += tr(lang, "kouba.nothing_more")
             return {"content": None, "embed": embed, "view": None}
         items: list[Any] = [
             GameButton(
                 record.id,
                 ANY_VERSION,
                 f"ev:roll:{tag}",
-                label="Roll all my dice",
+                label=tr(lang, "kouba.roll_all_mine"),
                 emoji="🎲",
                 style=discord.ButtonStyle.primary,
                 disabled="roll" not in groups,
@@ -805,8 +830,9 @@ class Kouba(GameCog):
             ),
         ]
         if "stop" in groups:
-            items.append(GameButton(record.id, ANY_VERSION, f"ev:stop:{tag}", label="Stop: keep my result", row=0))
-        keep = keep_select(record, ANY_VERSION, f"ev:keep:{tag}", state, seat, row=1)
+            stop = tr(lang, "kouba.stop")
+            items.append(GameButton(record.id, ANY_VERSION, f"ev:stop:{tag}", label=stop, row=0))
+        keep = keep_select(record, ANY_VERSION, f"ev:keep:{tag}", state, seat, row=1, lang=lang)
         if keep is not None:
             items.append(keep)
         return {"content": None, "embed": embed, "view": controls_view(items)}
@@ -840,7 +866,10 @@ class Kouba(GameCog):
         elif action.startswith("ev:"):
             kind, _, tag = action.removeprefix("ev:").partition(":")
             if tag != event_tag(kouba_state(record)):
-                raise ServiceError("These dice belong to an event or roll-off that is over: use the latest board.")
+                raise ServiceError(
+                    "These dice belong to an event or roll-off that is over: use the latest board.",
+                    "kouba.err.old_dice",
+                )
             notation = keep_notation(values) if kind == "keep" else kind
             panel = self.dice_panel if is_private(interaction) else None
             await self.play(interaction, record, notation, ANY_VERSION, panel)
@@ -849,7 +878,7 @@ class Kouba(GameCog):
         elif action.startswith("mv"):
             await self.board_move(interaction, record, version, action, values)
         else:
-            raise ServiceError("This control is not known any more: use the latest board message.")
+            raise ServiceError("This control is not known any more: use the latest board message.", "kouba.err.unknown")
 
     async def board_move(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, values: list[str]
@@ -858,14 +887,18 @@ class Kouba(GameCog):
             seat = int(action.removeprefix("mv-take"))
             if seat not in record.seats_of(interaction.user.id):
                 names = await self.service.display_names(record)
-                raise ServiceError(f"This menu is for {names[seat]}: pick in your own menu.")
+                raise ServiceError(
+                    f"This menu is for {names[seat]}: pick in your own menu.",
+                    "kouba.err.not_your_menu",
+                    name=names[seat],
+                )
         notation = values[0] if action.startswith("mv-") else action.removeprefix("mv:")
         await self.play(interaction, record, notation, version, None)
 
     async def open_dice_panel(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         seats = record.seats_of(interaction.user.id)
         if not seats:
-            raise ServiceError("You are not playing in this game.")
+            raise ServiceError("You are not playing in this game.", "kouba.err.not_playing")
         panel = await self.dice_panel(record, seats[0])
         await interaction.response.send_message(**{k: v for k, v in panel.items() if v is not None}, ephemeral=True)
 
@@ -918,7 +951,8 @@ class Kouba(GameCog):
         if panel is not None:
             await interaction.response.edit_message(**await panel(latest, seat))
         else:
-            await tell(interaction, f"Played: {summary}")
+            lang = (await self.bot.settings.get(latest.row.guild_id)).language
+            await tell(interaction, tr(lang, "kouba.played", summary=summary))
         if fresh:
             await self.retire_board(latest, summary)
             await self.post_board(interaction, latest)

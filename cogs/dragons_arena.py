@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
+from bot.i18n import text as catalogue_text
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, StaleButton
 from bot.storage import SoloResult, SoloStanding
 from cogs.common import (
@@ -34,6 +35,7 @@ from cogs.common import (
     guarded,
     mention_list,
 )
+from cogs.texts.dragons_arena import key, say
 from render import dragons_arena as drawing
 from rules.dragons_arena import (
     BIG_TOTAL,
@@ -56,7 +58,6 @@ from rules.dragons_arena import (
 GRID = tuple(tuple(f"{file}{rank}" for file in "abcd") for rank in (4, 3, 2, 1))
 EMOJI = {"fire": "🔥", "ice": "❄️"}
 STYLE = {"fire": discord.ButtonStyle.danger, "ice": discord.ButtonStyle.primary}
-ELEMENT = {"fire": ("Combustion", "loses 3 power"), "ice": ("Blizzard", "loses 2 power and is moved")}
 SET_MODAL = "agora:dragons-set:"
 POWERS_FIELD = "powers"
 EXAMPLE_SET = "1,2,3,4,4,4,5,5"
@@ -74,8 +75,12 @@ class Pick:
 NO_PICK = Pick()
 
 
-def side_label(side: str) -> str:
-    return f"{EMOJI[side]} {side.upper()}"
+def side_label(side: str, lang: str = "en") -> str:
+    return f"{EMOJI[side]} {say(lang, 'side.' + side)}"
+
+
+def element_name(side: str, lang: str = "en") -> str:
+    return say(lang, "element." + side)
 
 
 def is_element(move: Move) -> bool:
@@ -86,20 +91,22 @@ def parse_powers(text: str, level: str) -> str:
     """The ``set:`` notation of typed powers, or a ServiceError saying exactly what is wrong."""
     typed = text.strip().lower().removeprefix("set:")
     if re.search(r"[^0-9\s,;]", typed):
-        raise ServiceError(f"Write your 8 powers as numbers separated by commas, like {EXAMPLE_SET}. Nothing was set.")
+        raise ServiceError(
+            say("en", "err.not_numbers", example=EXAMPLE_SET), key("err.not_numbers"), example=EXAMPLE_SET
+        )
     numbers = re.findall(r"[0-9]+", typed)
     if len(numbers) == 1 and len(numbers[0]) == DICE_PER_SIDE:
         numbers = list(numbers[0])  # "12344455": eight digits typed without separators
     if len(numbers) != DICE_PER_SIDE:
-        raise ServiceError(
-            f"You gave {len(numbers)} powers; give exactly 8, one per dragon, like {EXAMPLE_SET}. Nothing was set."
-        )
+        values = {"count": len(numbers), "example": EXAMPLE_SET}
+        raise ServiceError(say("en", "err.count", **values), key("err.count"), **values)
     powers = [int(n) for n in numbers]
     wrong = [p for p in powers if p not in POWERS]
     if wrong:
-        raise ServiceError(f"Each power is 1 to 6; {wrong[0]} is not. Nothing was set.")
+        raise ServiceError(say("en", "err.range", wrong=wrong[0]), key("err.range"), wrong=wrong[0])
     if level == "big" and sum(powers) != BIG_TOTAL:
-        raise ServiceError(f"Your powers total {sum(powers)}; BIG needs exactly {BIG_TOTAL}. Nothing was set.")
+        values = {"total": sum(powers), "big": BIG_TOTAL}
+        raise ServiceError(say("en", "err.big_total", **values), key("err.big_total"), **values)
     return "set:" + ",".join(map(str, sorted(powers)))
 
 
@@ -195,41 +202,56 @@ class DragonsArena(GameCog):
             if interaction.guild_id is None:
                 raise ServiceError("Records are kept per server: use this command in a server channel.")
             standings = await self.service.storage.solo_records(interaction.guild_id, self.game_id)
-            await interaction.response.send_message(embed=await self.records_embed(standings))
+            lang = (await self.bot.settings.get(interaction.guild_id)).language
+            await interaction.response.send_message(embed=await self.records_embed(standings, lang))
 
         await guarded(interaction, work)
 
-    async def records_embed(self, standings: list[SoloStanding]) -> discord.Embed:
-        embed = discord.Embed(title="Dragons Arena · solo training records", colour=COLOUR)
+    async def records_embed(self, standings: list[SoloStanding], lang: str = "en") -> discord.Embed:
+        embed = discord.Embed(title=say(lang, "records_title"), colour=COLOUR)
         if not standings:
-            embed.description = "No solo duel has been finished on this server yet. Try `/dragons solo`!"
+            embed.description = say(lang, "records_empty")
             return embed
         names = await self.service.storage.display_names({s.user_id for s in standings})
         for difficulty in ("normal", "high"):
             rows = [s for s in standings if s.difficulty == difficulty][:10]  # fits a field's 1,024 characters
             if rows:
-                lines = [self.standing_line(rank, s, names) for rank, s in enumerate(rows, 1)]
-                embed.add_field(name=f"{difficulty.capitalize()} difficulty", value="\n".join(lines), inline=False)
-        embed.set_footer(text="Score: your total power minus the opponent's total with its bonus. Never rated.")
+                lines = [self.standing_line(rank, s, names, lang) for rank, s in enumerate(rows, 1)]
+                embed.add_field(name=say(lang, "difficulty." + difficulty), value="\n".join(lines), inline=False)
+        embed.set_footer(text=say(lang, "records_footer"))
         return embed
 
     @staticmethod
-    def standing_line(rank: int, standing: SoloStanding, names: dict[int, str]) -> str:
-        best = "no score yet" if standing.best_score is None else f"best **{standing.best_score:+d}**"
+    def standing_line(rank: int, standing: SoloStanding, names: dict[int, str], lang: str = "en") -> str:
+        if standing.best_score is None:
+            best = say(lang, "no_score")
+        else:
+            best = say(lang, "best", score=f"{standing.best_score:+d}")
         name = names.get(standing.user_id, f"<@{standing.user_id}>")
-        tally = f"{standing.wins} W · {standing.draws} D · {standing.losses} L"
-        return f"{rank}. **{name}** — {best} · {tally} ({standing.played} played)"
+        tally = say(lang, "tally", wins=standing.wins, draws=standing.draws, losses=standing.losses)
+        return say(lang, "standing", rank=rank, name=name, best=best, tally=tally, played=standing.played)
 
-    def describe_options(self, options: dict[str, Any]) -> str:
+    def describe_options(self, options: dict[str, Any], lang: str = "en") -> str:
         nuggets = int(options.get("nuggets", 1))
         return "\n".join(
             [
-                f"Level: **{str(options.get('level', 'baby')).upper()}**",
-                f"Dragon Master: {'on' if options.get('dragon_master') else 'off'}",
-                f"Gold nuggets to win: {nuggets}" + (" (a single duel)" if nuggets == 1 else ""),
-                "The challenger plays 🔥 FIRE, the opponent ❄️ ICE.",
+                say(lang, "opt_level", level=str(options.get("level", "baby")).upper()),
+                say(lang, "opt_master_on" if options.get("dragon_master") else "opt_master_off"),
+                say(lang, "opt_nuggets", nuggets=nuggets) + (say(lang, "opt_single") if nuggets == 1 else ""),
+                say(lang, "opt_sides"),
             ]
         )
+
+    def challenge_message(self, record: GameRecord) -> dict[str, Any]:
+        """The shared challenge message, with this game's options in the server's language."""
+        message = super().challenge_message(record)
+        lang = self.language(record)
+        embed: discord.Embed = message["embed"]
+        for index, shown in enumerate(embed.fields):
+            if lang != "en" and shown.name == catalogue_text(lang, "options"):
+                value = self.describe_options(record.row.options, lang)
+                embed.set_field_at(index, name=shown.name, value=value, inline=False)
+        return message
 
     # -- the board -------------------------------------------------------------
 
@@ -237,18 +259,23 @@ class DragonsArena(GameCog):
         state = self.state_of(record)
         names = await self.service.display_names(record)
         png = await self.render(drawing.render, state.view(None), names)
-        title = f"Dragons Arena · game #{record.id}"
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        title = say(lang, "title", id=record.id)
         if state.is_solo:
-            title += f" · solo training ({state.solo})"
+            title += say(lang, "title_solo", difficulty=say(lang, "solo_level." + str(state.solo)))
         elif state.nuggets_to_win > 1:
-            title += f" · duel {state.duel}"
-        embed = discord.Embed(title=title, colour=COLOUR, description=self.situation(record, state, names))
+            title += say(lang, "title_duel", duel=state.duel)
+        description = self.situation(record, state, names, lang)
+        embed = discord.Embed(title=title, colour=COLOUR, description=description)
         view = state.view(None)
         for side in SIDES:
-            embed.add_field(name=self.side_title(state, side, names), value=self.side_text(state, view, side))
+            embed.add_field(
+                name=self.side_title(state, side, names, lang), value=self.side_text(state, view, side, lang)
+            )
         if record.row.status != ACTIVE:
-            return Board(f"Game over. {mention_list(record.seats)}", embed, png)
-        return Board(self.content(record, state, NO_PICK), embed, png, self.controls(record, state, NO_PICK))
+            return Board(say(lang, "game_over", players=mention_list(record.seats)), embed, png)
+        content = self.content(record, state, NO_PICK, lang)
+        return Board(content, embed, png, self.controls(record, state, NO_PICK, lang))
 
     @staticmethod
     def state_of(record: GameRecord) -> DragonsArenaState:
@@ -256,142 +283,163 @@ class DragonsArena(GameCog):
         assert isinstance(state, DragonsArenaState)
         return state
 
-    def player_name(self, state: DragonsArenaState, side: str, names: list[str]) -> str:
+    def player_name(self, state: DragonsArenaState, side: str, names: list[str], lang: str = "en") -> str:
         if state.is_solo:
-            return names[0] if side == SIDES[state.solo_side] else "the opponent"
+            return names[0] if side == SIDES[state.solo_side] else say(lang, "the_opponent")
         return names[SIDES.index(side)]
 
-    def side_title(self, state: DragonsArenaState, side: str, names: list[str]) -> str:
-        return f"{side_label(side)} · {self.player_name(state, side, names)}"
+    def side_title(self, state: DragonsArenaState, side: str, names: list[str], lang: str = "en") -> str:
+        return f"{side_label(side, lang)} · {self.player_name(state, side, names, lang)}"
 
-    def side_text(self, state: DragonsArenaState, view: dict[str, Any], side: str) -> str:
+    def side_text(self, state: DragonsArenaState, view: dict[str, Any], side: str, lang: str = "en") -> str:
         if view["phase"] == "setup":
-            return "✅ powers set (secret)" if view["ready"][side] else "⏳ setting powers…"
-        lines = [f"Power **{view['totals'][side]}** · {view['dragons_left'][side]} dragons"]
+            return say(lang, "powers_set") if view["ready"][side] else say(lang, "setting_powers")
+        lines = [say(lang, "power_line", total=view["totals"][side], dragons=view["dragons_left"][side])]
         if not state.is_solo:
-            lines.append(f"Gold nuggets: {view['nuggets'][side]} of {view['nuggets_to_win']}")
+            lines.append(say(lang, "nuggets_line", have=view["nuggets"][side], need=view["nuggets_to_win"]))
         if view["phase"] in ("split", "placement") and view["dice"][side]:
-            lines.append("To place: " + " ".join(map(str, view["dice"][side])))
+            lines.append(say(lang, "to_place", dice=" ".join(map(str, view["dice"][side]))))
         if state.is_solo and side != SIDES[state.solo_side] and view["outcome"] is None:
             left, table = view["dragons_left"][side], SOLO_BONUS[state.solo]
-            lines.append("5+ dragons left: you lose" if left >= len(table) else f"Bonus now: +{table[left]}")
+            lines.append(say(lang, "solo_lose") if left >= len(table) else say(lang, "solo_bonus", bonus=table[left]))
         return "\n".join(lines)
 
-    def situation(self, record: GameRecord, state: DragonsArenaState, names: list[str]) -> str:
+    def setup_prompt(self, state: DragonsArenaState, view: dict[str, Any], lang: str) -> str:
+        """Who still sets powers: the engine's own words in English, the catalogue's otherwise."""
+        if lang == "en":
+            return str(view["prompt"])
+        waiting = [side for side in SIDES if not view["ready"][side]]
+        who = say(lang, "both_sides") if len(waiting) != 1 else say(lang, "side." + waiting[0])
+        if state.level == "big":
+            return say(lang, "set_prompt_big", who=who, total=BIG_TOTAL)
+        return say(lang, "set_prompt", who=who)
+
+    def situation(self, record: GameRecord, state: DragonsArenaState, names: list[str], lang: str = "en") -> str:
         view = state.view(None)
         lines: list[str] = []
         if record.row.status != ACTIVE:
-            lines.append(self.result_text(record, state, names))
+            lines.append(self.result_text(record, state, names, lang))
         elif view["phase"] == "setup":
-            lines.append(f"Secret set-up: {view['prompt']}. Neither player sees the other's powers before both are in.")
+            lines.append(say(lang, "setup", prompt=self.setup_prompt(state, view, lang)))
         else:
             side = view["to_play"]
-            who = names[0] if state.is_solo else self.player_name(state, side, names)
-            lines.append(f"**{who}**, {side_label(side)} to play: {self.reason(state)}.")
+            who = names[0] if state.is_solo else self.player_name(state, side, names, lang)
+            lines.append(say(lang, "to_play", who=who, side=side_label(side, lang), reason=self.reason(state, lang)))
         if view["last_move"]:
-            shown = ["a secret set of powers" if m == "set:hidden" else f"`{m}`" for m in view["last_move"]]
-            lines.append("Last move: " + " ".join(shown))
+            shown = [say(lang, "secret_set") if m == "set:hidden" else f"`{m}`" for m in view["last_move"]]
+            lines.append(say(lang, "last_move", moves=" ".join(shown)))
         duel = view["last_duel"]
         if duel and record.row.status == ACTIVE and duel["duel"] < view["duel"]:
-            winner = "a draw" if duel["winner"] is None else f"{duel['winner'].upper()} won"
+            if duel["winner"] is None:
+                winner = say(lang, "duel_draw")
+            else:
+                winner = say(lang, "duel_won", side=say(lang, "side." + duel["winner"]))
             totals = duel["totals"]
-            lines.append(f"Duel {duel['duel']}: {winner}, {totals['fire']} to {totals['ice']} ({duel['reason']}).")
+            lines.append(
+                say(
+                    lang,
+                    "duel_line",
+                    duel=duel["duel"],
+                    winner=winner,
+                    fire=totals["fire"],
+                    ice=totals["ice"],
+                    reason=duel["reason"],
+                )
+            )
         return "\n".join(lines)
 
-    def reason(self, state: DragonsArenaState) -> str:
+    def reason(self, state: DragonsArenaState, lang: str = "en") -> str:
         """Why the turn is what it is, from the point of view of the player who acts."""
         must = state.must()
-        opponent = state.solo_opponent_to_play()
-        texts = {
-            "set": "set your 8 secret powers" + (f" totalling {BIG_TOTAL}" if state.level == "big" else ""),
-            "split": "split 7 points over two dice; both sides receive them",
-            "place": "place one of your dice on a free square",
-            "eliminate": "you must eliminate (it is compulsory)",
-            "change": "no capture possible: change a power (it gets a force field)",
-            "element": "nothing else is possible: use the element",
-        }
-        if opponent:
-            verb = "must eliminate" if must == "eliminate" else "must use their element"
-            texts[must] = f"you now play the opponent's dragons: they {verb} and never change a power"
-        text = texts[must]
+        if must == "set" and state.level == "big":
+            reason = say(lang, "reason.set_big", total=BIG_TOTAL)
+        elif state.solo_opponent_to_play():
+            reason = say(lang, "reason.opponent_eliminate" if must == "eliminate" else "reason.opponent_element")
+        else:
+            reason = say(lang, "reason." + must)
         if must != "element" and state.element_allowed():
-            text += f" (or use {ELEMENT[SIDES[state.to_play]][0]})"
-        return text
+            reason += say(lang, "or_element", element=element_name(SIDES[state.to_play], lang))
+        return reason
 
-    def result_text(self, record: GameRecord, state: DragonsArenaState, names: list[str]) -> str:
+    def result_text(self, record: GameRecord, state: DragonsArenaState, names: list[str], lang: str = "en") -> str:
         outcome = record.outcome
         assert outcome is not None
         if state.is_solo:
             if record.row.end_reason != "rules":
-                return f"Training stopped ({outcome.reason}): it counts as a loss in `/dragons records`."
-            return f"🏁 {outcome.reason}.\nYour result is kept in `/dragons records`."
+                return say(lang, "solo_stopped", reason=outcome.reason)
+            return say(lang, "solo_over", reason=outcome.reason)
         if not outcome.winners:
-            return f"The match is drawn ({outcome.reason})."
+            return say(lang, "match_drawn", reason=outcome.reason)
         winner = outcome.winners[0]
-        champion = f"**{names[winner]}** ({side_label(SIDES[winner])})"
+        champion = f"**{names[winner]}** ({side_label(SIDES[winner], lang)})"
         if outcome.reason == "resignation":
-            return f"**{names[1 - winner]}** resigned: {champion} wins."
+            return say(lang, "resigned", loser=names[1 - winner], champion=champion)
         if outcome.reason == "timeout":
-            return f"**{names[1 - winner]}** ran out of time: {champion} wins."
-        return f"🏆 {champion} wins! {outcome.reason}."
+            return say(lang, "ran_out", loser=names[1 - winner], champion=champion)
+        return say(lang, "wins", champion=champion, reason=outcome.reason)
 
-    def content(self, record: GameRecord, state: DragonsArenaState, pick: Pick) -> str:
+    def content(self, record: GameRecord, state: DragonsArenaState, pick: Pick, lang: str = "en") -> str:
         """The message text: who must act (mentioned) and what they are choosing."""
         if state.phase == "setup":
-            return f"{mention_list(record.actors())}: set your secret powers with **Set my powers**."
+            return say(lang, "content_setup", players=mention_list(record.actors()))
         mover = f"<@{record.actors()[0]}>"
         if pick == NO_PICK:
-            return f"{mover}, your turn: {self.reason(state)}."
-        return f"{mover}, {self.pick_prompt(state, pick)}"
+            return say(lang, "content_turn", mover=mover, reason=self.reason(state, lang))
+        return f"{mover}, {self.pick_prompt(state, pick, lang)}"
 
-    def pick_prompt(self, state: DragonsArenaState, pick: Pick) -> str:
+    def pick_prompt(self, state: DragonsArenaState, pick: Pick, lang: str = "en") -> str:
         if pick.kind == "die":
-            return f"place your **{pick.value}** on a free square (or pick another die)."
+            return say(lang, "pick_die", value=pick.value)
         if pick.kind == "element":
-            name, effect = ELEMENT[SIDES[state.to_play]]
-            return f"pick the enemy for {name}: it {effect}."
+            side = SIDES[state.to_play]
+            return say(lang, "pick_element", name=element_name(side, lang), effect=say(lang, "effect." + side))
         if pick.kind == "blizzard":
-            return f"Blizzard on **{pick.value}**: pick the empty square to send it to."
+            return say(lang, "pick_blizzard", square=pick.value)
         moves = self.square_moves(state, pick.value)
         if moves and isinstance(moves[0], ChangePower):
-            return f"choose the new power of **{pick.value}** in the menu below."
-        return f"**{pick.value}** attacks: pick the dragon to eliminate."
+            return say(lang, "pick_change", square=pick.value)
+        return say(lang, "pick_attack", square=pick.value)
 
     # -- controls --------------------------------------------------------------
 
-    def controls(self, record: GameRecord, state: DragonsArenaState, pick: Pick) -> list[discord.ui.Item[Any]]:
+    def controls(
+        self, record: GameRecord, state: DragonsArenaState, pick: Pick, lang: str = "en"
+    ) -> list[discord.ui.Item[Any]]:
         if record.row.status != ACTIVE or not state.actors:
             return []
         if state.phase == "setup":
-            return self.setup_controls(record)
+            return self.setup_controls(record, lang)
         if state.phase == "split":
-            return [self.split_select(record, state)]
-        back = self.back_button(record, pick)
+            return [self.split_select(record, state, lang)]
+        back = self.back_button(record, pick, lang)
         if state.phase == "placement" and pick == NO_PICK and len(set(self.own_dice(state))) == 1:
             pick = Pick("die", str(self.own_dice(state)[0]))  # one value left: no need to choose it
         items: list[discord.ui.Item[Any]] = [*self.grid(record, state, pick), back]
         if state.phase == "play" and state.dragon_master:
-            items.append(self.element_button(record, state, pick))
+            items.append(self.element_button(record, state, pick, lang))
         if state.phase == "placement":
-            items.append(self.die_select(record, state, pick))
+            items.append(self.die_select(record, state, pick, lang))
         elif pick.kind == "square":
             changes = [m for m in self.square_moves(state, pick.value) if isinstance(m, ChangePower)]
             if changes:
-                items.append(self.power_select(record, state, pick.value, changes))
+                items.append(self.power_select(record, state, pick.value, changes, lang))
         return items
 
-    def setup_controls(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
+    def setup_controls(self, record: GameRecord, lang: str = "en") -> list[discord.ui.Item[Any]]:
         setter = GameButton(
-            record.id, record.version, "setmodal", label="Set my powers", emoji="🎲", style=discord.ButtonStyle.success
-        )
-        return [setter, self.private_button(record, "Show my powers")]
+            record.id, record.version, "setmodal", label=say(lang, "set_my_powers"), emoji="🎲",
+            style=discord.ButtonStyle.success,
+        )  # fmt: skip
+        return [setter, self.private_button(record, say(lang, "show_my_powers"))]
 
-    def split_select(self, record: GameRecord, state: DragonsArenaState) -> GameSelect:
+    def split_select(self, record: GameRecord, state: DragonsArenaState, lang: str = "en") -> GameSelect:
+        description = say(lang, "split_description")
         options = [
-            discord.SelectOption(label=f"{m.low} + {m.high}", value=str(m), description="Both sides get these two dice")
+            discord.SelectOption(label=f"{m.low} + {m.high}", value=str(m), description=description)
             for m in SPLIT_MOVES  # every split is legal whenever a split is due
         ]
-        return GameSelect(record.id, record.version, "split", options=options, placeholder="Split 7 points…", row=0)
+        placeholder = say(lang, "split_placeholder")
+        return GameSelect(record.id, record.version, "split", options=options, placeholder=placeholder, row=0)
 
     def own_dice(self, state: DragonsArenaState) -> list[int]:
         return list(state.dice[state.acting_side(state.actors[0])])
@@ -456,31 +504,40 @@ class DragonsArena(GameCog):
         return [m for m in moves_from(state, square, state.actors[0]) if not is_element(m)]
 
     @staticmethod
-    def back_button(record: GameRecord, pick: Pick) -> GameButton:
-        return GameButton(record.id, record.version, "back", label="Back", emoji="↩️", disabled=pick == NO_PICK, row=0)
+    def back_button(record: GameRecord, pick: Pick, lang: str = "en") -> GameButton:
+        return GameButton(
+            record.id, record.version, "back", label=say(lang, "back"), emoji="↩️", disabled=pick == NO_PICK, row=0
+        )
 
-    def element_button(self, record: GameRecord, state: DragonsArenaState, pick: Pick) -> GameButton:
+    def element_button(self, record: GameRecord, state: DragonsArenaState, pick: Pick, lang: str = "en") -> GameButton:
         side = SIDES[state.to_play]
         return GameButton(
-            record.id, record.version, "element", label=ELEMENT[side][0], emoji=EMOJI[side], style=STYLE[side],
+            record.id, record.version, "element", label=element_name(side, lang), emoji=EMOJI[side], style=STYLE[side],
             disabled=not state.element_allowed() or pick.kind in ("element", "blizzard"), row=1,
         )  # fmt: skip
 
-    def die_select(self, record: GameRecord, state: DragonsArenaState, pick: Pick) -> GameSelect:
+    def die_select(self, record: GameRecord, state: DragonsArenaState, pick: Pick, lang: str = "en") -> GameSelect:
         counts = Counter(self.own_dice(state))
         options = [
             discord.SelectOption(
-                label=f"Die {power}", value=str(power), description=f"{count} left", default=str(power) == pick.value
+                label=say(lang, "die_label", power=power),
+                value=str(power),
+                description=say(lang, "die_left", count=count),
+                default=str(power) == pick.value,
             )
             for power, count in sorted(counts.items())
         ]
-        return GameSelect(record.id, record.version, "die", options=options, placeholder="Die to place…", row=4)
+        placeholder = say(lang, "die_placeholder")
+        return GameSelect(record.id, record.version, "die", options=options, placeholder=placeholder, row=4)
 
     def power_select(
-        self, record: GameRecord, state: DragonsArenaState, square: str, changes: list[ChangePower]
+        self, record: GameRecord, state: DragonsArenaState, square: str, changes: list[ChangePower], lang: str = "en"
     ) -> GameSelect:
-        options = [discord.SelectOption(label=f"{square} becomes {m.power}", value=str(m)) for m in changes]
-        placeholder = f"New power for {square}…"
+        options = [
+            discord.SelectOption(label=say(lang, "power_option", square=square, power=m.power), value=str(m))
+            for m in changes
+        ]
+        placeholder = say(lang, "power_placeholder", square=square)
         return GameSelect(record.id, record.version, f"power:{square}", options=options, placeholder=placeholder, row=4)
 
     # -- handling clicks -------------------------------------------------------
@@ -506,12 +563,13 @@ class DragonsArena(GameCog):
         elif kind == "back":
             await self.show_pick(interaction, record, version, NO_PICK)
         else:
-            raise ServiceError("That square has nothing to do now: use the enabled buttons.")
+            raise ServiceError(say("en", "err.nothing_here"), key("err.nothing_here"))
 
     async def play(self, interaction: discord.Interaction[Any], before: GameRecord, move: str, version: int) -> None:
         after = await self.service.play(before.id, interaction.user.id, [move], version)
         await self.note_solo_result(after)
-        summary = f"<@{interaction.user.id}> played {move}."
+        lang = (await self.bot.settings.get(after.row.guild_id)).language
+        summary = say(lang, "summary_played", user=interaction.user.id, move=move)
         if self.stays_in_place(before, after):
             await self.refresh_board(interaction, after)
         else:
@@ -532,10 +590,11 @@ class DragonsArena(GameCog):
         self.check_turn(record, interaction.user.id, version)
         state = self.state_of(record)
         if not self.pick_is_legal(state, pick):
-            raise ServiceError("That choice is not available now: use the enabled buttons.")
+            raise ServiceError(say("en", "err.not_available"), key("err.not_available"))
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
         await interaction.response.edit_message(
-            content=self.content(record, state, pick),
-            view=controls_view(self.controls(record, state, pick)),
+            content=self.content(record, state, pick, lang),
+            view=controls_view(self.controls(record, state, pick, lang)),
             allowed_mentions=PLAYER_MENTIONS,
         )
 
@@ -554,14 +613,17 @@ class DragonsArena(GameCog):
         """The refusals the service gives for moves, for clicks that only choose."""
         if version != record.version:
             raise StaleButton(
-                "These controls are out of date: the game has moved on since. Use the latest board message."
+                "These controls are out of date: the game has moved on since. Use the latest board message.",
+                "err.out_of_date",
             )
         if not record.seats_of(user_id):
-            raise ServiceError("You are not playing in this game.")
+            raise ServiceError("You are not playing in this game.", "err.not_playing")
         if record.row.status != ACTIVE:
-            raise ServiceError(f"Game #{record.id} is not being played (it is {record.row.status}).")
+            values = {"id": record.id, "status": record.row.status}
+            raise ServiceError(say("en", "err.not_played", **values), key("err.not_played"), **values)
         if user_id not in record.actors():
-            raise ServiceError(f"It is not your turn: waiting for {mention_list(record.actors())}.")
+            waiting = mention_list(record.actors())
+            raise ServiceError(f"It is not your turn: waiting for {waiting}.", "err.waiting_for", waiting=waiting)
 
     # -- secret sets -----------------------------------------------------------
 
@@ -569,12 +631,14 @@ class DragonsArena(GameCog):
         state = self.state_of(record)
         user = interaction.user.id
         if not record.seats_of(user):
-            raise ServiceError("You are not playing in this game.")
+            raise ServiceError("You are not playing in this game.", "err.not_playing")
         if record.row.status != ACTIVE or state.phase != "setup":
-            raise ServiceError("The powers are not being set now: use the latest board message.")
+            raise ServiceError(say("en", "err.not_setting"), key("err.not_setting"))
         if user not in record.actors():
-            raise ServiceError(f"Your powers are set; waiting for {mention_list(record.actors())}.")
-        await interaction.response.send_modal(PowersModal(record.id, state.level))
+            waiting = mention_list(record.actors())
+            raise ServiceError(say("en", "err.already_set", waiting=waiting), key("err.already_set"), waiting=waiting)
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        await interaction.response.send_modal(PowersModal(record.id, state.level, lang))
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -598,14 +662,15 @@ class DragonsArena(GameCog):
         notation = parse_powers(text, state.level)
         # No version check: the other player may set theirs while this modal is open.
         after = await self.service.play(record.id, interaction.user.id, [notation], None)
-        summary = f"<@{interaction.user.id}> set their secret powers."
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        summary = say(lang, "summary_set", user=interaction.user.id)
         if self.stays_in_place(record, after):
             await self.refresh_board(interaction, after)
         else:
             await self.after_move(interaction, record, after, summary)
         powers = ", ".join(notation.removeprefix("set:").split(","))
-        hidden = " They stay secret until both sets are in." if after.state and after.state.actors else ""
-        await interaction.followup.send(f"Your powers are set: {powers}.{hidden}", ephemeral=True)
+        hidden = say(lang, "still_secret") if after.state and after.state.actors else ""
+        await interaction.followup.send(say(lang, "powers_are_set", powers=powers, hidden=hidden), ephemeral=True)
 
     async def private_board(self, record: GameRecord, seat: int) -> Board | None:
         state = self.state_of(record)
@@ -615,11 +680,12 @@ class DragonsArena(GameCog):
         mine = view["dice"][SIDES[seat]]
         names = await self.service.display_names(record)
         png = await self.render(drawing.render, view, names)
-        embed = discord.Embed(title=f"Dragons Arena · game #{record.id} · your powers", colour=COLOUR)
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        embed = discord.Embed(title=say(lang, "private_title", id=record.id), colour=COLOUR)
         if mine is None:
-            embed.description = "You have not set your powers yet: press **Set my powers**."
+            embed.description = say(lang, "private_unset")
         else:
-            embed.description = f"Your secret powers: **{', '.join(map(str, mine))}** (total {sum(mine)})."
+            embed.description = say(lang, "private_set", powers=", ".join(map(str, mine)), total=sum(mine))
         return Board("", embed, png)
 
     # -- solo records ----------------------------------------------------------
@@ -631,7 +697,8 @@ class DragonsArena(GameCog):
 
     async def retire_board(self, record: GameRecord, summary: str) -> None:
         """``/move`` writes the typed notation in the public summary: a secret set must not show there."""
-        await super().retire_board(record, SECRET_SET.sub("a secret set of powers", summary))
+        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        await super().retire_board(record, SECRET_SET.sub(say(lang, "secret_set"), summary))
 
     async def post_board(self, interaction: discord.Interaction[Any] | None, record: GameRecord) -> None:
         """Also keeps a finished solo game in the records (/move and /resign end games through here)."""
@@ -642,10 +709,10 @@ class DragonsArena(GameCog):
 class PowersModal(discord.ui.Modal):
     """The secret set, typed.  The cog's listener handles the submission (see ``on_interaction``)."""
 
-    def __init__(self, game_id: int, level: str) -> None:
+    def __init__(self, game_id: int, level: str, lang: str = "en") -> None:
         # The view store only keeps it for a while: the listener does not need it at all.
-        super().__init__(title="Your 8 secret powers", custom_id=f"{SET_MODAL}{game_id}", timeout=900)
-        label = f"8 powers, 1 to 6, total {BIG_TOTAL}" if level == "big" else "8 powers, each 1 to 6"
+        super().__init__(title=say(lang, "modal_title"), custom_id=f"{SET_MODAL}{game_id}", timeout=900)
+        label = say(lang, "modal_big", total=BIG_TOTAL) if level == "big" else say(lang, "modal_free")
         self.add_item(
             discord.ui.TextInput(
                 label=label, custom_id=POWERS_FIELD, placeholder=EXAMPLE_SET, min_length=8, max_length=40

@@ -44,7 +44,7 @@ Rules as implemented
   by opposing sources); the loop (the same board with the same player to move for the
   third time).  Random play ends through wins and the pass rule, so no move cap.
 * Clock option: the engine only records it (``clock_seconds`` in the view); when the
-  15 s run out the bot plays ``pass`` for the player (:func:`timeout_move`).
+  15 s run out the bot plays ``pass`` for the player (``ArakseyState.default_move``).
 
 Notation
 --------

@@ -11,7 +11,7 @@ from PIL import Image
 
 from render.araksey import render
 from rules import GAMES
-from rules.araksey import ArakseyState, Effect
+from rules.araksey import ArakseyState, Effect, Move
 from rules.base import JSON
 
 GAME = GAMES["araksey"]
@@ -102,7 +102,7 @@ def test_every_kind_of_last_action_draws() -> None:
         if s.outcome is None and {"exchange", "push"} <= {m.kind for m in s.legal_moves(s.actors[0])}
     )
     seat = state.actors[0]
-    kinds = {}
+    kinds: dict[str, Move] = {}
     for move in state.legal_moves(seat):
         kinds.setdefault(move.kind, move)
     assert {"step", "exchange", "push", "pass"} <= set(kinds)

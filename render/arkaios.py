@@ -137,10 +137,14 @@ def _turn_text(view: JSON, names: list[str]) -> str:
     outcome = view["outcome"]
     if outcome is None:
         return f"{names[view['turn']]} to play"
+    if not outcome["winners"]:
+        return "Draw"
     winner = outcome["winners"][0]
     if outcome["reason"] == "temple":
         return f"{names[winner]} won: temple built"
-    return f"{names[winner]} won: {names[1 - winner]} is blocked"
+    if outcome["reason"] == "blocked":
+        return f"{names[winner]} won: {names[1 - winner]} is blocked"
+    return f"{names[winner]} won ({outcome['reason']})"
 
 
 def _last_move_text(view: JSON, names: list[str]) -> str:
@@ -155,10 +159,14 @@ def _instruction(view: JSON, names: list[str]) -> str:
     """What the player to move must do, or how the game ended."""
     outcome = view["outcome"]
     if outcome is not None:
+        if not outcome["winners"]:
+            return "The game ended in a draw."
         winner = outcome["winners"][0]
         if outcome["reason"] == "temple":
             return f"{names[winner]} is shut in a temple of capitals: {names[winner]} wins."
-        return f"{names[1 - winner]} cannot complete a turn: {names[winner]} wins."
+        if outcome["reason"] == "blocked":
+            return f"{names[1 - winner]} cannot complete a turn: {names[winner]} wins."
+        return f"{names[winner]} wins ({outcome['reason']})."
     name = names[view["turn"]]
     if view["phase"] == "opening":
         used = [lv for lv in view["last_levels"] if lv is not None]
@@ -296,7 +304,7 @@ def _draw_status(draw: ImageDraw.ImageDraw, view: JSON, names: list[str]) -> Non
     top = STATUS_TOP
     draw.rectangle((0, top, WIDTH, top + STATUS_HEIGHT), fill=PANEL)
     outcome = view["outcome"]
-    seat = view["turn"] if outcome is None else outcome["winners"][0]
+    seat = view["turn"] if outcome is None else (outcome["winners"] or [0])[0]
     seat_marker(draw, (36, top + 28), 11, seat, SEAT_COLOURS[seat])
     draw.text((56, top + 15), _instruction(view, names), font=font(25), fill=TEXT)
     x = 25.0

@@ -358,9 +358,7 @@ class ArkaiosState(GameState[Pillar]):
             if cost == remaining:
                 completes = level == final
             else:
-                completes = can_finish(
-                    _raised(heights, index, level), index, level, remaining - cost, final, forbidden
-                )
+                completes = can_finish(_raised(heights, index, level), index, level, remaining - cost, final, forbidden)
             if completes:
                 moves.append(Pillar(SQUARES[index], level))
         return sorted(moves, key=lambda m: (m.square.file, m.square.rank, m.level))
@@ -370,9 +368,7 @@ class ArkaiosState(GameState[Pillar]):
         anchor, budget, final = self._anchor(), self.budget, self.final_level
         if self.phase != "turn" or anchor is None or budget is None or final is None:
             return self.phase == "opening"
-        return can_finish(
-            tuple(self.heights), anchor[0], anchor[1], budget - self.spent, final, self._forbidden()
-        )
+        return can_finish(tuple(self.heights), anchor[0], anchor[1], budget - self.spent, final, self._forbidden())
 
     def example_turn(self) -> list[Pillar]:
         """One way to complete the current turn (empty if none), e.g. for hints and bots."""
@@ -417,9 +413,7 @@ class ArkaiosState(GameState[Pillar]):
         where = name_of(anchor[0])
         if move.index == anchor[0]:
             if self.chain:
-                return (
-                    f"{where} holds the pillar you just built: the next one must stand on a square around it."
-                )
+                return f"{where} holds the pillar you just built: the next one must stand on a square around it."
             return f"{where} is your own position: your first pillar must stand on a square around it."
         if move.index not in NEIGHBOURS[anchor[0]]:
             if self.chain:
@@ -444,8 +438,7 @@ class ArkaiosState(GameState[Pillar]):
             where = name_of(anchor[0])
             base = f"your previous pillar {where}" if self.chain else f"the pillar at your position {where}"
             return (
-                f"Level {move.level} is more than one level away from {base} (level {anchor[1]}): "
-                f"choose level {near}."
+                f"Level {move.level} is more than one level away from {base} (level {anchor[1]}): choose level {near}."
             )
         return ""
 
@@ -498,6 +491,8 @@ class ArkaiosState(GameState[Pillar]):
         self.last_turn_from = self.positions[seat]
         self.positions[seat], self.last_levels[seat] = last.index, last.level
         if self.in_temple(seat):
+            # The turn is complete: it moves from ``chain`` to ``last_turn`` as usual.
+            self.chain, self.spent = [], 0
             self.result = Outcome(winners=(seat,), reason="temple")
             return
         self._begin_turn(self._opponent(seat))

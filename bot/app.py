@@ -1,51 +1,81 @@
-"""The Bot subclass: ``setup_hook`` wires storage, the game service, the cogs and the controls."""
+"""The Bot subclass: ``setup_hook`` wires storage, the game service and the extensions.
+
+The bot knows its cogs only as extension names (the modules of the ``cogs`` folder,
+found on disk and loaded by discord.py), so ``bot/`` never imports ``cogs/``: the
+cogs depend on the bot, not the other way round.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pkgutil
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-import cogs
+from bot.config import Shards
 from bot.i18n import AgoraTranslator
+from bot.interactions import FAILED, InteractionDesk, Subject
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.settings import SettingsStore
 from bot.storage import Storage
-from cogs.common import GameButton, GameCog, GameSelect
+from bot.tournament import TournamentService
 
 log = logging.getLogger("agora")
 
-# (game cog, interaction, record, version, action) -> None
-ControlHandler = Callable[[GameCog, discord.Interaction[Any], Any, int, str], Awaitable[None]]
+COGS = Path(__file__).resolve().parent.parent / "cogs"
 
 
 def cog_modules() -> list[str]:
-    """Every module of the ``cogs`` package but the shared one (and sub-packages such as the
-    message catalogues in ``cogs/texts``): each is an extension."""
-    return [f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.ispkg and m.name != "common"]
+    """Every module of the ``cogs`` folder but the shared one (and sub-packages such as the
+    message catalogues in ``cogs/texts``): each is an extension.
 
+    >>> "cogs.arkaios" in cog_modules() and "cogs.common" not in cog_modules()
+    True
+    """
+    found = pkgutil.iter_modules([str(COGS)])
+    return sorted(f"cogs.{m.name}" for m in found if not m.ispkg and m.name != "common")
+
+
+def serve_through_desk(item: type[discord.ui.DynamicItem[Any]]) -> None:
+    """Wrap a control class's callback once so its clicks are logged and answered whatever happens."""
+    callback = item.callback
+    if getattr(callback, "through_desk", False):
+        return
+
+    async def served(self: discord.ui.DynamicItem[Any], interaction: discord.Interaction[AgoraBot]) -> None:
+        await interaction.client.interactions.serve(interaction, partial(callback, self, interaction), last_resort=True)
+
+    served.through_desk = True  # type: ignore[attr-defined]
+    item.callback = served  # type: ignore[method-assign,assignment]
 
 
 class AgoraTree(app_commands.CommandTree["AgoraBot"]):
+    async def _call(self, interaction: discord.Interaction[AgoraBot]) -> None:
+        """Every command passes the bot's front desk: logged, timed, refused while stopping."""
+        await self.client.interactions.serve(interaction, partial(super()._call, interaction), last_resort=False)
+
     async def on_error(self, interaction: discord.Interaction[AgoraBot], error: app_commands.AppCommandError) -> None:
         """Last resort: log the bug and still give the player an answer."""
-        log.error("command %s failed", interaction.command and interaction.command.name, exc_info=error)
-        text = "Sorry, something went wrong on our side. Nothing was changed; please try again."
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        interaction.extras[FAILED] = True
+        log.error("interaction %s failed", Subject.of(interaction), exc_info=error)
+        await self.client.interactions.answer(interaction, "ops.failed")
 
 
-class AgoraBot(commands.Bot):
-    """The Agora bot.  Tests build it with a temporary database and a fake clock."""
+class AgoraBot(commands.AutoShardedBot):
+    """The Agora bot.  Tests build it with a temporary database and a fake clock.
+
+    It runs the shards of ``AGORA_SHARDS`` (:class:`bot.config.Shards`), or every shard
+    Discord recommends; processes running the other shards share the same database.
+    """
 
     def __init__(
         self,
@@ -54,27 +84,45 @@ class AgoraBot(commands.Bot):
         clock: Callable[[], float] = time.time,
         sync_guild: int | None = None,
         sync_and_exit: bool = False,
+        shards: Shards | None = None,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # Without AGORA_SHARDS: discord.py asks Discord how many shards to run, and runs them all.
+        sharding: dict[str, Any] = {}
+        if shards is not None:
+            sharding = {"shard_ids": list(shards.ids), "shard_count": shards.count}
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=AgoraTree
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=AgoraTree, **sharding
         )
         self.storage = Storage(database)
         self.service = GameService(self.storage, clock)
         self.sync_guild = sync_guild
         self.sync_and_exit = sync_and_exit
-        self.game_cogs: dict[str, GameCog] = {}
-        # Controls every game shares, by the first part of their action ("days:claim" -> "days").
-        self.control_handlers: dict[str, ControlHandler] = {}
         self.settings = SettingsStore(self.storage)
         self.scheduler = Scheduler(self.storage, clock)
         self.service.on_turn = self.scheduler.turn_step
         self.service.on_challenge = self.scheduler.challenge_step
+        self.service.turn_seconds = self.scheduler.turn_seconds
+        self.tournaments = TournamentService(self.storage, self.service, clock)
+        self.service.on_finish.append(self.tournaments.finish_step)
+        self.scheduler.sweeps.append(self.tournaments.run_due)
+        self.tournaments.on_due = self.scheduler.run_soon
+        self.interactions = InteractionDesk(self.language_of)
+        self.started = time.monotonic()
+
+    async def language_of(self, guild_id: int | None) -> str:
+        """The language a server chose (English outside servers)."""
+        return "en" if guild_id is None else (await self.settings.get(guild_id)).language
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register persistent controls; each click passes the front desk (see ``bot/interactions.py``)."""
+        for item in items:
+            serve_through_desk(item)
+        super().add_dynamic_items(*items)
 
     async def setup_hook(self) -> None:
         await self.storage.open()
-        self.add_dynamic_items(GameButton, GameSelect)
         for name in cog_modules():
             await self.load_extension(name)
         await self.tree.set_translator(AgoraTranslator())
@@ -96,5 +144,7 @@ class AgoraBot(commands.Bot):
 
     async def close(self) -> None:
         await self.scheduler.stop()
-        await super().close()
+        # Before the first login there is no connection to close (and discord.py's sharded close would fail).
+        if isinstance(self.loop, asyncio.AbstractEventLoop):  # a placeholder until the first login
+            await super().close()
         await self.storage.close()

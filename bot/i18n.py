@@ -22,6 +22,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "err.nothing_hidden": "Nothing is hidden in {game}: the public board shows everything.",
         "err.damaged": "Game #{id} is damaged in storage and cannot be played.",
         "err.no_game": "There is no game #{id}.",
+        "err.invalid_control": "This control is not valid.",
+        "err.not_your_game": "Game #{id} is not one of your games on this server: see /games.",
+        "err.not_late": "Time is not up yet: the turn ends {deadline}. You can claim the win only after that.",
+        "err.own_turn_claim": "It is your own turn: only your opponent can claim the win.",
+        "err.no_offer": "There is no such offer to answer in this game.",
+        "err.own_offer": "You made this offer: your opponent must answer it.",
         "err.self_challenge": "Each player can take only one seat: you cannot challenge yourself.",
         "err.not_addressed": "This challenge is not addressed to you.",
         "err.already_accepted": "You have already accepted this challenge; waiting for the others.",
@@ -33,6 +39,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "err.not_your_turn": "It is not your turn.",
         "err.waiting_for": "It is not your turn: waiting for {waiting}.",
+        "err.not_played": "Game #{id} is not being played (it is {status}).",
+        "err.no_move": "There is no move to play.",
+        "err.nothing_to_undo": "Nothing to undo: you have not started your turn.",
+        "err.takeback_not_yours": "You can take back only your own last move, before your opponent plays.",
+        "err.draw_two_players": "A draw can be agreed only in a two-player game.",
+        "summary_played": "<@{user}> played {moves}.",
+        "move_played": "Played {notation} in game #{id}.",
+        "move_added": "Added to your turn: {notation}. Finish the turn to play it.",
+        "you_resigned": "You resigned game #{id}.",
+        "resigned": "<@{user}> resigned.",
         "challenged": "{waiting}: you are challenged!",
         "challenge_title": "{game} challenge · game #{id}",
         "challenge_invite": "<@{challenger}> invites {invited} to play {game}.",
@@ -70,7 +86,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "taken_back": "↩️ <@{user}>'s last move in game #{id} was taken back.",
         "takeback_declined": "<@{user}> declined the take-back in game #{id}.",
         "offer_posted": "Your offer is posted in <#{channel}>; your opponent can accept or decline it.",
-        "not_for_you": "This question is for your opponent, not for you.",
+        "menu.title": "Game #{id}: offer a draw, ask to take back your last move, or resign.",
+        "menu.draw": "Offer a draw",
+        "menu.takeback": "Ask to take back",
+        "menu.resign": "Resign…",
+        "menu.resign_confirm": "Resign game #{id}? You lose the game; this cannot be undone.",
+        "menu.resign_yes": "Yes, resign",
+        "menu.resign_no": "No, keep playing",
+        "menu.not_resigned": "You did not resign: game #{id} goes on.",
         "no_permission": "Sorry, only members with the Manage Server permission can change the settings here.",
         "settings_title": "Agora settings of this server",
         "settings_saved": "Settings saved.",
@@ -93,6 +116,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "your_games": "Your games",
         "your_turn_count": "**{count}** game(s) waiting for your move.",
         "your_turn": "**your turn**",
+        "game_choice": "#{id} {game} vs {others}",
+        "game_choice_turn": " · your turn",
         "time_left": "{left} left",
         "turn_ends": "⏳ Turn ends",
         "time_up": "time is up",
@@ -109,6 +134,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "err.nothing_hidden": "Rien n'est caché dans {game} : le plateau public montre tout.",
         "err.damaged": "La partie n°{id} est endommagée dans la base et ne peut pas être jouée.",
         "err.no_game": "Il n'y a pas de partie n°{id}.",
+        "err.invalid_control": "Cette commande n'est pas valide.",
+        "err.not_your_game": "La partie n°{id} n'est pas l'une de vos parties sur ce serveur : voyez /games.",
+        "err.not_late": (
+            "Le temps n'est pas encore écoulé : le tour se termine {deadline}. "
+            "Vous pourrez réclamer la victoire ensuite."
+        ),
+        "err.own_turn_claim": "C'est votre propre tour : seul votre adversaire peut réclamer la victoire.",
+        "err.no_offer": "Il n'y a pas d'offre de ce genre à laquelle répondre dans cette partie.",
         "err.self_challenge": "Chaque joueur n'occupe qu'une place : vous ne pouvez pas vous défier vous-même.",
         "err.not_addressed": "Ce défi ne vous est pas adressé.",
         "err.already_accepted": "Vous avez déjà accepté ce défi ; on attend les autres.",
@@ -120,6 +153,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "err.not_your_turn": "Ce n'est pas votre tour.",
         "err.waiting_for": "Ce n'est pas votre tour : on attend {waiting}.",
+        "err.not_played": "La partie n°{id} n'est pas en cours.",
+        "err.no_move": "Il n'y a aucun coup à jouer.",
+        "err.nothing_to_undo": "Rien à annuler : vous n'avez pas commencé votre tour.",
+        "err.takeback_not_yours": (
+            "Seul le joueur qui a fait le dernier coup peut le reprendre, avant que quelqu'un d'autre ne joue."
+        ),
+        "err.draw_two_players": "Une nulle ne peut être acceptée que dans une partie à deux joueurs.",
+        "err.own_offer": "Vous avez fait cette proposition : c'est à votre adversaire d'y répondre.",
+        "summary_played": "<@{user}> a joué {moves}.",
+        "move_played": "Coup {notation} joué dans la partie n°{id}.",
+        "move_added": "Ajouté à votre tour : {notation}. Terminez le tour pour le jouer.",
+        "you_resigned": "Vous avez abandonné la partie n°{id}.",
+        "resigned": "<@{user}> a abandonné.",
         "challenged": "{waiting} : vous êtes défié·e !",
         "challenge_title": "Défi de {game} · partie n°{id}",
         "challenge_invite": "<@{challenger}> invite {invited} à jouer à {game}.",
@@ -165,7 +211,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "offer_posted": (
             "Votre proposition est publiée dans <#{channel}> ; votre adversaire peut l'accepter ou la refuser."
         ),
-        "not_for_you": "Cette question s'adresse à votre adversaire, pas à vous.",
+        "menu.title": "Partie n°{id} : proposer la nulle, demander à reprendre votre dernier coup, ou abandonner.",
+        "menu.draw": "Proposer la nulle",
+        "menu.takeback": "Demander à reprendre",
+        "menu.resign": "Abandonner…",
+        "menu.resign_confirm": "Abandonner la partie n°{id} ? Vous perdez la partie ; c'est définitif.",
+        "menu.resign_yes": "Oui, abandonner",
+        "menu.resign_no": "Non, continuer",
+        "menu.not_resigned": "Vous n'avez pas abandonné : la partie n°{id} continue.",
         "no_permission": (
             "Désolé, seuls les membres ayant la permission Gérer le serveur peuvent modifier les réglages ici."
         ),
@@ -195,6 +248,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "your_games": "Vos parties",
         "your_turn_count": "**{count}** partie(s) attendent votre coup.",
         "your_turn": "**à vous de jouer**",
+        "game_choice": "n°{id} {game} contre {others}",
+        "game_choice_turn": " · à vous de jouer",
         "time_left": "il reste {left}",
         "turn_ends": "⏳ Fin du tour",
         "time_up": "temps écoulé",
@@ -204,8 +259,17 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 def text(lang: str, key: str, **values: Any) -> str:
     """The message ``key`` in ``lang`` (English when missing), formatted with ``values``."""
-    template = MESSAGES.get(lang, MESSAGES["en"]).get(key) or MESSAGES["en"][key]
-    return template.format(**values)
+    return template(lang, key).format(**values)
+
+
+def template(lang: str, key: str) -> str:
+    """The message ``key`` in ``lang`` (English when missing), its ``{fields}`` left to fill
+    (pictures fill them where they are drawn).
+
+    >>> template("fr", "done")
+    "C'est fait : {summary}"
+    """
+    return MESSAGES.get(lang, MESSAGES["en"]).get(key) or MESSAGES["en"][key]
 
 
 def add_messages(catalogue: dict[str, dict[str, str]]) -> None:

@@ -30,9 +30,9 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
+from bot.database import Connection
 from bot.storage import GameRow, Storage, WithinTransaction
 from rules import Outcome
 
@@ -113,7 +113,7 @@ class Rating:
 
 
 async def apply_result(
-    db: aiosqlite.Connection, *, game_id: int, guild_id: int, game: str, seats: Sequence[int], outcome: Outcome,
+    db: Connection, *, game_id: int, guild_id: int, game: str, seats: Sequence[int], outcome: Outcome,
     when: float,
 ) -> None:
     """Update the ratings of ``seats`` for one result, on an open transaction."""
@@ -127,9 +127,10 @@ async def apply_result(
         await db.execute(
             "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, losses, draws, updated_at) "
             "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
-            "mu = excluded.mu, sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
-            "losses = losses + excluded.losses, draws = draws + excluded.draws, updated_at = excluded.updated_at",
-            (guild_id, game, uid, new.mu, new.sigma, result == "win", result == "loss", result == "draw", when),
+            "mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
+            "losses = ratings.losses + excluded.losses, draws = ratings.draws + excluded.draws, "
+            "updated_at = excluded.updated_at",
+            (guild_id, game, uid, new.mu, new.sigma, *(int(result == kind) for kind in ("win", "loss", "draw")), when),
         )
         await db.execute(
             "INSERT INTO rating_changes (game_id, user_id, guild_id, game, rank, result, mu_before, sigma_before, "
@@ -138,11 +139,10 @@ async def apply_result(
         )
 
 
-async def _current(db: aiosqlite.Connection, guild_id: int, game: str, user_id: int) -> tuple[float, float]:
-    async with db.execute(
+async def _current(db: Connection, guild_id: int, game: str, user_id: int) -> tuple[float, float]:
+    found = await db.fetchrow(
         "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?", (guild_id, game, user_id)
-    ) as cursor:
-        found = await cursor.fetchone()
+    )
     if found is None:
         fresh = MODEL.rating()
         return fresh.mu, fresh.sigma
@@ -157,7 +157,7 @@ def rating_step(
         return None
     seats = list(row.seats)
 
-    async def step(db: aiosqlite.Connection) -> None:
+    async def step(db: Connection) -> None:
         await apply_result(
             db, game_id=row.id, guild_id=row.guild_id, game=row.game, seats=seats, outcome=outcome, when=when
         )
@@ -177,13 +177,13 @@ async def recompute(storage: Storage, guild_id: int | None = None, unrated_users
     where, params = ("AND guild_id = ?", [guild_id]) if guild_id is not None else ("", [])
     rated = 0
     async with storage.transaction() as db:
-        async with db.execute(
-            "SELECT id, game, guild_id, seats, outcome, updated_at, "
+        finished = await db.fetch(
+            "SELECT * FROM (SELECT id, game, guild_id, seats, outcome, updated_at, "
             "(SELECT MIN(rated_at) FROM rating_changes c WHERE c.game_id = games.id) AS rated_at FROM games "
-            f"WHERE status = ? AND outcome IS NOT NULL {where} ORDER BY COALESCE(rated_at, updated_at), id",
+            f"WHERE status = ? AND outcome IS NOT NULL {where}) AS finished "
+            "ORDER BY COALESCE(rated_at, updated_at), id",
             [FINISHED, *params],
-        ) as cursor:
-            finished = list(await cursor.fetchall())
+        )
         await db.execute(f"DELETE FROM ratings WHERE 1 = 1 {where}", params)
         await db.execute(f"DELETE FROM rating_changes WHERE 1 = 1 {where}", params)
         for game_id, game, guild, seats_json, outcome_json, updated_at, rated_at in finished:
@@ -204,49 +204,46 @@ _ORDER = "ORDER BY mu - 3 * sigma DESC, games DESC, user_id"
 
 async def leaderboard(storage: Storage, guild_id: int, game: str, offset: int, limit: int) -> list[Rating]:
     """One page of a server's board for a game, best shown rating first."""
-    async with storage.db.execute(
+    found = await storage.db.fetch(
         f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? {_ORDER} LIMIT ? OFFSET ?",
         (guild_id, game, limit, offset),
-    ) as cursor:
-        return [Rating(*found) async for found in cursor]
+    )
+    return [Rating(*row) for row in found]
 
 
 async def board_size(storage: Storage, guild_id: int, game: str) -> int:
     """How many players have a rating in ``game`` on the server."""
-    async with storage.db.execute(
-        "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
-    ) as cursor:
-        found = await cursor.fetchone()
+    found = await storage.db.fetchrow("SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
     return int(found[0]) if found else 0
 
 
 async def ratings_of(storage: Storage, guild_id: int, user_id: int) -> list[Rating]:
     """A player's rating in every game they have a rated result in, on one server."""
-    async with storage.db.execute(
+    found = await storage.db.fetch(
         f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY games DESC, game",
         (guild_id, user_id),
-    ) as cursor:
-        return [Rating(*found) async for found in cursor]
+    )
+    return [Rating(*row) for row in found]
 
 
 async def place_of(storage: Storage, guild_id: int, rating: Rating) -> tuple[int, int]:
     """``rating``'s place on its server's board for its game (1 = top), and how many players are on it."""
-    async with storage.db.execute(
-        "SELECT SUM(mu - 3 * sigma > ?), COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?",
+    found = await storage.db.fetchrow(
+        "SELECT SUM(CASE WHEN mu - 3 * sigma > ? THEN 1 ELSE 0 END), COUNT(*) FROM ratings "
+        "WHERE guild_id = ? AND game = ?",
         (rating.mu - 3 * rating.sigma, guild_id, rating.game),
-    ) as cursor:
-        found = await cursor.fetchone()
+    )
     ahead, total = (int(found[0] or 0), int(found[1])) if found else (0, 0)
     return ahead + 1, total
 
 
 async def all_ratings(storage: Storage) -> list[tuple[object, ...]]:
     """Every stored rating row, in a stable order (for audits and the recompute check)."""
-    async with storage.db.execute(
+    found = await storage.db.fetch(
         "SELECT guild_id, game, user_id, mu, sigma, games, wins, losses, draws FROM ratings "
         "ORDER BY guild_id, game, user_id"
-    ) as cursor:
-        return [tuple(found) async for found in cursor]
+    )
+    return [tuple(row) for row in found]
 
 
 @dataclass(frozen=True)
@@ -267,15 +264,12 @@ async def changes_of(storage: Storage, user_id: int, game_ids: Sequence[int]) ->
     if not game_ids:
         return {}
     marks = ", ".join("?" for _ in game_ids)
-    async with storage.db.execute(
+    found = await storage.db.fetch(
         "SELECT game_id, result, mu_before, sigma_before, mu_after, sigma_after FROM rating_changes "
         f"WHERE user_id = ? AND game_id IN ({marks})",
         (user_id, *game_ids),
-    ) as cursor:
-        return {
-            found[0]: Change(found[1], shown_rating(found[2], found[3]), shown_rating(found[4], found[5]))
-            async for found in cursor
-        }
+    )
+    return {row[0]: Change(row[1], shown_rating(row[2], row[3]), shown_rating(row[4], row[5])) for row in found}
 
 
 def favourite_opponent(user_id: int, games: Sequence[GameRow]) -> tuple[int, int] | None:

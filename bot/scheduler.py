@@ -17,8 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-import aiosqlite
-
+from bot.database import Connection
 from bot.settings import GuildSettings, decode_settings
 from bot.storage import Storage, WithinTransaction
 
@@ -28,6 +27,10 @@ REMIND, TIMEOUT, EXPIRE = "remind", "timeout", "expire"
 TURN_KINDS = (REMIND, TIMEOUT)
 # Real seconds between two looks at the queue when nothing is due sooner.
 POLL_SECONDS = 30.0
+# How long a process holds the due jobs it took: longer than any handler runs, short enough that
+# a job whose process died is not late by much.
+LEASE_SECONDS = 120.0
+LEASE_BATCH = 100
 
 
 @dataclass(frozen=True)
@@ -46,15 +49,13 @@ class JobAlreadyDone(Exception):
 Handler = Callable[[Job], Awaitable[None]]
 
 
-async def settings_in(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
-    async with db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
-        found = await cursor.fetchone()
+async def settings_in(db: Connection, guild_id: int) -> GuildSettings:
+    found = await db.fetchrow("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
     return GuildSettings(guild_id) if found is None else decode_settings(dict(found))
 
 
-async def turn_seconds_in(db: aiosqlite.Connection, game_id: int, settings: GuildSettings) -> int:
-    async with db.execute("SELECT turn_seconds FROM game_deadlines WHERE game_id = ?", (game_id,)) as cursor:
-        found = await cursor.fetchone()
+async def turn_seconds_in(db: Connection, game_id: int, settings: GuildSettings) -> int:
+    found = await db.fetchrow("SELECT turn_seconds FROM game_deadlines WHERE game_id = ?", (game_id,))
     return settings.turn_seconds if found is None else int(found[0])
 
 
@@ -65,28 +66,34 @@ class Scheduler:
         self.storage = storage
         self.clock = clock
         self.handlers: dict[str, Handler] = {}
+        # How many due jobs one look takes at most: what other processes leave for themselves.
+        self.lease_batch = LEASE_BATCH
+        # Other durable queues run with this one (tournament rounds): each runs its due work, returns a count.
+        self.sweeps: list[Callable[[], Awaitable[int]]] = []
         self._running = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self._soon: set[asyncio.Task[None]] = set()
 
     # -- writing jobs (inside the caller's transaction) ------------------------
 
-    async def add(self, db: aiosqlite.Connection, kind: str, game_id: int, stamp: float, due_at: float) -> None:
+    async def add(self, db: Connection, kind: str, game_id: int, stamp: float, due_at: float) -> None:
         # A turn that starts with the same stamp as a retired one (two moves in one clock
         # tick) opens its jobs again rather than leaving them retired.
         await db.execute(
             "INSERT INTO jobs (kind, game_id, stamp, due_at, created_at) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (kind, game_id, stamp) DO UPDATE SET due_at = excluded.due_at, done_at = NULL",
+            "ON CONFLICT (kind, game_id, stamp) DO UPDATE SET due_at = excluded.due_at, done_at = NULL, "
+            "leased_until = NULL",
             (kind, game_id, stamp, due_at, self.clock()),
         )
 
-    async def void(self, db: aiosqlite.Connection, game_id: int) -> None:
+    async def void(self, db: Connection, game_id: int) -> None:
         """Retire the pending jobs of a game (they would be void anyway; this keeps the queue short)."""
         await db.execute("UPDATE jobs SET done_at = ? WHERE game_id = ? AND done_at IS NULL", (self.clock(), game_id))
 
     def turn_step(self, game_id: int, guild_id: int, stamp: float | None) -> WithinTransaction:
         """What the service runs when a game's turn starts (``stamp``) or the game stops (None)."""
 
-        async def step(db: aiosqlite.Connection) -> None:
+        async def step(db: Connection) -> None:
             await self.void(db, game_id)
             if stamp is None:
                 return
@@ -101,10 +108,10 @@ class Scheduler:
 
     def challenge_step(
         self, guild_id: int, created_at: float, turn_seconds: int | None
-    ) -> Callable[[aiosqlite.Connection, int], Awaitable[None]]:
+    ) -> Callable[[Connection, int], Awaitable[None]]:
         """What the service runs when a challenge is stored: its deadline and its expiry."""
 
-        async def step(db: aiosqlite.Connection, game_id: int) -> None:
+        async def step(db: Connection, game_id: int) -> None:
             if turn_seconds is not None:
                 await db.execute(
                     "INSERT INTO game_deadlines (game_id, turn_seconds) VALUES (?, ?)", (game_id, turn_seconds)
@@ -119,11 +126,11 @@ class Scheduler:
     def done_step(self, job: Job) -> WithinTransaction:
         """Mark ``job`` done inside the effect's transaction; rolls it back if another run got there first."""
 
-        async def step(db: aiosqlite.Connection) -> None:
-            cursor = await db.execute(
+        async def step(db: Connection) -> None:
+            written = await db.execute(
                 "UPDATE jobs SET done_at = ? WHERE id = ? AND done_at IS NULL", (self.clock(), job.id)
             )
-            if cursor.rowcount != 1:
+            if written != 1:
                 raise JobAlreadyDone(job.id)
 
         return step
@@ -140,14 +147,38 @@ class Scheduler:
     # -- reading and running -----------------------------------------------------
 
     async def pending(self) -> list[Job]:
-        async with self.storage.db.execute(
+        found = await self.storage.db.fetch(
             "SELECT id, kind, game_id, stamp, due_at FROM jobs WHERE done_at IS NULL ORDER BY due_at, id"
-        ) as cursor:
-            return [Job(*row) async for row in cursor]
+        )
+        return [Job(*row) for row in found]
 
     async def due(self) -> list[Job]:
         now = self.clock()
         return [job for job in await self.pending() if job.due_at <= now]
+
+    async def lease_due(self) -> list[Job]:
+        """Take the jobs due now that nobody holds, for LEASE_SECONDS: no other process runs them meanwhile.
+
+        Rows another process is taking right now are passed over (``SKIP LOCKED``); a lease
+        that ran out (its process died mid-job) is taken again.
+        """
+        now = self.clock()
+        async with self.storage.transaction() as db:
+            found = await db.fetch(
+                "SELECT id, kind, game_id, stamp, due_at FROM jobs WHERE done_at IS NULL AND due_at <= ? "
+                "AND (leased_until IS NULL OR leased_until <= ?) ORDER BY due_at, id "
+                f"LIMIT ?{db.for_update_skip_locked}",
+                (now, now, self.lease_batch),
+            )
+            jobs = [Job(*row) for row in found]
+            leases = [(now + LEASE_SECONDS, job.id) for job in jobs]
+            await db.executemany("UPDATE jobs SET leased_until = ? WHERE id = ?", leases)
+        return jobs
+
+    async def release(self, job: Job) -> None:
+        """Give a leased job back at once (its handler failed: the next look tries again)."""
+        async with self.storage.transaction() as db:
+            await db.execute("UPDATE jobs SET leased_until = NULL WHERE id = ? AND done_at IS NULL", (job.id,))
 
     async def turn_seconds(self, game_id: int, guild_id: int) -> int:
         settings = await settings_in(self.storage.db, guild_id)
@@ -157,32 +188,74 @@ class Scheduler:
         """Run every job due now, oldest first; returns how many ran.  Safe to call concurrently."""
         async with self._running:
             ran = 0
-            for job in await self.due():
-                handler = self.handlers.get(job.kind)
-                if handler is None:
-                    log.warning("no handler for %s jobs; job %s waits", job.kind, job.id)
-                    continue
-                await handler(job)
-                # A handler that found nothing to do still retires the job (void or handled).
-                await self.claim(job)
-                ran += 1
+            for job in await self.lease_due():
+                ran += await self._run(job)
+            for sweep in self.sweeps:
+                ran += await sweep()
             return ran
 
+    async def _run(self, job: Job) -> int:
+        """Run one leased job through its handler; 1 if it ran, 0 if it waits or failed."""
+        handler = self.handlers.get(job.kind)
+        if handler is None:
+            log.warning("no handler for %s jobs; job %s waits", job.kind, job.id)
+            await self.release(job)
+            return 0
+        try:
+            await handler(job)
+        except Exception:
+            # It stays pending and is retried on the next look; the other jobs still run.
+            log.exception("%s job %s of game %s failed", job.kind, job.id, job.game_id)
+            await self.release(job)
+            return 0
+        # A handler that found nothing to do still retires the job (void or handled).
+        await self.claim(job)
+        return 1
+
     async def next_due(self) -> float | None:
-        jobs = await self.pending()
-        return jobs[0].due_at if jobs else None
+        """When the next job can run: its due time, or the end of the lease another process holds."""
+        found = await self.storage.db.fetchrow(
+            "SELECT MIN(CASE WHEN leased_until > due_at THEN leased_until ELSE due_at END) FROM jobs "
+            "WHERE done_at IS NULL"
+        )
+        return None if found is None or found[0] is None else float(found[0])
 
     # -- the loop in the bot -------------------------------------------------------
 
     def start(self, ready: Callable[[], Awaitable[object]]) -> None:
         self._task = asyncio.create_task(self._loop(ready), name="agora-scheduler")
 
-    async def stop(self) -> None:
+    def run_soon(self) -> None:
+        """Look at the queue now rather than at the next poll: work just fell due (a tournament's next round).
+
+        Safe to call inside a transaction: the run starts once the caller yields, and a job whose
+        transaction was rolled back is simply not there.
+        """
+        if self._task is None or self._task.done():
+            return
+        soon = asyncio.get_running_loop().create_task(self._run_logged(), name="agora-scheduler-soon")
+        self._soon.add(soon)
+        soon.add_done_callback(self._soon.discard)
+
+    async def _run_logged(self) -> None:
+        try:
+            await self.run_due()
+        except Exception:
+            log.exception("a scheduled job failed")
+
+    async def stop(self, grace: float = 5.0) -> None:
+        """Stop the loop; a job running now may finish first (for ``grace`` seconds at most)."""
         if self._task is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._running.acquire(), grace)
+            for soon in list(self._soon):
+                soon.cancel()
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+            if self._running.locked():
+                self._running.release()
 
     async def _loop(self, ready: Callable[[], Awaitable[object]]) -> None:
         await ready()

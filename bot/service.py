@@ -13,10 +13,12 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.database import Connection
+from bot.movelog import replay
 from bot.ratings import rating_step
 from bot.storage import AfterInsert, Changes, CorruptRow, GameRow, MoveRow, StaleVersion, Storage, WithinTransaction
 from rules import GAMES, GameState, IllegalMove, Outcome
@@ -41,18 +43,66 @@ class ServiceError(Exception):
     the Discord edge can answer in the server's language.
     """
 
-    def __init__(self, message: str, key: str | None = None, **values: Any) -> None:
+    def __init__(self, message: str, key: str | None = None, *, quotes_player: bool = False, **values: Any) -> None:
         super().__init__(message)
         self.key = key
         self.values = values
+        # The message quotes what a player typed (an engine's refusal): shown with markup made inert.
+        self.quotes_player = quotes_player
 
 
 def damaged(game_id: int) -> ServiceError:
     return ServiceError(f"Game #{game_id} is damaged in storage and cannot be played.", "err.damaged", id=game_id)
 
 
+def not_playing() -> ServiceError:
+    """The refusal for someone without a seat in the game."""
+    return ServiceError("You are not playing in this game.", "err.not_playing")
+
+
 class StaleButton(ServiceError):
     """The control clicked belongs to an older version of the game."""
+
+
+def out_of_date() -> StaleButton:
+    return StaleButton(
+        "These controls are out of date: the game has moved on since. Use the latest board message.",
+        "err.out_of_date",
+    )
+
+
+def invalid_control() -> ServiceError:
+    """The answer to a control or a game id that is not valid here (forged, foreign or unknown)."""
+    return ServiceError("This control is not valid.", "err.invalid_control")
+
+
+@dataclass(frozen=True)
+class Act:
+    """What a user asks to do on a game, for :meth:`GameService.check_actor`.
+
+    ``kind`` is ``move`` (play, draft, undo, choose), ``claim`` (the win on time, with the
+    turn's ``deadline``), ``wait`` (let a late player go on) or ``answer`` (the pending
+    ``offer``: ``draw`` or ``takeback``).
+
+    >>> Act("answer", offer="draw")
+    Act(kind='answer', offer='draw', deadline=None)
+    """
+
+    kind: str = "move"
+    offer: str | None = None
+    deadline: float | None = None
+
+
+MOVE = Act()
+OFFERS = ("draw", "takeback")
+
+
+def pending_offer(record: GameRecord) -> JSON | None:
+    """The offer waiting for an answer: stored with the game, and only while the game has not moved."""
+    offer = record.row.offer
+    if offer is None or offer.get("version") != record.version:
+        return None
+    return offer
 
 
 @dataclass
@@ -98,11 +148,13 @@ class GameRecord:
         return state
 
     def actors(self) -> list[int]:
-        """User ids the game is waiting for (see ``GameState.waiting_for``)."""
-        state = self.draft_state()
-        if state is None or self.row.status != ACTIVE:
+        """User ids the game is waiting for (see ``GameState.waiting_for``).
+
+        An unconfirmed draft does not pass the turn on: the game still waits for its owner.
+        """
+        if self.state is None or self.row.status != ACTIVE:
             return []
-        return [self.row.seats[seat] for seat in state.waiting_for]
+        return [self.row.seats[seat] for seat in self.state.waiting_for]
 
 
 class GameService:
@@ -118,6 +170,11 @@ class GameService:
         self.on_challenge: Callable[[int, float, int | None], AfterInsert] | None = None
         # Games with one of these users in a seat (the bot itself) are never rated.
         self.unrated_users: set[int] = set()
+        # What else runs in the transaction that ends a game, given the game and its result
+        # (a tournament records the result there, and schedules its next round).
+        self.on_finish: list[Callable[[GameRow, Outcome], WithinTransaction]] = []
+        # Set by the scheduler: a game's time per turn in seconds (its own, else its server's).
+        self.turn_seconds: Callable[[int, int], Awaitable[int]] | None = None
 
     # -- reading -------------------------------------------------------------
 
@@ -130,6 +187,25 @@ class GameService:
         if row is None:
             raise ServiceError(f"There is no game #{game_id}.", "err.no_game", id=game_id)
         return self._decode(row)
+
+    async def load_mine(self, game_id: int, user_id: int, guild_id: int | None) -> GameRecord:
+        """A game of this server where ``user_id`` holds a seat, named by a command.
+
+        A game that does not exist, belongs to another server or to other players gets
+        the same answer, so a command reveals nothing about games that are not yours.
+        """
+        refusal = ServiceError(
+            f"Game #{game_id} is not one of your games on this server: see /games.", "err.not_your_game", id=game_id
+        )
+        if not 0 < game_id <= 2**63 - 1:
+            raise refusal
+        try:
+            record = await self.load(game_id)
+        except ServiceError as error:
+            raise (refusal if error.key == "err.no_game" else error) from None
+        if record.row.guild_id != guild_id or not record.seats_of(user_id):
+            raise refusal
+        return record
 
     def _decode(self, row: GameRow) -> GameRecord:
         if row.state is None:
@@ -249,6 +325,62 @@ class GameService:
             options = {**record.row.options, name: value}
             return await self._write(record, Changes({"options": options, "updated_at": self.clock()}))
 
+    def started_row(
+        self, game: str, *, guild_id: int, channel_id: int, seats: Sequence[int], options: JSON | None = None
+    ) -> GameRow:
+        """A game that starts at once with these seats, without a challenge (a tournament's table).
+
+        Store it with :meth:`insert_started`, inside the caller's transaction.
+        """
+        spec = GAMES[game]
+        if not spec.min_players <= len(seats) <= spec.max_players:
+            raise ServiceError(f"{spec.name} is played by {spec.min_players} to {spec.max_players} players.")
+        now = self.clock()
+        row = GameRow(
+            id=0, game=game, guild_id=guild_id, channel_id=channel_id, status=CHALLENGE, seats=list(seats),
+            accepted=list(seats), options=spec.resolve_options(options or {}), seed=secrets.randbits(48),
+            state=None, draft=[], outcome=None, end_reason=None, version=0, message_id=None, created_at=now,
+            updated_at=now, turn_started_at=None,
+        )
+        for name, value in self._start_columns(row).items():
+            setattr(row, name, value)
+        return row
+
+    async def insert_started(self, db: Connection, row: GameRow, turn_seconds: int | None) -> int:
+        """Inside a transaction: store a game made by :meth:`started_row`, with its deadline and turn jobs."""
+        row.id = await self.storage.insert_game_in(db, row)
+        if turn_seconds is not None:
+            await self.storage.set_turn_seconds(db, row.id, turn_seconds)
+        if self.on_turn is not None:
+            await self.on_turn(row.id, row.guild_id, row.turn_started_at)(db)
+        return row.id
+
+    async def start_game(
+        self,
+        game: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        seats: Sequence[int],
+        options: JSON | None = None,
+        turn_seconds: int | None = None,
+    ) -> GameRecord:
+        """Start a game at once with these seats, in turn order: :meth:`started_row` stored on its own.
+
+        For callers that already know who plays and need no other write alongside.
+        """
+        row = self.started_row(game, guild_id=guild_id, channel_id=channel_id, seats=seats, options=options)
+        async with self.storage.transaction() as db:
+            game_id = await self.insert_started(db, row, turn_seconds)
+        return await self.load(game_id)
+
+    async def impose_result(self, game_id: int, winners: Sequence[int], reason: str) -> GameRecord:
+        """End an active game with ``winners`` (seats; none is a draw): a tournament director's decision."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, None)
+            outcome = Outcome(winners=tuple(winners), reason=reason)
+            return await self._write(record, self._finish_changes(record, outcome, reason))
+
     async def _open_challenge(self, game_id: int) -> GameRecord:
         record = await self.load(game_id)
         if record.row.status != CHALLENGE:
@@ -331,37 +463,129 @@ class GameService:
             raise ServiceError(f"This table is no longer open (the game is {status}).")
         return record
 
+    # -- who may act: the one authorization step of every move ------------------
+
+    def check_actor(self, record: GameRecord, user_id: int, version: int | None, act: Act = MOVE) -> int:
+        """The seat ``user_id`` acts from in ``record`` now, or the refusal they read.
+
+        Every way of acting on a game asks here first, before any game logic: moves,
+        draft steps and undo, clicks that only redraw choices, a time-out's default move,
+        a claim on time and the answer to an offer.  It reads only the stored game, never
+        a control's id: the game is being played, the control belongs to its current
+        version (``None``: controls valid at any version, which the engine then checks)
+        and the user holds a seat.  Then, by ``act``: a move belongs to a seat the game
+        waits for (a drafted, unconfirmed turn to the player who started it); a claim to
+        a player who is not late, once the deadline has passed; an answer to the pending
+        offer of that kind, stored with the game, to a player who did not make it.
+        """
+        if record.row.status != ACTIVE or record.state is None:
+            raise ServiceError(
+                f"Game #{record.id} is not being played (it is {record.row.status}).",
+                "err.not_played", id=record.id, status=record.row.status,
+            )
+        if version is not None and version != record.version:
+            raise out_of_date()
+        if act.kind == "claim":
+            return self._claimant(record, user_id, act.deadline)
+        if act.kind == "wait":
+            return self._not_late(record, user_id)
+        if act.kind == "answer":
+            return self._answerer(record, user_id, act.offer)
+        return self._seat_to_act(record, record.state, user_id)
+
+    def _seat_to_act(self, record: GameRecord, state: GameState[Any], user_id: int) -> int:
+        mine = record.seats_of(user_id)
+        if not mine:
+            raise not_playing()
+        for seat in mine:
+            if seat in state.actors:
+                return seat
+        if state.outcome is not None:
+            raise ServiceError("The game is over: no more moves can be played.", "err.game_over")
+        raise self._not_your_turn(record, user_id)
+
+    def _not_late(self, record: GameRecord, user_id: int) -> int:
+        """A seated player waiting for someone else: who answers the question of a late turn."""
+        assert record.state is not None
+        mine = record.seats_of(user_id)
+        if not mine:
+            raise not_playing()
+        if not [seat for seat in record.state.waiting_for if record.user_at(seat) != user_id]:
+            raise ServiceError("It is your own turn: only your opponent can claim the win.", "err.own_turn_claim")
+        return mine[0]
+
+    def _claimant(self, record: GameRecord, user_id: int, deadline: float | None) -> int:
+        """A claim on time: by a player who is not late, once the late player's time is up."""
+        seat = self._not_late(record, user_id)
+        if deadline is None or self.clock() < deadline:
+            shown = f"<t:{int(deadline)}:R>" if deadline is not None else "-"
+            raise ServiceError(
+                f"Time is not up yet: the turn ends {shown}. You can claim the win only after that.",
+                "err.not_late", deadline=shown,
+            )
+        return seat
+
+    def _answerer(self, record: GameRecord, user_id: int, kind: str | None) -> int:
+        """An answer to an offer: the offer of that kind is stored with this version, made by someone else."""
+        mine = record.seats_of(user_id)
+        if not mine:
+            raise not_playing()
+        offer = pending_offer(record)
+        if offer is None or offer.get("kind") != kind:
+            raise ServiceError("There is no such offer to answer in this game.", "err.no_offer")
+        if offer.get("by") == user_id:
+            raise ServiceError("You made this offer: your opponent must answer it.", "err.own_offer")
+        return mine[0]
+
+    def check_server(self, record: GameRecord, guild_id: int | None) -> None:
+        """A click or command names a game of the server it comes from; any other is not valid here.
+
+        The refusal is the same as for a game that does not exist, so it reveals nothing.
+        """
+        if guild_id != record.row.guild_id:
+            raise invalid_control()
+
     # -- playing -------------------------------------------------------------
 
     async def play(
-        self, game_id: int, user_id: int, moves: Sequence[str], version: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        moves: Sequence[str],
+        version: int | None = None,
+        also: Sequence[WithinTransaction] = (),
     ) -> GameRecord:
-        """Commit the unfinished turn's draft followed by ``moves``, as one transaction."""
+        """Commit the unfinished turn's draft followed by ``moves``, as one transaction.
+
+        Every way of moving comes here: a click, ``/move``, a time-out's default move.
+        ``also`` runs in the same transaction (a scheduler job marking itself done).
+        """
         async with self._lock(game_id):
-            record = await self._active(game_id, version)
+            record = await self.load(game_id)
+            self.check_actor(record, user_id, version)
             notations = [*record.row.draft, *moves]
             if not notations:
-                raise ServiceError("There is no move to play.")
+                raise ServiceError("There is no move to play.", "err.no_move")
             ply = await self.storage.move_count(game_id)
             state, played = self._apply(record, user_id, notations, ply)
-            return await self._save_moves(record, state, played)
+            return await self._save_moves(record, state, played, also)
 
     async def add_to_draft(self, game_id: int, user_id: int, move: str, version: int | None) -> GameRecord:
         """Add a move to the unfinished turn without committing it (the player can still undo)."""
         async with self._lock(game_id):
-            record = await self._active(game_id, version)
+            record = await self.load(game_id)
+            self.check_actor(record, user_id, version)
             draft = [*record.row.draft, move]
             self._apply(record, user_id, draft, 0)
             return await self._write(record, Changes({"draft": draft, "updated_at": self.clock()}))
 
     async def undo_draft(self, game_id: int, user_id: int, version: int | None) -> GameRecord:
-        """Take back the last move of the unfinished turn."""
+        """Take back the last move of the unfinished turn (only its owner can)."""
         async with self._lock(game_id):
-            record = await self._active(game_id, version)
-            if user_id not in record.actors():
-                raise self._not_your_turn(record, user_id)
+            record = await self.load(game_id)
+            self.check_actor(record, user_id, version)
             if not record.row.draft:
-                raise ServiceError("Nothing to undo: you have not started your turn.")
+                raise ServiceError("Nothing to undo: you have not started your turn.", "err.nothing_to_undo")
             return await self._write(record, Changes({"draft": record.row.draft[:-1], "updated_at": self.clock()}))
 
     async def resign(self, game_id: int, user_id: int) -> GameRecord:
@@ -369,7 +593,7 @@ class GameService:
             record = await self._active(game_id, None)
             seats = record.seats_of(user_id)
             if not seats or record.state is None:
-                raise ServiceError("You are not playing in this game.", "err.not_playing")
+                raise not_playing()
             outcome = record.state.resignation(seats[0])
             return await self._write(record, self._finish_changes(record, outcome, "resignation"))
 
@@ -383,35 +607,27 @@ class GameService:
     def _apply(
         self, record: GameRecord, user_id: int, notations: Sequence[str], ply: int
     ) -> tuple[GameState[Any], list[MoveRow]]:
-        """Play ``notations`` in turn for ``user_id``; numbered after ``ply`` moves already stored."""
+        """Play ``notations`` in turn for ``user_id``; numbered after ``ply`` moves already stored.
+
+        Each later move of the sequence must still be ``user_id``'s to play.
+        """
         assert record.state is not None
         state = record.state
         played: list[MoveRow] = []
         for notation in notations:
-            seat = self._acting_seat(record, state, user_id)
+            seat = self._seat_to_act(record, state, user_id)
             try:
                 after = state.play(seat, notation)
             except IllegalMove as error:
-                raise ServiceError(str(error)) from None
+                raise ServiceError(str(error), quotes_player=True) from None
             move = str(state.parse_move(notation))
             played.append(MoveRow(ply + len(played) + 1, seat, user_id, move, self.clock()))
             state = after
         return state, played
 
-    def _acting_seat(self, record: GameRecord, state: GameState[Any], user_id: int) -> int:
-        mine = record.seats_of(user_id)
-        if not mine:
-            raise ServiceError("You are not playing in this game.", "err.not_playing")
-        for seat in mine:
-            if seat in state.actors:
-                return seat
-        if state.outcome is not None:
-            raise ServiceError("The game is over: no more moves can be played.", "err.game_over")
-        raise self._not_your_turn(record, user_id)
-
     def _not_your_turn(self, record: GameRecord, user_id: int) -> ServiceError:
         if not record.seats_of(user_id):
-            return ServiceError("You are not playing in this game.", "err.not_playing")
+            return not_playing()
         waiting = ", ".join(f"<@{uid}>" for uid in dict.fromkeys(record.actors()))
         if not waiting:
             return ServiceError("It is not your turn.", "err.not_your_turn")
@@ -439,7 +655,9 @@ class GameService:
         """
         written = {**(columns or {}), **self._finish_columns(outcome, reason)}
         step = rating_step(record.row, outcome, written["updated_at"], self.unrated_users)
-        return Changes(written, list(moves), [step] if step is not None else [])
+        steps = [step] if step is not None else []
+        steps.extend(hook(record.row, outcome) for hook in self.on_finish)
+        return Changes(written, list(moves), steps)
 
     def _finish_columns(self, outcome: Outcome, reason: str) -> JSON:
         return {"status": FINISHED, "outcome": outcome.to_json(), "end_reason": reason, "updated_at": self.clock()}
@@ -447,12 +665,12 @@ class GameService:
     async def _active(self, game_id: int, version: int | None) -> GameRecord:
         record = await self.load(game_id)
         if record.row.status != ACTIVE:
-            raise ServiceError(f"Game #{game_id} is not being played (it is {record.row.status}).")
-        if version is not None and version != record.version:
-            raise StaleButton(
-                "These controls are out of date: the game has moved on since. Use the latest board message.",
-                "err.out_of_date",
+            raise ServiceError(
+                f"Game #{game_id} is not being played (it is {record.row.status}).",
+                "err.not_played", id=game_id, status=record.row.status,
             )
+        if version is not None and version != record.version:
+            raise out_of_date()
         return record
 
     async def _write(self, record: GameRecord, changes: Changes) -> GameRecord:
@@ -471,31 +689,60 @@ class GameService:
 
     # -- games that last days ---------------------------------------------------
 
+    def default_move(self, record: GameRecord) -> tuple[int, str] | None:
+        """The move the rules play for the late player when the turn's time runs out, with their user id.
+
+        None when the rules name no such move: then running out of time loses the game.
+        """
+        state = record.state
+        if state is None or record.row.status != ACTIVE or not state.waiting_for:
+            return None
+        late = state.waiting_for[0]
+        move = state.default_move(late)
+        return None if move is None else (record.user_at(late), str(move))
+
     async def timeout(
         self, game_id: int, stamp: float, also: Sequence[WithinTransaction] = ()
     ) -> GameRecord | None:
-        """The turn started at ``stamp`` ran out: the player to move loses.  None if the game moved on."""
+        """The turn started at ``stamp`` ran out: the rules' default move, else the player to move loses.
+
+        The default move is played by :meth:`play`, like any other move.  None if the game moved on.
+        """
+        record = await self.load(game_id)
+        if not self._in_turn(record, stamp):
+            return None
+        fallback = self.default_move(record)
+        if fallback is not None:
+            user_id, move = fallback
+            try:
+                return await self.play(game_id, user_id, [move], record.version, also)
+            except StaleButton:
+                return None
         async with self._lock(game_id):
             record = await self.load(game_id)
-            if record.row.status != ACTIVE or record.row.turn_started_at != stamp or record.state is None:
+            if not self._in_turn(record, stamp) or record.state is None:
                 return None
-            late = record.state.waiting_for[0]
-            fallback = record.state.default_move(late)
-            if fallback is None:
-                return await self._forfeit(record, late, also)
-            ply = await self.storage.move_count(game_id)
-            state, played = self._apply(record, record.user_at(late), [str(fallback)], ply)
-            return await self._save_moves(record, state, played, also)
+            return await self._forfeit(record, record.state.waiting_for[0], also)
+
+    @staticmethod
+    def _in_turn(record: GameRecord, stamp: float) -> bool:
+        """Whether ``record`` is still in the turn that started at ``stamp``."""
+        return record.row.status == ACTIVE and record.row.turn_started_at == stamp and record.state is not None
+
+    async def deadline(self, record: GameRecord) -> float | None:
+        """When the current turn's time runs out (None while nobody is timed)."""
+        if self.turn_seconds is None or record.row.turn_started_at is None:
+            return None
+        return record.row.turn_started_at + await self.turn_seconds(record.id, record.row.guild_id)
 
     async def claim_timeout(self, game_id: int, user_id: int, version: int) -> GameRecord:
         """The opponent of a player out of time claims the win (the server's ``claim`` rule)."""
         async with self._lock(game_id):
-            record = await self._active(game_id, version)
-            if not record.seats_of(user_id) or record.state is None:
-                raise ServiceError("You are not playing in this game.", "err.not_playing")
+            record = await self.load(game_id)
+            act = Act("claim", deadline=await self.deadline(record))
+            self.check_actor(record, user_id, version, act)
+            assert record.state is not None
             late = [seat for seat in record.state.waiting_for if record.user_at(seat) != user_id]
-            if not late:
-                raise ServiceError("It is your own turn: only your opponent can claim the win.")
             return await self._forfeit(record, late[0])
 
     async def _forfeit(
@@ -507,31 +754,60 @@ class GameService:
         changes.also.extend(also)
         return await self._write(record, changes)
 
-    async def agree_draw(self, game_id: int, user_id: int, offered_by: int, version: int) -> GameRecord:
-        """``user_id`` accepts the draw ``offered_by`` proposed: the game ends with no winner."""
+    async def offer(self, game_id: int, user_id: int, kind: str) -> GameRecord:
+        """``user_id`` offers a draw or asks to take back their last turn; the offer is stored with the game.
+
+        It stays pending until answered or until the game moves on (a new version).
+        """
         async with self._lock(game_id):
-            record = await self._active(game_id, version)
-            self._check_answer(record, user_id, offered_by)
+            record = await self._active(game_id, None)
+            if not record.seats_of(user_id):
+                raise not_playing()
+            if kind == "draw":
+                self.check_draw_possible(record)
+            else:
+                self._before_last_turn(await self.storage.moves(game_id), user_id)
+            await self.storage.set_offer(game_id, {"kind": kind, "by": user_id, "version": record.version})
+            return await self.load(game_id)
+
+    async def decline_offer(self, game_id: int, user_id: int, kind: str, version: int) -> GameRecord:
+        """The pending offer is declined by the opponent, or withdrawn by the player who made it."""
+        async with self._lock(game_id):
+            record = await self.load(game_id)
+            offer = pending_offer(record)
+            withdrawn = offer is not None and offer.get("by") == user_id and offer.get("kind") == kind
+            if not withdrawn:
+                self.check_actor(record, user_id, version, Act("answer", offer=kind))
+            elif version != record.version:
+                raise out_of_date()
+            await self.storage.set_offer(game_id, None)
+            return await self.load(game_id)
+
+    async def agree_draw(self, game_id: int, user_id: int, version: int) -> GameRecord:
+        """``user_id`` accepts the draw offered by their opponent: the game ends with no winner."""
+        async with self._lock(game_id):
+            record = await self.load(game_id)
+            self.check_actor(record, user_id, version, Act("answer", offer="draw"))
             self.check_draw_possible(record)
             outcome = Outcome(winners=(), reason="draw agreed")
             return await self._write(record, self._finish_changes(record, outcome, "draw agreed"))
 
-    async def take_back(self, game_id: int, user_id: int, asked_by: int, version: int) -> GameRecord:
-        """``user_id`` agrees that ``asked_by`` takes back their last turn.
+    async def take_back(self, game_id: int, user_id: int, version: int) -> GameRecord:
+        """``user_id`` agrees that the opponent who asked takes back their last turn.
 
         The state is rebuilt by replaying the move log without that turn from the game's seed
         (the RNG lives in the state, so the replay is exact); the taken-back moves are deleted
         in the same transaction as the version-checked write.
         """
         async with self._lock(game_id):
-            record = await self._active(game_id, version)
-            self._check_answer(record, user_id, asked_by)
+            record = await self.load(game_id)
+            self.check_actor(record, user_id, version, Act("answer", offer="takeback"))
+            offer = pending_offer(record)
+            assert offer is not None
             moves = await self.storage.moves(game_id)
-            keep = self._before_last_turn(moves, asked_by)
-            state = GAMES[record.game].new(players=len(record.seats), seed=record.row.seed, options=record.row.options)
+            keep = self._before_last_turn(moves, int(offer["by"]))
             try:
-                for move in moves[:keep]:
-                    state = state.play(move.seat, move.notation)
+                state = replay(record.row, moves[:keep])
             except IllegalMove:
                 log.warning("game %s: its move log does not replay", game_id, exc_info=True)
                 raise ServiceError(f"Game #{game_id} cannot be rebuilt from its move log: no take-back.") from None
@@ -547,7 +823,10 @@ class GameService:
     def _before_last_turn(moves: Sequence[MoveRow], asked_by: int) -> int:
         """How many moves stay once the last turn (the trailing moves of one seat) is taken back."""
         if not moves or moves[-1].user_id != asked_by:
-            raise ServiceError("Only the player who made the last move can take it back, before anyone else moves.")
+            raise ServiceError(
+                "You can take back only your own last move, before your opponent plays.",
+                "err.takeback_not_yours",
+            )
         keep = len(moves)
         while keep and moves[keep - 1].seat == moves[-1].seat:
             keep -= 1
@@ -557,14 +836,7 @@ class GameService:
     def check_draw_possible(record: GameRecord) -> None:
         """A draw by agreement needs every player's consent; one answer button speaks for one opponent only."""
         if len(set(record.seats)) != 2:
-            raise ServiceError("A draw can be agreed only in a two-player game.")
-
-    @staticmethod
-    def _check_answer(record: GameRecord, user_id: int, asked_by: int) -> None:
-        if not record.seats_of(user_id):
-            raise ServiceError("You are not playing in this game.", "err.not_playing")
-        if user_id == asked_by:
-            raise ServiceError("You made this offer: your opponent must answer it.")
+            raise ServiceError("A draw can be agreed only in a two-player game.", "err.draw_two_players")
 
     async def expire_challenge(
         self, game_id: int, stamp: float, also: Sequence[WithinTransaction] = ()

@@ -61,6 +61,7 @@ class GuildSettings:
     threads: bool = False
     channels: tuple[int, ...] = field(default_factory=tuple)
     language: str = "en"
+    tournament_role: int | None = None  # besides Manage Server, members with this role run tournaments
 
     def reminder_at(self, turn_started_at: float, turn_seconds: int) -> float | None:
         """When to remind; None when the reminder would fall at or before the turn's start."""
@@ -84,8 +85,7 @@ class SettingsStore:
     async def get(self, guild_id: int) -> GuildSettings:
         if guild_id in self._cache:
             return self._cache[guild_id]
-        async with self.storage.db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
-            found = await cursor.fetchone()
+        found = await self.storage.db.fetchrow("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         settings = GuildSettings(guild_id) if found is None else decode_settings(dict(found))
         self._cache[guild_id] = settings
         return settings
@@ -94,8 +94,13 @@ class SettingsStore:
         settings = replace(await self.get(guild_id), **changes)
         async with self.storage.transaction() as db:
             await db.execute(
-                "INSERT OR REPLACE INTO guild_settings (guild_id, turn_seconds, timeout_rule, reminder_seconds, "
-                "challenge_seconds, threads, channels, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO guild_settings (guild_id, turn_seconds, timeout_rule, reminder_seconds, "
+                "challenge_seconds, threads, channels, language, tournament_role) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
+                "timeout_rule = excluded.timeout_rule, reminder_seconds = excluded.reminder_seconds, "
+                "challenge_seconds = excluded.challenge_seconds, threads = excluded.threads, "
+                "channels = excluded.channels, language = excluded.language, "
+                "tournament_role = excluded.tournament_role",
                 (
                     guild_id,
                     settings.turn_seconds,
@@ -105,14 +110,14 @@ class SettingsStore:
                     int(settings.threads),
                     json.dumps(list(settings.channels)),
                     settings.language,
+                    settings.tournament_role,
                 ),
             )
         self._cache[guild_id] = settings
         return settings
 
     async def wants_dm(self, user_id: int) -> bool:
-        async with self.storage.db.execute("SELECT dm FROM reminder_optins WHERE user_id = ?", (user_id,)) as cursor:
-            found = await cursor.fetchone()
+        found = await self.storage.db.fetchrow("SELECT dm FROM reminder_optins WHERE user_id = ?", (user_id,))
         return bool(found and found[0])
 
     async def toggle_dm(self, user_id: int) -> bool:
@@ -120,7 +125,9 @@ class SettingsStore:
         wanted = not await self.wants_dm(user_id)
         async with self.storage.transaction() as db:
             await db.execute(
-                "INSERT OR REPLACE INTO reminder_optins (user_id, dm) VALUES (?, ?)", (user_id, int(wanted))
+                "INSERT INTO reminder_optins (user_id, dm) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
+                (user_id, int(wanted)),
             )
         return wanted
 
@@ -135,4 +142,5 @@ def decode_settings(values: dict[str, Any]) -> GuildSettings:
         threads=bool(values["threads"]),
         channels=tuple(int(c) for c in json.loads(values["channels"] or "[]")),
         language=str(values["language"]),
+        tournament_role=None if values.get("tournament_role") is None else int(values["tournament_role"]),
     )

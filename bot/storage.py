@@ -1,24 +1,21 @@
-"""SQLite storage through aiosqlite: one file, WAL, numbered migrations.
+"""The bot's storage: games, moves, players, in SQLite or PostgreSQL, numbered migrations.
 
-Everything the bot keeps goes through :class:`Storage`, one small interface,
-so that a server that outgrows one process can move to PostgreSQL by
-writing another implementation of it.
+Everything the bot keeps goes through :class:`Storage`, written once over
+:class:`bot.database.Connection`; the database behind it (one SQLite file, or a
+PostgreSQL server shared by several processes) is picked by ``AGORA_DATABASE``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable, Iterable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import astuple, dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
+from bot.database import Connection, Database, Row, connect, migrations
 
 log = logging.getLogger("agora.storage")
 
@@ -47,6 +44,8 @@ class GameRow:
     created_at: float
     updated_at: float
     turn_started_at: float | None
+    # A pending draw or take-back offer: {"kind": ..., "by": user id, "version": the game's version then}.
+    offer: JSON | None = None
 
 
 @dataclass(frozen=True)
@@ -85,9 +84,9 @@ class SoloStanding:
     best_score: int | None
 
 
-WithinTransaction = Callable[[aiosqlite.Connection], Awaitable[None]]
+WithinTransaction = Callable[[Connection], Awaitable[None]]
 # Runs in the transaction that inserts a game, given the new game's id.
-AfterInsert = Callable[[aiosqlite.Connection, int], Awaitable[None]]
+AfterInsert = Callable[[Connection, int], Awaitable[None]]
 
 
 @dataclass
@@ -111,94 +110,93 @@ class CorruptRow(Exception):
     """A stored game could not be decoded."""
 
 
-_JSON_COLUMNS = {"seats", "accepted", "options", "state", "draft", "outcome"}
-
-
-def migrations() -> list[tuple[int, str]]:
-    """The numbered migration scripts shipped with the bot, in order."""
-    folder = resources.files("bot") / "migrations"
-    scripts = []
-    for entry in folder.iterdir():
-        if entry.name.endswith(".sql"):
-            scripts.append((int(entry.name.split("_", 1)[0]), entry.read_text(encoding="utf-8")))
-    return sorted(scripts)
+_JSON_COLUMNS = {"seats", "accepted", "options", "state", "draft", "outcome", "offer"}
 
 
 class Storage:
-    """The bot's database.  Open it with :meth:`open`, close it with :meth:`close`."""
+    """The bot's database.  Open it with :meth:`open`, close it with :meth:`close`.
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
-        self._db: aiosqlite.Connection | None = None
-        # One connection: transactions of different coroutines must not interleave.
-        self._write_lock = asyncio.Lock()
+    ``target`` is a SQLite file's path or a ``postgresql://`` URL (:func:`bot.database.connect`).
+    """
+
+    def __init__(self, target: str | Path) -> None:
+        self.path = str(target)
+        self.database: Database = connect(target)
+        self._open = False
 
     @property
-    def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("storage is not open")
-        return self._db
+    def dialect(self) -> str:
+        return self.database.dialect
+
+    @property
+    def db(self) -> Connection:
+        """For reads outside a transaction."""
+        return self.database.reader
 
     async def open(self) -> None:
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA foreign_keys=ON")
-        await self._db.execute("PRAGMA busy_timeout=5000")
-        await self.migrate()
+        """Open (creating the file on first run) and migrate; opening an open storage does nothing."""
+        if self._open:
+            return
+        await self.database.open()
+        try:
+            await self.migrate()
+        except BaseException:
+            await self.database.close()
+            raise
+        self._open = True
 
     async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        await self.database.close()
+        self._open = False
 
     async def migrate(self) -> None:
-        await self.db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)")
-        async with self.db.execute("SELECT version FROM schema_migrations") as cursor:
-            applied = {row[0] async for row in cursor}
-        for version, script in migrations():
-            if version in applied:
-                continue
-            log.info("applying migration %03d", version)
-            await self.db.executescript(f"BEGIN;\n{script}\nINSERT INTO schema_migrations VALUES ({version});\nCOMMIT;")
+        """Apply the migrations not applied yet, in one transaction.
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
-        async with self._write_lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.db
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+        The applied versions are read once the transaction holds the write lock, so processes
+        opening a new database together migrate it once: the first one does, the others find it done.
+        """
+        async with self.transaction() as db:
+            applied = await self.database.applied_migrations(db)
+            for version, script in migrations(self.dialect):
+                if version in applied:
+                    continue
+                log.info("applying migration %03d", version)
+                await self.database.apply_script(db, script)
+                await db.execute("INSERT INTO schema_migrations VALUES (?)", (version,))
+
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """All or nothing: committed on exit, rolled back on any error."""
+        return self.database.transaction()
 
     # -- games ---------------------------------------------------------------
 
     async def insert_game(self, row: GameRow, after: AfterInsert | None = None) -> int:
-        columns = _encode(row.__dict__, skip={"id"})
-        names = ", ".join(columns)
-        marks = ", ".join("?" for _ in columns)
         async with self.transaction() as db:
-            cursor = await db.execute(f"INSERT INTO games ({names}) VALUES ({marks})", list(columns.values()))
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            await _write_seats(db, game_id, row.seats)
+            game_id = await self.insert_game_in(db, row)
             if after is not None:
                 await after(db, game_id)
         return game_id
 
-    async def delete_moves_after(self, db: aiosqlite.Connection, game_id: int, ply: int) -> None:
+    async def insert_game_in(self, db: Connection, row: GameRow) -> int:
+        """Inside a transaction: store a new game and its seats; returns its id."""
+        columns = _encode(row.__dict__, skip={"id"})
+        names = ", ".join(columns)
+        marks = ", ".join("?" for _ in columns)
+        game_id = await db.insert(f"INSERT INTO games ({names}) VALUES ({marks})", list(columns.values()))
+        await _write_seats(db, game_id, row.seats)
+        return game_id
+
+    async def set_turn_seconds(self, db: Connection, game_id: int, seconds: int) -> None:
+        """Inside a transaction: a game's own turn deadline, overriding the server's."""
+        await db.execute("INSERT INTO game_deadlines (game_id, turn_seconds) VALUES (?, ?)", (game_id, seconds))
+
+    async def delete_moves_after(self, db: Connection, game_id: int, ply: int) -> None:
         """Inside a transaction: forget the moves after ``ply`` (a take-back)."""
         await db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, ply))
 
     async def game(self, game_id: int) -> GameRow | None:
-        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
-            found = await cursor.fetchone()
-        return None if found is None else _decode_game(found)
+        found = await self.db.fetchrow("SELECT * FROM games WHERE id = ?", (game_id,))
+        return None if found is None else decode_game(found)
 
     async def update_game(self, game_id: int, version: int, changes: Changes) -> None:
         """Write ``changes`` and bump the version, only if it is still ``version``."""
@@ -206,11 +204,11 @@ class Storage:
         columns["version"] = version + 1
         assignments = ", ".join(f"{name} = ?" for name in columns)
         async with self.transaction() as db:
-            cursor = await db.execute(
+            written = await db.execute(
                 f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",
                 [*columns.values(), game_id, version],
             )
-            if cursor.rowcount != 1:
+            if written != 1:
                 raise StaleVersion(game_id)
             if "seats" in changes.columns:
                 await _write_seats(db, game_id, changes.columns["seats"])
@@ -225,6 +223,11 @@ class Storage:
         """Remember the current board message; not a change of the game, so no new version."""
         async with self.transaction() as db:
             await db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def set_offer(self, game_id: int, offer: JSON | None) -> None:
+        """Store or clear the pending offer; not a change of the game, so no new version."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET offer = ? WHERE id = ?", (_encode({"offer": offer})["offer"], game_id))
 
     async def set_channel_id(self, game_id: int, channel_id: int) -> None:
         async with self.transaction() as db:
@@ -251,25 +254,22 @@ class Storage:
 
     async def _games(self, query: str, params: list[Any]) -> list[GameRow]:
         rows = []
-        async with self.db.execute(query, params) as cursor:
-            async for found in cursor:
-                try:
-                    rows.append(_decode_game(found))
-                except CorruptRow:
-                    log.warning("skipping game %s: its stored data cannot be decoded", found["id"])
+        for found in await self.db.fetch(query, params):
+            try:
+                rows.append(decode_game(found))
+            except CorruptRow:
+                log.warning("skipping game %s: its stored data cannot be decoded", found["id"])
         return rows
 
     async def move_count(self, game_id: int) -> int:
-        async with self.db.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)) as cursor:
-            found = await cursor.fetchone()
+        found = await self.db.fetchrow("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,))
         return int(found[0]) if found else 0
 
     async def moves(self, game_id: int) -> list[MoveRow]:
-        async with self.db.execute(
-            "SELECT ply, seat, user_id, notation, played_at FROM moves WHERE game_id = ? ORDER BY ply",
-            (game_id,),
-        ) as cursor:
-            return [MoveRow(*row) async for row in cursor]
+        found = await self.db.fetch(
+            "SELECT ply, seat, user_id, notation, played_at FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+        )
+        return [MoveRow(*row) for row in found]
 
     # -- players -------------------------------------------------------------
 
@@ -285,29 +285,27 @@ class Storage:
     async def display_names(self, user_ids: Iterable[int]) -> dict[int, str]:
         wanted = list(user_ids)
         marks = ", ".join("?" for _ in wanted)
-        async with self.db.execute(
-            f"SELECT user_id, display_name FROM players WHERE user_id IN ({marks})", wanted
-        ) as cursor:
-            return {row[0]: row[1] async for row in cursor}
+        found = await self.db.fetch(f"SELECT user_id, display_name FROM players WHERE user_id IN ({marks})", wanted)
+        return {row[0]: row[1] for row in found}
 
     # -- solo records --------------------------------------------------------
 
     async def record_solo_result(self, result: SoloResult) -> bool:
         """Keep a finished solo game once; False when it was kept already (the same end noticed twice)."""
         async with self.transaction() as db:
-            cursor = await db.execute(
-                "INSERT OR IGNORE INTO solo_records "
+            written = await db.execute(
+                "INSERT INTO solo_records "
                 "(game_id, guild_id, user_id, game, difficulty, result, score, finished_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 astuple(result),  # the columns above, in the dataclass's field order
             )
-            return cursor.rowcount == 1
+            return written == 1
 
     async def solo_records(self, guild_id: int, game: str | None = None) -> list[SoloStanding]:
         """Each player's solo record per difficulty on a server: best score first, then most wins."""
         query = (
-            "SELECT user_id, difficulty, COUNT(*), SUM(result = 'win'), SUM(result = 'draw'), "
-            "SUM(result = 'loss'), MAX(score) FROM solo_records WHERE guild_id = ?"
+            f"SELECT user_id, difficulty, COUNT(*), {_count('win')}, {_count('draw')}, {_count('loss')}, MAX(score) "
+            "FROM solo_records WHERE guild_id = ?"
         )
         params: list[Any] = [guild_id]
         if game is not None:
@@ -315,13 +313,17 @@ class Storage:
             params.append(game)
         query += (
             " GROUP BY user_id, difficulty"
-            " ORDER BY difficulty, MAX(score) IS NULL, MAX(score) DESC, SUM(result = 'win') DESC, user_id"
+            f" ORDER BY difficulty, MAX(score) IS NULL, MAX(score) DESC, {_count('win')} DESC, user_id"
         )
-        async with self.db.execute(query, params) as cursor:
-            return [SoloStanding(*row) async for row in cursor]
+        return [SoloStanding(*row) for row in await self.db.fetch(query, params)]
 
 
-async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[int]) -> None:
+def _count(result: str) -> str:
+    """SQL counting the rows of one result (a sum of booleans is SQLite's only)."""
+    return f"SUM(CASE WHEN result = '{result}' THEN 1 ELSE 0 END)"
+
+
+async def _write_seats(db: Connection, game_id: int, seats: list[int]) -> None:
     await db.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
     await db.executemany(
         "INSERT INTO game_players (game_id, user_id, seat) VALUES (?, ?, ?)",
@@ -338,7 +340,7 @@ def _encode(values: dict[str, Any], skip: set[str] | None = None) -> dict[str, A
     }
 
 
-def _decode_game(found: sqlite3.Row) -> GameRow:
+def decode_game(found: Row) -> GameRow:
     values = dict(found)
     try:
         for name in _JSON_COLUMNS:

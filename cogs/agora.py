@@ -8,6 +8,7 @@ buttons whose action starts with ``days:``, routed here from ``GameCog.on_contro
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import discord
@@ -17,7 +18,17 @@ from discord.ext import commands
 from bot.app import AgoraBot
 from bot.i18n import text
 from bot.scheduler import EXPIRE, REMIND, TIMEOUT, Job, JobAlreadyDone
-from bot.service import ACTIVE, GameRecord, ServiceError, StaleButton
+from bot.service import (
+    ACTIVE,
+    OFFERS,
+    Act,
+    GameRecord,
+    ServiceError,
+    StaleButton,
+    not_playing,
+    out_of_date,
+    pending_offer,
+)
 from bot.settings import (
     CLAIM,
     FORFEIT,
@@ -29,19 +40,33 @@ from bot.settings import (
     format_duration,
     parse_duration,
 )
-from cogs.common import COLOUR, PLAYER_MENTIONS, GameButton, GameCog, controls_view, guarded, mention_list, tell
+from bot.status import Status, games_on, latency_ms, version
+from cogs.common import (
+    ANY_VERSION,
+    COLOUR,
+    PLAYER_MENTIONS,
+    GameButton,
+    SharedControls,
+    controls_view,
+    game_cog,
+    guarded,
+    mention_list,
+    pick_game,
+    tell,
+)
 from cogs.games import game_link
+from cogs.texts.status import DESCRIPTION, status_embed
 from rules import GAMES
 
 PREFIX = "days"
 _CHANNEL = re.compile(r"<#([0-9]+)>|\b([0-9]{15,21})\b")
-STALE = "These controls are out of date: the game has moved on since."
 
 
-class Agora(commands.Cog):
+class Agora(SharedControls):
     """``/agora settings``, ``/agora notify``, ``/draw``, ``/takeback`` and the scheduler's effects."""
 
     group = app_commands.Group(name="agora", description="Agora: server settings and reminders.")
+    prefix = PREFIX
 
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
@@ -49,17 +74,12 @@ class Agora(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.scheduler.handlers.update({REMIND: self.remind, TIMEOUT: self.timeout, EXPIRE: self.expire})
-        self.bot.control_handlers[PREFIX] = self.on_days_control
 
     async def cog_unload(self) -> None:
         for kind in (REMIND, TIMEOUT, EXPIRE):
             self.bot.scheduler.handlers.pop(kind, None)
-        self.bot.control_handlers.pop(PREFIX, None)
 
     # -- helpers -----------------------------------------------------------------
-
-    async def lang(self, guild_id: int) -> str:
-        return (await self.bot.settings.get(guild_id)).language
 
     async def current(self, job: Job, status: str = ACTIVE) -> GameRecord | None:
         """The job's game if the job still applies to it (same turn or same challenge), else None."""
@@ -88,7 +108,7 @@ class Agora(commands.Cog):
         left = await self.time_left(record)
         if left <= 0:
             return  # the deadline passed too (the bot was down): the timeout job speaks instead
-        lang = await self.lang(record.row.guild_id)
+        lang = await self.bot.language_of(record.row.guild_id)
         actors = record.actors()
         content = text(
             lang,
@@ -114,28 +134,28 @@ class Agora(commands.Cog):
             return
 
     async def timeout(self, job: Job) -> None:
-        """The turn ran out: forfeit, or let the opponent claim the win, as the server chose."""
+        """The turn ran out: the rules' default move, else forfeit or a claim, as the server chose."""
         record = await self.current(job)
-        cog = None if record is None else self.bot.game_cogs.get(record.game)
-        if record is None or cog is None:
+        if record is None:
             return
+        cog = game_cog(self.bot, record.game)
         settings = await self.bot.settings.get(record.row.guild_id)
-        late = record.state.waiting_for[:1] if record.state is not None else ()
-        has_fallback = record.state is not None and bool(late) and record.state.default_move(late[0]) is not None
-        if settings.timeout_rule == CLAIM and not has_fallback:
+        fallback = self.service.default_move(record)
+        if fallback is None and settings.timeout_rule == CLAIM:
             if await self.bot.scheduler.claim(job):
                 await self.offer_claim(record, settings.language)
             return
+        key = "timed_out" if fallback is None else "timed_out_default"
+        cause = text(settings.language, key, mention=mention_list(record.actors()), id=record.id)
+        done = [self.bot.scheduler.done_step(job)]
         try:
-            after = await self.service.timeout(record.id, job.stamp, [self.bot.scheduler.done_step(job)])
-        except JobAlreadyDone:
-            return
-        if after is None:
-            return
-        key = "timed_out_default" if after.row.status == ACTIVE else "timed_out"
-        summary = text(settings.language, key, mention=mention_list(record.actors()), id=record.id)
-        await cog.retire_board(record, summary)
-        await cog.post_board(None, after)
+            if fallback is not None:
+                user, move = fallback
+                await cog.commit(record, user, [move], version=record.version, also=done, cause=cause)
+            elif await self.service.timeout(record.id, job.stamp, done) is not None:
+                await cog.publish(record, cause)
+        except (JobAlreadyDone, StaleButton):
+            return  # another run handled the job, or the game moved on: the job is void
 
     async def offer_claim(self, record: GameRecord, lang: str) -> None:
         late = record.actors()
@@ -179,19 +199,17 @@ class Agora(commands.Cog):
 
     # -- shared controls -----------------------------------------------------------
 
-    async def on_days_control(
-        self, cog: GameCog, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str
+    async def on_shared_control(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str
     ) -> None:
         parts = action.split(":")
-        lang = await self.lang(record.row.guild_id)
+        lang = await self.bot.language_of(record.row.guild_id)
         user = interaction.user.id
         if parts[1] == "claim":
-            after = await self.service.claim_timeout(record.id, user, version)
-            await self.conclude(cog, interaction, record, after, text(lang, "claimed", user=user, id=record.id))
+            await self.service.claim_timeout(record.id, user, version)
+            await self.conclude(interaction, record, text(lang, "claimed", user=user, id=record.id))
         elif parts[1] == "wait":
-            self.check_version(record, version)
-            if not record.seats_of(user) or user in record.actors():
-                raise ServiceError(text(lang, "not_for_you"))
+            self.service.check_actor(record, user, version, Act("wait"))
             # The win can still be claimed later, as long as the late player has not moved.
             claim = GameButton(
                 record.id, version, f"{PREFIX}:claim", label=text(lang, "claim"), style=discord.ButtonStyle.danger
@@ -199,91 +217,124 @@ class Agora(commands.Cog):
             await interaction.response.edit_message(
                 content=text(lang, "kept_waiting", user=user, id=record.id), view=controls_view([claim])
             )
-        elif len(parts) == 4:
-            await self.answer_offer(cog, interaction, record, version, parts[1], parts[2] == "yes", int(parts[3]))
+        elif parts[1] in OFFERS and parts[2:] in (["yes"], ["no"]):
+            await self.answer_offer(interaction, record, version, parts[1], parts[2] == "yes")
+        elif parts[1] == "more":
+            await self.open_menu(interaction, record, lang)
+        elif parts[1:] in [["menu", kind] for kind in OFFERS]:
+            await self.post_offer(interaction, await self.pick(interaction, record.id), parts[2])
+        elif parts[1:] == ["menu", "resign"]:
+            await self.confirm_resign(interaction, record, lang)
+        elif parts[1:] in (["resign", "yes"], ["resign", "no"]):
+            await self.resign(interaction, record, lang, parts[2] == "yes")
+
+    # -- the board's "⋯" menu: draw, take-back, resign ------------------------------------
+
+    def board_controls(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
+        """A "⋯" button on every board of a game being played: its players' draw, take-back and resign."""
+        if record.row.status != ACTIVE:
+            return []
+        return [GameButton(record.id, ANY_VERSION, f"{PREFIX}:more", label="⋯")]
+
+    async def open_menu(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str) -> None:
+        """The menu, privately, to a player of the game (the stored seats say who)."""
+        if record.row.status != ACTIVE:
+            raise out_of_date()
+        if not record.seats_of(interaction.user.id):
+            raise not_playing()
+        items = [
+            GameButton(record.id, record.version, f"{PREFIX}:menu:draw", label=text(lang, "menu.draw"), emoji="🤝"),
+            GameButton(
+                record.id, record.version, f"{PREFIX}:menu:takeback", label=text(lang, "menu.takeback"), emoji="↩️"
+            ),
+            GameButton(
+                record.id, record.version, f"{PREFIX}:menu:resign", label=text(lang, "menu.resign"), emoji="🏳️",
+                style=discord.ButtonStyle.danger,
+            ),
+        ]
+        content = text(lang, "menu.title", id=record.id)
+        await interaction.response.send_message(content, view=controls_view(items), ephemeral=True)
+
+    async def confirm_resign(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str) -> None:
+        """Resigning asks once more: the panel turns into the question."""
+        await self.pick(interaction, record.id)
+        items = [
+            GameButton(
+                record.id, record.version, f"{PREFIX}:resign:yes", label=text(lang, "menu.resign_yes"),
+                style=discord.ButtonStyle.danger,
+            ),
+            GameButton(record.id, record.version, f"{PREFIX}:resign:no", label=text(lang, "menu.resign_no")),
+        ]
+        await self.answer_panel(interaction, text(lang, "menu.resign_confirm", id=record.id), controls_view(items))
+
+    @staticmethod
+    async def answer_panel(interaction: discord.Interaction[Any], content: str, view: discord.ui.View | None) -> None:
+        """The menu's next step in place of the private panel (never over a public message)."""
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await interaction.response.send_message(content, view=view or discord.utils.MISSING, ephemeral=True)
+
+    async def resign(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str, sure: bool) -> None:
+        """The answer to the question: resign (the panel says it is done, the board shows the result), or not."""
+        user = interaction.user.id
+        if not sure:
+            await self.pick(interaction, record.id)
+            await self.answer_panel(interaction, text(lang, "menu.not_resigned", id=record.id), None)
+            return
+        await self.service.resign(record.id, user)
+        await game_cog(self.bot, record.game).publish(record, text(lang, "resigned", user=user), interaction)
 
     async def answer_offer(
-        self,
-        cog: GameCog,
-        interaction: discord.Interaction[Any],
-        record: GameRecord,
-        version: int,
-        kind: str,
-        accepted: bool,
-        asked_by: int,
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, kind: str, accepted: bool
     ) -> None:
-        lang = await self.lang(record.row.guild_id)
+        """Accept or decline the offer stored with the game; the control names only its kind."""
+        lang = await self.bot.language_of(record.row.guild_id)
         user = interaction.user.id
         if not accepted:
-            self.check_version(record, version)
-            if not record.seats_of(user):
-                raise ServiceError("You are not playing in this game.")
+            await self.service.decline_offer(record.id, user, kind, version)
             key = "draw_declined" if kind == "draw" else "takeback_declined"
             await interaction.response.edit_message(content=text(lang, key, user=user, id=record.id), view=None)
             return
+        offer = pending_offer(record)
         if kind == "draw":
-            after = await self.service.agree_draw(record.id, user, asked_by, version)
-            await self.conclude(cog, interaction, record, after, text(lang, "draw_agreed", id=record.id))
+            await self.service.agree_draw(record.id, user, version)
+            await self.conclude(interaction, record, text(lang, "draw_agreed", id=record.id))
         else:
-            after = await self.service.take_back(record.id, user, asked_by, version)
-            await self.conclude(cog, interaction, record, after, text(lang, "taken_back", user=asked_by, id=record.id))
+            await self.service.take_back(record.id, user, version)
+            asked_by = offer["by"] if offer is not None else user
+            await self.conclude(interaction, record, text(lang, "taken_back", user=asked_by, id=record.id))
 
-    @staticmethod
-    def check_version(record: GameRecord, version: int) -> None:
-        if record.row.status != ACTIVE or record.version != version:
-            raise StaleButton(STALE)
-
-    async def conclude(
-        self, cog: GameCog, interaction: discord.Interaction[Any], before: GameRecord, after: GameRecord, summary: str
-    ) -> None:
-        """Close the question's message, freeze the old board and post the new one."""
+    async def conclude(self, interaction: discord.Interaction[Any], before: GameRecord, summary: str) -> None:
+        """Close the question's message, then freeze the old board and post the new one."""
         await interaction.response.edit_message(content=summary, view=None, allowed_mentions=PLAYER_MENTIONS)
-        await cog.retire_board(before, summary)
-        await cog.post_board(None, after)
+        await game_cog(self.bot, before.game).publish(before, summary, interaction)
 
     # -- /draw and /takeback ---------------------------------------------------------
 
     async def pick(self, interaction: discord.Interaction[Any], game: int | None) -> GameRecord:
-        if game is not None:
-            record = await self.service.load(game)
-        else:
-            # The caller's only game in this channel, as /move and /resign pick it.
-            mine = [
-                r
-                for r in await self.service.active_games(interaction.user.id, interaction.guild_id)
-                if r.row.status == ACTIVE and r.row.channel_id == interaction.channel_id
-            ]
-            if len(mine) != 1:
-                raise ServiceError(
-                    "Name the game (see /games): you have several games in this channel."
-                    if mine
-                    else "You have no game in progress in this channel. Name the game: see /games."
-                )
-            record = mine[0]
+        """The game an offer is about, as /move picks it: being played, with the caller in a seat."""
+        record = await pick_game(interaction, game)
         if record.row.status != ACTIVE:
             raise ServiceError(f"Game #{record.id} is not being played.")
         if not record.seats_of(interaction.user.id):
-            raise ServiceError("You are not playing in this game.")
+            raise not_playing()
         return record
 
     async def post_offer(self, interaction: discord.Interaction[Any], record: GameRecord, kind: str) -> None:
-        lang = await self.lang(record.row.guild_id)
+        """Store the offer with the game, then post its question; the buttons name only the offer's kind."""
+        lang = await self.bot.language_of(record.row.guild_id)
         user = interaction.user.id
+        record = await self.service.offer(record.id, user, kind)
         others = [uid for uid in record.seats if uid != user]
         offer, label = ("draw_offer", "accept_draw") if kind == "draw" else ("takeback_offer", "allow_takeback")
         controls = [
             GameButton(
-                record.id,
-                record.version,
-                f"{PREFIX}:{kind}:yes:{user}",
-                label=text(lang, label),
+                record.id, record.version, f"{PREFIX}:{kind}:yes", label=text(lang, label),
                 style=discord.ButtonStyle.success,
             ),
             GameButton(
-                record.id,
-                record.version,
-                f"{PREFIX}:{kind}:no:{user}",
-                label=text(lang, "decline"),
+                record.id, record.version, f"{PREFIX}:{kind}:no", label=text(lang, "decline"),
                 style=discord.ButtonStyle.danger,
             ),
         ]
@@ -296,7 +347,6 @@ class Agora(commands.Cog):
     async def draw(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         async def work() -> None:
             record = await self.pick(interaction, game)
-            self.service.check_draw_possible(record)
             await self.post_offer(interaction, record, "draw")
 
         await guarded(interaction, work)
@@ -306,9 +356,6 @@ class Agora(commands.Cog):
     async def takeback(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         async def work() -> None:
             record = await self.pick(interaction, game)
-            moves = await self.service.move_log(record.id)
-            if not moves or moves[-1].user_id != interaction.user.id:
-                raise ServiceError("You can take back only your own last move, before your opponent plays.")
             await self.post_offer(interaction, record, "takeback")
 
         await guarded(interaction, work)
@@ -326,6 +373,7 @@ class Agora(commands.Cog):
         threads="Run each game in its own thread",
         channels="Channels where games may start (mention them), or 'all'",
         language="Language of the bot's messages on this server",
+        tournament_role="Role that may run tournaments besides Manage Server",
     )
     @app_commands.choices(
         timeout_rule=[
@@ -344,6 +392,7 @@ class Agora(commands.Cog):
         threads: bool | None = None,
         channels: str | None = None,
         language: app_commands.Choice[str] | None = None,
+        tournament_role: discord.Role | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -368,6 +417,8 @@ class Agora(commands.Cog):
                 changes["channels"] = self.parse_channels(channels)
             if language is not None:
                 changes["language"] = language.value
+            if tournament_role is not None:
+                changes["tournament_role"] = tournament_role.id
             if changes:
                 current = await self.bot.settings.update(interaction.guild_id, **changes)
             content = text(current.language, "settings_saved") if changes else None
@@ -398,15 +449,36 @@ class Agora(commands.Cog):
             ("threads", text(lang, "yes" if settings.threads else "no")),
             ("channels", channels),
             ("language", "Français" if lang == "fr" else "English"),
+            ("tour.settings_role", f"<@&{settings.tournament_role}>" if settings.tournament_role
+             else text(lang, "tour.settings_role_none")),
         ]
         for key, value in fields:
             embed.add_field(name=text(lang, key), value=value, inline=False)
         return embed
 
+    @group.command(name="status", description=DESCRIPTION)
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> None:
+            assert interaction.guild_id is not None
+            lang = await self.bot.language_of(interaction.guild_id)
+            if not interaction.permissions.manage_guild:
+                raise ServiceError(text(lang, "no_permission"))
+            embed = status_embed(await self.status_here(interaction.guild_id), lang, COLOUR)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await guarded(interaction, work)
+
+    async def status_here(self, guild_id: int) -> Status:
+        active, waiting = await games_on(self.bot.storage, guild_id)
+        uptime = time.monotonic() - self.bot.started
+        return Status(version(), uptime, latency_ms(self.bot.latency), active, waiting)
+
     @group.command(name="notify", description="Turn on or off reminders by direct message.")
     async def notify(self, interaction: discord.Interaction[Any]) -> None:
         wanted = await self.bot.settings.toggle_dm(interaction.user.id)
-        lang = await self.lang(interaction.guild_id) if interaction.guild_id else "en"
+        lang = await self.bot.language_of(interaction.guild_id)
         await tell(interaction, text(lang, "notify_on" if wanted else "notify_off"))
 
 

@@ -19,11 +19,20 @@ from discord.ext import commands
 
 from bot.app import AgoraBot
 from bot.i18n import text
-from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, StaleButton
-from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, controls_view, mention_list, tell
+from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError
+from cogs.common import (
+    COLOUR,
+    Board,
+    GameButton,
+    GameCog,
+    GameSelect,
+    controls_view,
+    mention_list,
+    tell,
+)
 from cogs.texts.araksey import element_name
 from render import araksey as drawing
-from rules.araksey import ELEMENTS, ArakseyState, move_menu, side_of, turn_order
+from rules.araksey import ELEMENTS, ArakseyState, ArakseyView, move_menu, side_of, turn_order
 
 JSON = dict[str, Any]
 MAX_OPTIONS = 25
@@ -68,6 +77,7 @@ class Araksey(GameCog):
     """``/araksey challenge`` and the controls of Araksey boards."""
 
     game_id = "araksey"
+    actions = r"elem[0-9]|(?:place|act|piece|ppiece)[0-9]{1,2}|pass|power|back"
     group = app_commands.Group(name="araksey", description="Araksey: gather your sources around a rival araksey.")
 
     @group.command(name="challenge", description="Challenge one to three players to a game of Araksey.")
@@ -90,8 +100,7 @@ class Araksey(GameCog):
     ) -> None:
         if opponent3 is not None and opponent2 is None:
             # Seats decide the teams: a third opponent without a second would silently change the layout.
-            guild = interaction.guild_id
-            lang = "en" if guild is None else (await self.bot.settings.get(guild)).language
+            lang = await self.bot.language_of(interaction.guild_id)
             await tell(interaction, text(lang, "araksey.opponent_order"))
             return
         invited = [user for user in (opponent, opponent2, opponent3) if user is not None]
@@ -110,16 +119,15 @@ class Araksey(GameCog):
             return None
         return [name if isinstance(name, str) else None for name in chosen]
 
-    def describe_options(self, options: dict[str, Any]) -> str:
+    def describe_options(self, options: dict[str, Any], lang: str) -> str:
         # The sides field shows the elements; the clock option stays off on Discord.
         return ""
 
-    def challenge_message(self, record: GameRecord) -> dict[str, Any]:
-        message = super().challenge_message(record)
+    def challenge_message(self, record: GameRecord, lang: str) -> dict[str, Any]:
+        message = super().challenge_message(record, lang)
         picks = self.picks(record)
         if picks is None:
             return message
-        lang = self.language(record)
         embed: discord.Embed = message["embed"]
         embed.add_field(name=text(lang, "araksey.sides"), value=self.sides_text(record, picks, lang), inline=False)
         embed.add_field(
@@ -152,7 +160,9 @@ class Araksey(GameCog):
             alone = text(lang, "araksey.alone") if players == 3 and len(seats) == 1 else ""
             lines.append(text(lang, "araksey.side_line", side=SIDE_NAMES[side], who=who, alone=alone, shown=shown))
         order = {2: "A, B", 3: "A, B1, A, B2", 4: "A1, B1, A2, B2"}[players]
-        lines.append(text(lang, "araksey.challenge_turns", order=order, elements=self.element_list(lang)))
+        # Three players: the lone player always starts; two or four: the earlier element starts.
+        turns = "araksey.challenge_turns_lone" if players == 3 else "araksey.challenge_turns"
+        lines.append(text(lang, turns, order=order, elements=self.element_list(lang)))
         return "\n".join(lines)
 
     @staticmethod
@@ -206,7 +216,7 @@ class Araksey(GameCog):
     async def pick_element(
         self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, element: str
     ) -> None:
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        lang = await self.language(record)
         picks = self.picks(record)
         if record.row.status != CHALLENGE or picks is None or not 0 < seat < len(record.seats):
             raise ServiceError(text(lang, "araksey.closed"))
@@ -229,8 +239,7 @@ class Araksey(GameCog):
     ) -> None:
         if action == "accept" and self.picks(record) is not None:
             # Accepting without an element would start a game with a side missing its element.
-            lang = (await self.bot.settings.get(record.row.guild_id)).language
-            raise ServiceError(text(lang, "araksey.pick_to_accept"))
+            raise ServiceError(text(await self.language(record), "araksey.pick_to_accept"))
         await super().on_control(interaction, record, version, action, values)
 
     # -- the board -------------------------------------------------------------
@@ -239,9 +248,9 @@ class Araksey(GameCog):
         state = record.state
         assert isinstance(state, ArakseyState)
         names = await self.service.display_names(record)
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        lang = await self.language(record)
         view = state.view(None)
-        png = await self.render(drawing.render, view, names)
+        picture = await self.draw(drawing.render, record, view, names)
         embed = discord.Embed(title=text(lang, "game_title", game=self.game_name, id=record.id), colour=COLOUR)
         embed.description = self.situation(record, state, view, names, lang)
         embed.add_field(name=text(lang, "araksey.sides"), value=self.teams_text(state, names, lang), inline=False)
@@ -258,12 +267,12 @@ class Araksey(GameCog):
         if view["last_move"]:
             embed.set_footer(text=text(lang, "araksey.last_move", move=view["last_move"][0]))
         if record.row.status != ACTIVE:
-            return Board(text(lang, "araksey.game_over", players=mention_list(record.seats)), embed, png)
+            return Board(text(lang, "araksey.game_over", players=mention_list(record.seats)), embed, picture)
         mover = state.to_move
         content = text(lang, "araksey.your_turn", user=record.user_at(mover))
-        return Board(content, embed, png, self.controls(record, state, mover, names, lang))
+        return Board(content, embed, picture, self.controls(record, state, mover, names, lang))
 
-    def situation(self, record: GameRecord, state: ArakseyState, view: JSON, names: list[str], lang: str) -> str:
+    def situation(self, record: GameRecord, state: ArakseyState, view: ArakseyView, names: list[str], lang: str) -> str:
         outcome = record.outcome
         if outcome is not None:
             return self.result_text(state, outcome.winners, outcome.reason, names, lang)
@@ -316,7 +325,7 @@ class Araksey(GameCog):
         ]
         return text(lang, "araksey.awake", dragons=", ".join(awake)) if awake else text(lang, "araksey.no_dragon")
 
-    def effects_text(self, state: ArakseyState, view: JSON, names: list[str], lang: str) -> str:
+    def effects_text(self, state: ArakseyState, view: ArakseyView, names: list[str], lang: str) -> str:
         # Effect templates come from the rules engine and stay in English.
         lines = [str(effect["template"]).format(*names) + "." for effect in view["effects"]]
         return "\n".join(lines) or text(lang, "araksey.no_effect")
@@ -439,57 +448,27 @@ class Araksey(GameCog):
         if action.startswith("elem") and values:
             await self.pick_element(interaction, record, int(action[4:]), values[0])
         elif action.startswith(("place", "act")) and values:
-            await self.play(interaction, record, version, values[0])
+            await self.commit(record, interaction.user.id, [values[0]], version=version, interaction=interaction)
         elif action == "pass":
-            await self.play(interaction, record, version, "pass")
+            await self.commit(record, interaction.user.id, ["pass"], version=version, interaction=interaction)
         elif action.startswith(("piece", "ppiece")) and values:
             await self.redraw_controls(interaction, record, version, values[0], action.startswith("ppiece"))
         elif action in ("power", "back"):
             await self.redraw_controls(interaction, record, version, None, action == "power")
 
-    def mover_of(self, record: GameRecord, user_id: int, version: int) -> tuple[ArakseyState, int]:
-        """The state and seat to move, refusing stale controls and other players."""
-        # Refusals carry catalogue keys: the Discord edge answers them in the server's language.
-        if record.row.status != ACTIVE:
-            raise ServiceError(
-                f"Game #{record.id} is not being played (it is {record.row.status}).",
-                "araksey.not_played", id=record.id, status=record.row.status,
-            )
-        if version != record.version:
-            raise StaleButton(
-                "These controls are out of date: the game has moved on since. Use the latest board message.",
-                "err.out_of_date",
-            )
-        state = record.state
-        assert isinstance(state, ArakseyState)
-        mover = state.to_move
-        if record.user_at(mover) != user_id:
-            if not record.seats_of(user_id):
-                raise ServiceError("You are not playing in this game.", "err.not_playing")
-            waiting = f"<@{record.user_at(mover)}>"
-            raise ServiceError(f"It is not your turn: waiting for {waiting}.", "err.waiting_for", waiting=waiting)
-        return state, mover
-
     async def redraw_controls(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, picked: str | None, power: bool
     ) -> None:
         """A step within a choice: only the controls change, the picture stays."""
-        state, mover = self.mover_of(record, interaction.user.id, version)
+        mover = self.service.check_actor(record, interaction.user.id, version)
+        state = record.state
+        assert isinstance(state, ArakseyState)
         names = await self.service.display_names(record)
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
-        items = self.controls(record, state, mover, names, lang, picked, power)
+        items = self.controls(record, state, mover, names, await self.language(record), picked, power)
         await interaction.response.edit_message(view=controls_view(items))
 
-    async def play(self, interaction: discord.Interaction[Any], record: GameRecord, version: int, move: str) -> None:
-        user = interaction.user.id
-        after = await self.service.play(record.id, user, [move], version)
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
-        summary = text(lang, "araksey.played", user=user, move=move)
-        if after.row.status == ACTIVE and after.actors() == [user]:
-            # Still this player's turn (set-up skipping the others): edit in place.
-            await self.refresh_board(interaction, after)
-            return
-        await self.after_move(interaction, record, after, summary)
+    async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
+        return text(lang, "araksey.played", user=user, move=" ".join(moves))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.app import AgoraBot
 from bot.i18n import text
-from bot.service import GameRecord, ServiceError, StaleButton
+from bot.service import GameRecord, ServiceError
 from cogs.common import (
     COLOUR,
     PLAYER_MENTIONS,
@@ -37,8 +37,8 @@ from cogs.common import (
 )
 from cogs.texts import arcanor as _texts  # noqa: F401  (adds the arcanor.* messages)
 from render import arcanor as drawing
-from rules.arcanor import TARGET_POINTS, ArcanorState, MoveGroup, group_label, move_menu
-from rules.base import JSON, Square
+from rules.arcanor import TARGET_POINTS, ArcanorState, MoveGroup, PeekView, PieceView, group_label, move_menu
+from rules.base import Square
 
 PEEK = "peek:"
 TYPED_MOVE = re.compile(r"peek:?[a-z]\d+|[a-z]\d+[-^x][a-z]\d+|pass")
@@ -49,13 +49,13 @@ END_REASONS = {  # the engine's reasons, and the catalogue key that explains eac
     "both players passed in a row": "arcanor.end.passes",
     "the same position came up a third time": "arcanor.end.repeat",
 }
-STALE = "These controls are out of date: the game has moved on since. Use the latest board message."
 
 
 class Arcanor(GameCog):
     """``/arcanor challenge`` and the controls of Arcanor boards and private panels."""
 
     game_id = "arcanor"
+    actions = r"from:[a-z0-9]{1,4}|pass|lift|stack|pick|back|stacks"
     group = app_commands.Group(name="arcanor", description="Arcanor: nest your pieces and race them to the far row.")
 
     @group.command(name="challenge", description="Challenge someone to a game of Arcanor.")
@@ -73,20 +73,8 @@ class Arcanor(GameCog):
     ) -> None:
         await self.start_challenge(interaction, [opponent], {"strict_memory": strict_memory}, deadline=deadline)
 
-    def describe_options(self, options: dict[str, Any], lang: str = "en") -> str:
+    def describe_options(self, options: dict[str, Any], lang: str) -> str:
         return text(lang, "arcanor.opt_strict" if options.get("strict_memory") else "arcanor.opt_standard")
-
-    def challenge_message(self, record: GameRecord) -> dict[str, Any]:
-        """The shared challenge message, with the options told in the server's language."""
-        message = super().challenge_message(record)
-        lang = self.language(record)
-        if lang != "en":
-            embed: discord.Embed = message["embed"]
-            for index, field in enumerate(embed.fields):
-                if field.name == text(lang, "options"):
-                    value = self.describe_options(record.row.options, lang)
-                    embed.set_field_at(index, name=field.name, value=value, inline=field.inline)
-        return message
 
     # -- the public board ------------------------------------------------------
 
@@ -94,19 +82,19 @@ class Arcanor(GameCog):
         """The public board; ``picked`` is the stack whose moves are open (strict memory only)."""
         state = arcanor_state(record)
         names = await self.service.display_names(record)
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
-        png = await self.render(drawing.render, state.view(None), names)
+        lang = await self.language(record)
+        picture = await self.draw(drawing.render, record, state.view(None), names)
         embed = discord.Embed(title=text(lang, "arcanor.title", id=record.id), colour=COLOUR)
         if not is_active(record):
             embed.description = result_text(record, state, names, lang)
             add_scores(embed, state, names, lang)
-            return Board(text(lang, "arcanor.game_over", players=mention_list(record.seats)), embed, png)
+            return Board(text(lang, "arcanor.game_over", players=mention_list(record.seats)), embed, picture)
         mover = state.to_move
         embed.description = await self.situation(record, state, names, lang)
         add_scores(embed, state, names, lang)
         embed.set_footer(text=footer_text(state, lang))
         content = text(lang, "arcanor.your_turn", user=record.user_at(mover))
-        return Board(content, embed, png, self.public_controls(record, state, mover, picked, lang))
+        return Board(content, embed, picture, self.public_controls(record, state, mover, picked, lang))
 
     async def situation(self, record: GameRecord, state: ArcanorState, names: list[str], lang: str = "en") -> str:
         """Why it is this player's turn, what they may do, and what was lifted this turn."""
@@ -168,8 +156,8 @@ class Arcanor(GameCog):
         """The board as ``seat`` sees it; in the standard game the mover also plays from here."""
         state = arcanor_state(record)
         names = await self.service.display_names(record)
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
-        png = await self.render(drawing.render, state.view(seat), names)
+        lang = await self.language(record)
+        picture = await self.draw(drawing.render, record, state.view(seat), names)
         embed = discord.Embed(title=text(lang, "arcanor.private_title", id=record.id), colour=COLOUR)
         embed.description = private_text(state, seat, lang)
         controls: list[discord.ui.Item[Any]] = []
@@ -178,7 +166,7 @@ class Arcanor(GameCog):
             controls = private_controls(record, groups, picked, lang)
         if controls:
             embed.set_footer(text=text(lang, "arcanor.private_footer"))
-        return Board("", embed, png, controls)
+        return Board("", embed, picture, controls)
 
     async def open_panel(
         self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, picked: str
@@ -189,7 +177,7 @@ class Arcanor(GameCog):
         screen, so the same stack can be picked again once the panel is dismissed.
         """
         state = arcanor_state(record)
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        lang = await self.language(record)
         public = controls_view(self.public_controls(record, state, seat, None, lang))
         await interaction.response.edit_message(view=public)
         board = await self.private_board(record, seat, picked)
@@ -223,7 +211,7 @@ class Arcanor(GameCog):
             content=board.content,
             embed=board.embed,
             attachments=[board.file(record.id, record.version)],
-            view=controls_view(board.controls),
+            view=await self.board_view(record, board),
             allowed_mentions=PLAYER_MENTIONS,
         )
 
@@ -233,15 +221,15 @@ class Arcanor(GameCog):
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, values: list[str]
     ) -> None:
         if action.startswith("from:") and values:
-            await self.play_move(interaction, record, version, values[0])
+            await self.commit(record, interaction.user.id, [values[0]], version=version, interaction=interaction)
         elif action == "pass":
-            await self.play_move(interaction, record, version, "pass")
+            await self.commit(record, interaction.user.id, ["pass"], version=version, interaction=interaction)
         elif action == "lift" and values:
             await self.lift(interaction, record, version, values[0])
         elif action in ("stack", "pick") and values:
             await self.show_moves(interaction, record, version, action, values[0])
         elif action in ("back", "stacks"):
-            seat = self.mover_seat(record, interaction.user.id, version)
+            seat = self.service.check_actor(record, interaction.user.id, version)
             if action == "back":
                 await self.redraw_board(interaction, record, None)
             else:
@@ -255,7 +243,7 @@ class Arcanor(GameCog):
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, square: str
     ) -> None:
         """The moves of the picked stack: in place on the public board (strict) or in the private panel."""
-        seat = self.mover_seat(record, interaction.user.id, version)
+        seat = self.service.check_actor(record, interaction.user.id, version)
         state = arcanor_state(record)
         find_group(board_groups(move_menu(state, seat)), square)
         if state.strict_memory:
@@ -265,45 +253,22 @@ class Arcanor(GameCog):
         else:
             await self.open_panel(interaction, record, seat, square)
 
-    async def play_move(
-        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, move: str
-    ) -> None:
-        """A move that ends the turn: freeze the old board, post the next one."""
-        user = interaction.user.id
-        after = await self.service.play(record.id, user, [move], version)
-        lang = (await self.bot.settings.get(after.row.guild_id)).language
-        summary = text(lang, "arcanor.summary", user=user, words=turn_words(arcanor_state(after).last_move, lang))
-        await self.after_move(interaction, record, after, summary)
+    async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
+        return text(lang, "arcanor.summary", user=user, words=turn_words(arcanor_state(after).last_move, lang))
 
     async def lift(self, interaction: discord.Interaction[Any], record: GameRecord, version: int, square: str) -> None:
         """Strict memory: show everyone what a stack holds; the turn goes on on the same board."""
         user = interaction.user.id
-        after = await self.service.play(record.id, user, [f"{PEEK}{square}"], version)
-        await self.redraw_board(interaction, after, None)
+        after = await self.commit(record, user, [f"{PEEK}{square}"], version=version, interaction=interaction)
         names = await self.service.display_names(after)
-        lang = (await self.bot.settings.get(after.row.guild_id)).language
+        lang = await self.language(after)
         entry = arcanor_state(after).peeks[-1]
         announce = text(lang, "arcanor.lift_announce", user=user, id=after.id, lift=describe_lift(entry, names, lang))
         await interaction.followup.send(announce, allowed_mentions=NO_PING)
 
-    async def play_text(self, record: GameRecord, user_id: int, moves: list[str]) -> GameRecord:
+    def typed_moves(self, words: list[str]) -> list[str]:
         """``/move`` splits its text at spaces, but Arcanor's notation allows them: ``b1 x c2``, ``peek b1``."""
-        return await self.service.play(record.id, user_id, split_moves(moves))
-
-    def mover_seat(self, record: GameRecord, user_id: int, version: int) -> int:
-        """The clicker's seat if they may act on these controls now, else a polite refusal."""
-        if not is_active(record):
-            raise ServiceError(f"Game #{record.id} is over: no more moves can be played.", "arcanor.over", id=record.id)
-        if version != record.version:
-            raise StaleButton(STALE, "err.out_of_date")
-        if not record.seats_of(user_id):
-            raise ServiceError("You are not playing in this game.", "err.not_playing")
-        state = arcanor_state(record)
-        seat = record.seats_of(user_id)[0]
-        if seat not in state.actors:
-            waiting = mention_list(record.actors())
-            raise ServiceError(f"It is not your turn: waiting for {waiting}.", "err.waiting_for", waiting=waiting)
-        return seat
+        return split_moves(words)
 
 
 # -- pure helpers --------------------------------------------------------------
@@ -423,12 +388,12 @@ def turn_words(notations: list[str], lang: str = "en") -> str:
     return text(lang, "arcanor.then").join(parts)
 
 
-def piece_words(piece: JSON, names: list[str], lang: str = "en") -> str:
+def piece_words(piece: PieceView, names: list[str], lang: str = "en") -> str:
     owner = piece["owner"]
     return text(lang, "arcanor.piece", mark=SEAT_MARKS[owner], name=names[owner], size=piece["size"])
 
 
-def describe_lift(entry: JSON, names: list[str], lang: str = "en") -> str:
+def describe_lift(entry: PeekView, names: list[str], lang: str = "en") -> str:
     """'**b1**: Ada's 1 holding Bob's 2' from one entry of the public log of lifts."""
     pieces = [piece_words(piece, names, lang) for piece in entry["contents"]]
     inside = text(lang, "arcanor.and").join(pieces) or text(lang, "arcanor.nothing")

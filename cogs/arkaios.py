@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.app import AgoraBot
 from bot.i18n import text
 from bot.service import ACTIVE, GameRecord
-from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, mention_list
+from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, echo, mention_list, tell
 from cogs.texts import arkaios as _texts  # noqa: F401  (adds the arkaios.* messages)
 from render import arkaios as drawing
 from rules.arkaios import ArkaiosState, Pillar
@@ -21,6 +21,7 @@ class Arkaios(GameCog):
     """``/arkaios challenge`` and the controls of Arkaios boards."""
 
     game_id = "arkaios"
+    actions = r"build[1-3]|undo|confirm"
     group = app_commands.Group(name="arkaios", description="Arkaios: build pillars, shut your rival out.")
 
     @group.command(name="challenge", description="Challenge someone to a game of Arkaios.")
@@ -41,16 +42,16 @@ class Arkaios(GameCog):
     async def board(self, record: GameRecord) -> Board:
         state = record.draft_state()
         assert isinstance(state, ArkaiosState)
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        lang = await self.language(record)
         names = await self.service.display_names(record)
-        png = await self.render(drawing.render, state.view(None), names)
+        picture = await self.draw(drawing.render, record, state.view(None), names)
         embed = discord.Embed(title=text(lang, "arkaios.title", id=record.id), colour=COLOUR)
         embed.description = self.situation(record, state, names, lang)
         if record.row.status != ACTIVE:
-            return Board(text(lang, "arkaios.game_over", players=mention_list(record.seats)), embed, png)
+            return Board(text(lang, "arkaios.game_over", players=mention_list(record.seats)), embed, picture)
         mover = record.state.actors[0] if record.state and record.state.actors else 0
         content = text(lang, "arkaios.your_turn", user=record.user_at(mover))
-        return Board(content, embed, png, self.controls(record, state, mover, lang))
+        return Board(content, embed, picture, self.controls(record, state, mover, lang))
 
     def situation(self, record: GameRecord, state: ArkaiosState, names: list[str], lang: str = "en") -> str:
         outcome = record.outcome
@@ -134,19 +135,34 @@ class Arkaios(GameCog):
             record = await self.service.undo_draft(record.id, user, version)
             await self.refresh_board(interaction, record)
         elif action == "confirm":
-            turn = " ".join(record.row.draft)
-            record = await self.service.play(record.id, user, [], version)
-            lang = (await self.bot.settings.get(record.row.guild_id)).language
-            await self.move_on(interaction, record, text(lang, "arkaios.played", user=user, turn=turn))
+            await self.commit(record, user, [], version=version, interaction=interaction)
 
-    async def play_text(self, record: GameRecord, user_id: int, moves: list[str]) -> GameRecord:
-        """Typed pillars join the unfinished turn; a complete turn is played at once."""
-        for move in moves:
-            record = await self.service.add_to_draft(record.id, user_id, move, None)
+    async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
+        turn = " ".join([*before.row.draft, *moves])
+        return text(lang, "arkaios.played", user=user, turn=turn)
+
+    async def play_typed(self, interaction: discord.Interaction[Any], record: GameRecord, words: list[str]) -> None:
+        """Typed pillars join the unfinished turn; a turn they complete is played at once."""
+        if self.completes_turn(record, interaction.user.id, words):
+            await super().play_typed(interaction, record, words)
+            return
+        after = record
+        for move in words:
+            after = await self.service.add_to_draft(record.id, interaction.user.id, move, None)
+        await tell(interaction, text(await self.language(after), "move_added", notation=echo(" ".join(words))))
+        await self.update_board_message(after)
+
+    def completes_turn(self, record: GameRecord, user: int, words: list[str]) -> bool:
+        """Whether ``words`` end ``user``'s turn; words the rules refuse are left to the service to explain."""
+        seat = self.service.check_actor(record, user, None)
         state = record.draft_state()
-        if state is not None and user_id not in [record.user_at(s) for s in state.actors]:
-            record = await self.service.play(record.id, user_id, [])
-        return record
+        assert state is not None
+        try:
+            for move in words:
+                state = state.play(seat, move)
+        except ValueError:  # a notation error or an illegal move (rules.IllegalMove and kin)
+            return True
+        return seat not in state.actors
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,31 +1,42 @@
-"""What every game cog shares: persistent controls, challenges, board messages and errors.
+"""What every game cog shares: persistent controls, challenges, the turn pipeline and errors.
 
 Every button and select is a :class:`discord.ui.DynamicItem` whose custom_id
 carries the game id, the game version it was drawn for and an action, e.g.
 ``agora:b:12:5:confirm``.  A click reloads the game from the database, so
 controls keep working after a restart and no game lives in a View.
+
+Every move, whatever made it (a click, ``/move``, a time-out), takes one path:
+:meth:`GameCog.commit` plays it through the game service (whose
+``check_actor`` decides who may act) and :meth:`GameCog.publish` brings the
+board messages up to date.  A game's cog supplies only its board, its
+controls and the summary line of a move.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from functools import partial
+from typing import Any, ClassVar
 
 import discord
 from discord.ext import commands
 
-from bot.i18n import text
-from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError
+from bot.alt_text import alt_text
+from bot.app import AgoraBot
+from bot.endings import stored_ending
+from bot.i18n import template, text
+from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, invalid_control
 from bot.settings import DurationError, parse_duration
+from bot.storage import WithinTransaction
+from cogs.texts import pictures as _pictures  # noqa: F401  (adds the pic.* messages)
 from rules import GAMES
-
-if TYPE_CHECKING:
-    from bot.app import AgoraBot
+from rules.base import View
 
 log = logging.getLogger("agora.cogs")
 
@@ -37,7 +48,16 @@ MISSING_PERMISSIONS = (
 PLAYER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 COLOUR = discord.Colour(0xE69F00)
 
-_ID = r"(?P<game>[0-9]+):(?P<version>[0-9]+|any):(?P<action>[^\s]{1,70})"
+# The DynamicItem templates take any id of their kind, so that a malformed one is still
+# answered ("this control is not valid") instead of being ignored; ControlId checks the rest.
+_ANY_ID = r"(?P<raw>.{0,100})"
+_CONTROL_ID = re.compile(r"(?P<game>[1-9][0-9]{0,18}):(?P<version>0|[1-9][0-9]{0,8}|any):(?P<action>[!-~]{1,80})")
+MAX_GAME_ID = 2**63 - 1  # SQLite's INTEGER
+# What every game's controls share: the challenge, the private panel, and the days: questions.
+COMMON_ACTIONS = (
+    r"accept|decline|private|days:claim|days:wait|days:(?:draw|takeback):(?:yes|no)"
+    r"|days:more|days:menu:(?:draw|takeback|resign)|days:resign:(?:yes|no)"
+)
 
 
 def control_id(kind: str, game_id: int, version: int, action: str) -> str:
@@ -46,12 +66,36 @@ def control_id(kind: str, game_id: int, version: int, action: str) -> str:
     return f"agora:{kind}:{game_id}:{shown}:{action}"
 
 
+@dataclass(frozen=True)
+class ControlId:
+    """The parts of a control's custom_id after ``agora:b:`` or ``agora:s:``, within bounds.
+
+    >>> ControlId.parse("12:5:confirm")
+    ControlId(game_id=12, version=5, action='confirm')
+    >>> ControlId.parse("99999999999999999999:any:private") is None
+    True
+    """
+
+    game_id: int
+    version: int
+    action: str
+
+    @classmethod
+    def parse(cls, raw: str) -> ControlId | None:
+        found = _CONTROL_ID.fullmatch(raw)
+        if found is None or int(found["game"]) > MAX_GAME_ID:
+            return None
+        version = ANY_VERSION if found["version"] == "any" else int(found["version"])
+        return cls(int(found["game"]), version, found["action"])
+
+
 def _parse(match: re.Match[str]) -> tuple[int, int, str]:
-    version = ANY_VERSION if match["version"] == "any" else int(match["version"])
-    return int(match["game"]), version, match["action"]
+    """The parts of a matched custom_id; an invalid one gets game 0, which :func:`dispatch` refuses."""
+    parsed = ControlId.parse(match["raw"])
+    return (0, 0, "") if parsed is None else (parsed.game_id, parsed.version, parsed.action)
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=f"agora:b:{_ID}"):
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=f"agora:b:{_ANY_ID}"):
     """A button bound to one game and one version of it."""
 
     def __init__(
@@ -88,7 +132,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=f"agor
         await dispatch(interaction, self.game_id, self.version, self.action, [])
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=f"agora:s:{_ID}"):
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=f"agora:s:{_ANY_ID}"):
     """A select menu bound to one game and one version of it; each option value is an action argument."""
 
     def __init__(
@@ -124,8 +168,10 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=f"agor
 
 
 def controls_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
+    """A view of ``items``, every label within Discord's limits."""
     view = discord.ui.View(timeout=None)
     for item in items:
+        fit_item(item)
         view.add_item(item)
     return view
 
@@ -145,16 +191,59 @@ async def dispatch(
     interaction: discord.Interaction[Any], game_id: int, version: int, action: str, values: list[str]
 ) -> None:
     """Route a click to the cog of the game it belongs to."""
-    bot: AgoraBot = interaction.client
 
     async def route() -> None:
-        record = await bot.service.load(game_id)
-        cog = bot.game_cogs.get(record.game)
-        if cog is None:
-            raise ServiceError("This game is not available on this bot any more.")
+        if game_id == 0:
+            raise invalid_control()
+        service = interaction.client.service
+        try:
+            record = await service.load(game_id)
+        except ServiceError as error:
+            raise invalid_control() if error.key == "err.no_game" else error from None
+        service.check_server(record, interaction.guild_id)
+        cog = game_cog(interaction.client, record.game)
+        if not cog.knows(action):
+            raise invalid_control()
         await cog.on_control(interaction, record, version, action, values)
 
     await guarded(interaction, route)
+
+
+async def game_here(interaction: discord.Interaction[Any], game_id: int) -> GameRecord:
+    """Game ``game_id`` when it belongs to the server the interaction comes from.
+
+    Another server's game is refused as if it did not exist: a click or a command
+    never acts on (or tells about) a game of another server.
+    """
+    bot: AgoraBot = interaction.client
+    record = await bot.service.load(game_id)
+    if record.row.guild_id != interaction.guild_id:
+        raise refusal("err.no_game", id=game_id)
+    return record
+
+
+async def pick_game(interaction: discord.Interaction[Any], game: int | None) -> GameRecord:
+    """The game named (``/move game:12``), or the caller's only active game in this channel."""
+    bot: AgoraBot = interaction.client
+    if game is not None:
+        return await bot.service.load_mine(game, interaction.user.id, interaction.guild_id)
+    mine = [
+        r for r in await bot.service.active_games(interaction.user.id, interaction.guild_id)
+        if r.row.status == ACTIVE and r.row.channel_id == interaction.channel_id
+    ]
+    if len(mine) == 1:
+        return mine[0]
+    if not mine:
+        raise ServiceError("You have no game in progress in this channel. Name the game: see /games.")
+    raise ServiceError("You have several games in this channel: name the game (see /games).")
+
+
+def game_cog(bot: commands.Bot | commands.AutoShardedBot, game: str) -> GameCog:
+    """The loaded cog of ``game``, or a refusal when this bot does not host it."""
+    for cog in bot.cogs.values():
+        if isinstance(cog, GameCog) and cog.game_id == game:
+            return cog
+    raise ServiceError("This game is not available on this bot any more.")
 
 
 async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]) -> None:
@@ -162,32 +251,114 @@ async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awai
     try:
         await work()
     except ServiceError as error:
-        await tell(interaction, await in_server_language(interaction, error))
+        said = await in_server_language(interaction, error)
+        await tell(interaction, inert(said) if error.quotes_player else said)
     except discord.Forbidden:
         log.warning("missing permissions in channel %s", interaction.channel_id)
         refusal = ServiceError(MISSING_PERMISSIONS, "err.permissions")
         await tell(interaction, await in_server_language(interaction, refusal))
 
 
+def refusal(key: str, **values: Any) -> ServiceError:
+    """A refusal from the message catalogue: English in ``str()``, the server's language on Discord.
+
+    >>> str(refusal("err.no_game", id=3))
+    'There is no game #3.'
+    """
+    return ServiceError(text("en", key, **values), key, **values)
+
+
 async def in_server_language(interaction: discord.Interaction[Any], error: ServiceError) -> str:
     """The refusal in the server's language when the catalogue has it, else as raised (English)."""
-    if error.key is None or interaction.guild_id is None:
+    lang = await interaction.client.language_of(interaction.guild_id)
+    if error.key is None or lang == "en":
         return str(error)
-    bot: AgoraBot = interaction.client
-    language = (await bot.settings.get(interaction.guild_id)).language
-    return str(error) if language == "en" else text(language, error.key, **error.values)
+    return text(lang, error.key, **error.values)
 
 
 async def tell(interaction: discord.Interaction[Any], text: str) -> None:
     """A private (ephemeral) answer, whether or not the interaction was answered already."""
+    text = clip(text, CONTENT_LIMIT)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+# Discord's limits: a message past them is refused, and the player gets nothing.
+CONTENT_LIMIT, TITLE_LIMIT, DESCRIPTION_LIMIT, FIELD_NAME_LIMIT, FIELD_LIMIT, FOOTER_LIMIT = (
+    2000, 256, 4096, 256, 1024, 2048
+)
+OPTION_LIMIT, BUTTON_LIMIT, PLACEHOLDER_LIMIT, ECHO_LIMIT = 100, 80, 150, 100
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when cut.
+
+    >>> clip("abcdef", 4)
+    'abc…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def inert(message: str) -> str:
+    """A message quoting a player's text with its markdown and mentions made inert (it reads the same)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(message))
+
+
+def echo(typed: str) -> str:
+    """What a player typed, as a reply quotes it: cut to ECHO_LIMIT, markdown and mentions made inert.
+
+    >>> len(echo("x" * 500)), "@everyone" in echo("@everyone"), echo("**bold**") == r"\\*\\*bold\\*\\*"
+    (100, False, True)
+    """
+    return inert(clip(typed.strip(), ECHO_LIMIT))
+
+
+def fit_embed(embed: discord.Embed) -> None:
+    """Cut an embed's title, description, fields and footer to Discord's limits."""
+    if embed.title:
+        embed.title = clip(embed.title, TITLE_LIMIT)
+    if embed.description:
+        embed.description = clip(embed.description, DESCRIPTION_LIMIT)
+    for index, found in enumerate(list(embed.fields)):
+        embed.set_field_at(
+            index, name=clip(found.name or "-", FIELD_NAME_LIMIT), value=clip(found.value or "-", FIELD_LIMIT),
+            inline=bool(found.inline),
+        )
+    if embed.footer.text:
+        embed.set_footer(text=clip(embed.footer.text, FOOTER_LIMIT), icon_url=embed.footer.icon_url)
+
+
+def fit_item(item: discord.ui.Item[Any]) -> None:
+    """Cut a control's labels (button, placeholder, options) to Discord's limits."""
+    inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
+    if isinstance(inner, discord.ui.Button) and inner.label:
+        inner.label = clip(inner.label, BUTTON_LIMIT)
+    if isinstance(inner, discord.ui.Select):
+        if inner.placeholder:
+            inner.placeholder = clip(inner.placeholder, PLACEHOLDER_LIMIT)
+        for option in inner.options:
+            option.label = clip(option.label, OPTION_LIMIT)
+            if option.description:
+                option.description = clip(option.description, OPTION_LIMIT)
+
+
 def mention_list(user_ids: Sequence[int]) -> str:
     return ", ".join(f"<@{uid}>" for uid in dict.fromkeys(user_ids))
+
+
+def on_board(interaction: discord.Interaction[Any], record: GameRecord) -> bool:
+    """Whether the interaction is a click on the game's current board message."""
+    return interaction.message is not None and interaction.message.id == record.row.message_id
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A drawn board and its alt text (what the picture shows, for screen readers)."""
+
+    png: bytes
+    alt: str
 
 
 @dataclass
@@ -196,35 +367,73 @@ class Board:
 
     content: str
     embed: discord.Embed
-    png: bytes
+    picture: Picture
     controls: list[discord.ui.Item[Any]] = field(default_factory=list)
 
     def file(self, game_id: int, version: int, *, private: bool = False) -> discord.File:
+        """The picture as an attachment, with its alt text as Discord's ``description``."""
         prefix = "private" if private else "game"
-        return discord.File(io.BytesIO(self.png), filename=f"{prefix}-{game_id}-{version}.png")
+        name = f"{prefix}-{game_id}-{version}.png"
+        return discord.File(io.BytesIO(self.picture.png), filename=name, description=self.picture.alt)
 
     def attach(self, embed_image_name: str) -> None:
+        """Ready the board to be sent: its picture attached, its text within Discord's limits."""
         self.embed.set_image(url=f"attachment://{embed_image_name}")
+        self.content = clip(self.content, CONTENT_LIMIT) if self.content else self.content
+        fit_embed(self.embed)
+
+
+# Answers an interaction that did not come from the current board, once the game moved (the latest record).
+Reply = Callable[[GameRecord], Awaitable[None]]
+
+
+class SharedControls(commands.Cog):
+    """A cog that handles controls every game shares, whose action starts with ``prefix`` (e.g. ``days:``)."""
+
+    prefix: ClassVar[str]
+
+    async def on_shared_control(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str
+    ) -> None:
+        raise NotImplementedError
+
+    def board_controls(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
+        """Controls this cog adds to every public board of ``record`` (none by default)."""
+        return []
 
 
 class GameCog(commands.Cog):
-    """Base of each game's cog: challenges, board messages, moving on after a turn."""
+    """Base of each game's cog: challenges, the turn pipeline, board messages.
+
+    A game's cog provides :meth:`board`, its controls (:meth:`on_game_control`), the
+    :meth:`summary` of a move and, where it differs from the default, :meth:`same_board`.
+    """
 
     game_id: ClassVar[str]
+    # The grammar of the game's own control actions (a regular expression), besides COMMON_ACTIONS.
+    actions: ClassVar[str]
 
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
         self.service = bot.service
+        # Board edits of one game happen one at a time, so the last edit shows the latest state.
+        self._board_locks: dict[int, asyncio.Lock] = {}
 
     async def cog_load(self) -> None:
-        self.bot.game_cogs[self.game_id] = self
+        # The controls of every game: registered at start-up, so boards keep working after a restart.
+        self.bot.add_dynamic_items(GameButton, GameSelect)
 
-    async def cog_unload(self) -> None:
-        self.bot.game_cogs.pop(self.game_id, None)
+    def knows(self, action: str) -> bool:
+        """Whether ``action`` is one of this game's controls; anything else is not valid."""
+        return re.fullmatch(f"{COMMON_ACTIONS}|{self.actions}", action) is not None
 
     @property
     def game_name(self) -> str:
         return GAMES[self.game_id].name
+
+    async def language(self, record: GameRecord) -> str:
+        """The language of the game's server."""
+        return await self.bot.language_of(record.row.guild_id)
 
     # -- what each game provides ----------------------------------------------
 
@@ -238,13 +447,114 @@ class GameCog(commands.Cog):
         """Handle a game-specific control (anything but the challenge buttons)."""
         raise NotImplementedError
 
+    async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
+        """The line a retired board keeps: what ``user`` just played."""
+        return text(lang, "summary_played", user=user, moves=" ".join(moves))
+
+    def same_board(self, before: GameRecord, after: GameRecord) -> bool:
+        """Whether ``after`` is drawn over the same board message rather than a new one that pings.
+
+        By default the board stays while the game waits for the same players.
+        """
+        now = set(after.actors())
+        return bool(now) and now <= set(before.actors())
+
     async def private_board(self, record: GameRecord, seat: int) -> Board | None:
         """What only ``seat`` may see (hidden pieces, a hand), or None for games without secrets."""
         return None
 
-    async def play_text(self, record: GameRecord, user_id: int, moves: list[str]) -> GameRecord:
-        """Play moves typed with /move; games with drafted turns override."""
-        return await self.service.play(record.id, user_id, moves)
+    def typed_moves(self, words: list[str]) -> list[str]:
+        """The moves in the words of a ``/move``; games whose notation allows spaces override."""
+        return words
+
+    async def play_typed(self, interaction: discord.Interaction[Any], record: GameRecord, words: list[str]) -> None:
+        """``/move``: play the typed moves; games with drafted turns override."""
+        lang = await self.language(record)
+        notation = " ".join(words)
+
+        async def reply(after: GameRecord) -> None:
+            await tell(interaction, text(lang, "move_played", notation=echo(notation), id=after.id))
+
+        await self.commit(
+            record, interaction.user.id, self.typed_moves(words), version=None, interaction=interaction, reply=reply
+        )
+
+    # -- the turn pipeline ---------------------------------------------------------
+
+    async def commit(
+        self,
+        before: GameRecord,
+        user: int,
+        moves: list[str],
+        *,
+        version: int | None,
+        interaction: discord.Interaction[Any] | None = None,
+        reply: Reply | None = None,
+        also: Sequence[WithinTransaction] = (),
+        cause: str = "",
+    ) -> GameRecord:
+        """Play ``moves`` for ``user`` and bring the board up to date: the one path of every move.
+
+        Clicks, ``/move`` and a time-out's default move (no interaction) all come here;
+        ``version`` is the one the control was drawn for (None: any).  ``also`` runs in
+        the move's transaction; ``cause`` goes before the summary (why the move was played).
+        """
+        after = await self.service.play(before.id, user, moves, version, also)
+        summary = await self.summary(before, after, user, moves, await self.language(after))
+        await self.publish(before, " ".join(part for part in (cause, summary) if part), interaction, reply)
+        return after
+
+    async def publish(
+        self,
+        before: GameRecord,
+        summary: str,
+        interaction: discord.Interaction[Any] | None = None,
+        reply: Reply | None = None,
+    ) -> GameRecord:
+        """Show how the game changed since ``before``: redraw the same board, or freeze it and post the next.
+
+        Through the interaction when it came from the current board; otherwise the
+        interaction gets a private answer (``reply``, by default "Done: …") and the board
+        messages are edited or posted through the channel.  Returns the latest record.
+        """
+        async with self._board_locks.setdefault(before.id, asyncio.Lock()):
+            latest = await self.service.load(before.id)
+            # Someone else's click may have posted a newer board meanwhile: then that one is only kept up to date.
+            new_board = latest.row.message_id == before.row.message_id and not self.same_board(before, latest)
+            if interaction is not None and not interaction.response.is_done():
+                if on_board(interaction, latest):
+                    await self.through_board(interaction, latest, summary, new_board)
+                    return latest
+                await (reply(latest) if reply is not None else self.done(interaction, latest, summary))
+            await self.through_channel(interaction, latest, summary, new_board)
+            return latest
+
+    async def through_board(
+        self, interaction: discord.Interaction[Any], record: GameRecord, summary: str, new_board: bool
+    ) -> None:
+        """A click on the current board: it is frozen with ``summary`` and the next one posted, or redrawn."""
+        if new_board:
+            await self.move_on(interaction, record, summary)
+        else:
+            await self.refresh_board(interaction, record)
+
+    async def through_channel(
+        self, interaction: discord.Interaction[Any] | None, record: GameRecord, summary: str, new_board: bool
+    ) -> None:
+        """No click on the current board: it is retired with ``summary`` and the next one posted, or edited."""
+        if new_board:
+            await self.retire_board(record, summary)
+            await self.post_board(interaction, record)
+        else:
+            await self.update_board_message(record)
+
+    async def done(self, interaction: discord.Interaction[Any], record: GameRecord, summary: str) -> None:
+        """The answer to a move made away from the board: a private panel closes, anything else is told."""
+        done = text(await self.language(record), "done", summary=summary)
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            await interaction.response.edit_message(content=done, embed=None, attachments=[], view=None)
+        else:
+            await tell(interaction, done)
 
     # -- challenges ------------------------------------------------------------
 
@@ -273,11 +583,10 @@ class GameCog(commands.Cog):
                 options=options,
                 turn_seconds=turn_seconds,
             )
-            await interaction.response.send_message(
-                **self.challenge_message(record), allowed_mentions=PLAYER_MENTIONS
-            )
-            message = await interaction.original_response()
-            await self.service.set_message(record.id, message.id)
+            message = self.challenge_message(record, await self.language(record))
+            await interaction.response.send_message(**message, allowed_mentions=PLAYER_MENTIONS)
+            sent = await interaction.original_response()
+            await self.service.set_message(record.id, sent.id)
 
         await guarded(interaction, work)
 
@@ -294,22 +603,14 @@ class GameCog(commands.Cog):
         except DurationError as error:
             raise ServiceError(str(error)) from None
 
-    async def server_language(self, record: GameRecord) -> str:
-        return (await self.bot.settings.get(record.row.guild_id)).language
-
-    def language(self, record: GameRecord) -> str:
-        """The language of the game's server (callers awaited ``bot.settings.get`` for it before)."""
-        return self.bot.settings.cached(record.row.guild_id).language
-
-    def challenge_message(self, record: GameRecord) -> dict[str, Any]:
+    def challenge_message(self, record: GameRecord, lang: str) -> dict[str, Any]:
         challenger, *invited = record.seats
         waiting = [uid for uid in invited if uid not in record.row.accepted]
-        lang = self.language(record)
         embed = discord.Embed(title=text(lang, "challenge_title", game=self.game_name, id=record.id), colour=COLOUR)
         embed.description = text(
             lang, "challenge_invite", challenger=challenger, invited=mention_list(invited), game=self.game_name
         )
-        options = self.describe_options(record.row.options)
+        options = self.describe_options(record.row.options, lang)
         if options:
             embed.add_field(name=text(lang, "options"), value=options, inline=False)
         embed.add_field(
@@ -327,7 +628,7 @@ class GameCog(commands.Cog):
         content = text(lang, "challenged", waiting=mention_list(waiting))
         return {"content": content, "embed": embed, "view": controls_view(controls)}
 
-    def describe_options(self, options: dict[str, Any]) -> str:
+    def describe_options(self, options: dict[str, Any], lang: str) -> str:
         return "\n".join(f"{name.replace('_', ' ')}: {value}" for name, value in options.items())
 
     async def on_control(
@@ -339,11 +640,18 @@ class GameCog(commands.Cog):
             await self._decline(interaction, record)
         elif action == "private":
             await self._show_private(interaction, record)
-        elif action.split(":", 1)[0] in self.bot.control_handlers:
-            # Controls shared by every game (draw offers, take-backs, timeouts): see cogs/agora.py.
-            await self.bot.control_handlers[action.split(":", 1)[0]](self, interaction, record, version, action)
+        elif (shared := self.shared_controls(action)) is not None:
+            await shared.on_shared_control(interaction, record, version, action)
         else:
             await self.on_game_control(interaction, record, version, action, values)
+
+    def shared_controls(self, action: str) -> SharedControls | None:
+        """The cog of controls every game shares (draw offers, take-backs, time-outs) that ``action`` names."""
+        prefix = action.split(":", 1)[0]
+        for cog in self.bot.cogs.values():
+            if isinstance(cog, SharedControls) and cog.prefix == prefix:
+                return cog
+        return None
 
     async def _accept(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         await self.service.remember_player(interaction.user.id, interaction.user.display_name)
@@ -351,7 +659,7 @@ class GameCog(commands.Cog):
         lang = settings.language
         record = await self.service.accept(record.id, interaction.user.id)
         if record.row.status == CHALLENGE:
-            await interaction.response.edit_message(**self.challenge_message(record))
+            await interaction.response.edit_message(**self.challenge_message(record, lang))
             return
         embed = discord.Embed(
             title=text(lang, "game_title", game=self.game_name, id=record.id),
@@ -374,7 +682,7 @@ class GameCog(commands.Cog):
         return await self.service.load(record.id)
 
     async def _decline(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        lang = await self.language(record)
         record = await self.service.decline(record.id, interaction.user.id)
         who = "withdrawn" if record.row.status == "cancelled" else "declined"
         embed = discord.Embed(
@@ -414,6 +722,19 @@ class GameCog(commands.Cog):
 
     # -- board messages --------------------------------------------------------
 
+    async def board_view(self, record: GameRecord, board: Board) -> discord.ui.View | None:
+        """The public board's controls, then the shared ones (the "⋯" menu) where a row has room."""
+        lang = await self.language(record)
+        extras = [item for cog in self.bot.cogs.values() if isinstance(cog, SharedControls)
+                  for item in cog.board_controls(record, lang)]  # fmt: skip
+        view = controls_view(board.controls)
+        for item in extras:
+            try:
+                view.add_item(item)
+            except ValueError:  # the game's own controls fill all five rows
+                break
+        return view if view.children else None
+
     async def post_board(self, interaction: discord.Interaction[Any] | None, record: GameRecord) -> None:
         """Post a new board message in the game's channel and remember it as the current one."""
         board = await self.board(record)
@@ -433,11 +754,12 @@ class GameCog(commands.Cog):
         await self.service.set_message(record.id, message.id)
 
     async def _send_board(self, channel_id: int, board: Board, record: GameRecord) -> discord.Message:
+        view = await self.board_view(record, board)
         return await self.bot.get_partial_messageable(channel_id).send(
             content=board.content,
             embed=board.embed,
             file=board.file(record.id, record.version),
-            view=controls_view(board.controls) if board.controls else discord.utils.MISSING,
+            view=view or discord.utils.MISSING,
             allowed_mentions=PLAYER_MENTIONS,
         )
 
@@ -448,9 +770,9 @@ class GameCog(commands.Cog):
         """
         if record.row.status != ACTIVE or record.row.turn_started_at is None or len(board.embed.fields) >= 25:
             return
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
         deadline = record.row.turn_started_at + await self.bot.scheduler.turn_seconds(record.id, record.row.guild_id)
-        board.embed.add_field(name=text(lang, "turn_ends"), value=f"<t:{int(deadline)}:R>", inline=False)
+        name = text(await self.language(record), "turn_ends")
+        board.embed.add_field(name=name, value=f"<t:{int(deadline)}:R>", inline=False)
 
     async def refresh_board(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """Redraw the clicked board message in place (within the same turn)."""
@@ -461,7 +783,7 @@ class GameCog(commands.Cog):
             content=board.content,
             embed=board.embed,
             attachments=[board.file(record.id, record.version)],
-            view=controls_view(board.controls),
+            view=await self.board_view(record, board),
             allowed_mentions=PLAYER_MENTIONS,
         )
 
@@ -472,24 +794,8 @@ class GameCog(commands.Cog):
         )
         await self.post_board(interaction, record)
 
-    async def after_move(
-        self, interaction: discord.Interaction[Any], before: GameRecord, after: GameRecord, summary: str
-    ) -> None:
-        """Once a move passed the turn on: freeze the old board and post the next one.
-
-        The click may come from the board itself or from a private (ephemeral) panel.
-        """
-        on_board = interaction.message is not None and interaction.message.id == before.row.message_id
-        if on_board:
-            await self.move_on(interaction, after, summary)
-            return
-        done = text(await self.server_language(before), "done", summary=summary)
-        await interaction.response.edit_message(content=done, embed=None, attachments=[], view=None)
-        await self.retire_board(before, summary)
-        await self.post_board(interaction, after)
-
     async def update_board_message(self, record: GameRecord) -> None:
-        """Redraw the current board message in place, by id (when the click came from elsewhere)."""
+        """Redraw the current board message in place, by id (when the change came from elsewhere)."""
         if record.row.message_id is None:
             return
         board = await self.board(record)
@@ -498,7 +804,7 @@ class GameCog(commands.Cog):
         try:
             await message.edit(
                 content=board.content, embed=board.embed, attachments=[board.file(record.id, record.version)],
-                view=controls_view(board.controls) if board.controls else None, allowed_mentions=PLAYER_MENTIONS,
+                view=await self.board_view(record, board), allowed_mentions=PLAYER_MENTIONS,
             )
         except (discord.NotFound, discord.Forbidden):
             log.info("board message %s of game %s is gone; posting a new one", record.row.message_id, record.id)
@@ -510,14 +816,37 @@ class GameCog(commands.Cog):
             return
         message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.message_id)
         try:
-            await message.edit(content=summary, view=None)
+            await message.edit(content=summary, view=None, allowed_mentions=PLAYER_MENTIONS)
         except (discord.NotFound, discord.Forbidden):
             log.info("board message %s of game %s is gone", record.row.message_id, record.id)
 
-    async def render(self, func: Callable[..., bytes], *args: Any) -> bytes:
-        """Draw off the event loop, so a render never delays other players' clicks."""
-        return await asyncio.to_thread(func, *args)
+    async def draw(
+        self, render: Callable[..., bytes], record: GameRecord, view: View, names: list[str], *args: Any
+    ) -> Picture:
+        """``render(view, names, *args)`` off the event loop, so drawing never delays other players' clicks.
+
+        Every picture of a finished game shows its stored result (a resignation, a time-out,
+        an agreed draw), worded in the server's language, instead of whose turn it was; its
+        words are in the server's language too.  Its alt text is worded from the same ``view``,
+        so it tells no more than the picture.
+        """
+        lang = await self.language(record)
+        result = stored_ending(record, names, lang)
+        drawn = partial(render, words=picture_words(record.game, lang), result=result)
+        png = await asyncio.to_thread(drawn, view, names, *args)
+        return Picture(png, alt_text(view, names, lang, result))
+
+
+def picture_words(game: str, lang: str) -> dict[str, str]:
+    """The words ``game``'s pictures draw (its render module's PICTURE_WORDS), in ``lang``.
+
+    >>> picture_words("arkaios", "fr")["pic.last_move"]
+    'Dernier coup : {move}'
+    """
+    keys: Mapping[str, str] = importlib.import_module(f"render.{game}").PICTURE_WORDS
+    return {key: template(lang, key) for key in keys}
 
 
 def is_active(record: GameRecord) -> bool:
     return record.row.status == ACTIVE
+

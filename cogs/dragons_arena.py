@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal, cast
 
 import discord
@@ -21,8 +22,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
-from bot.i18n import text as catalogue_text
-from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, StaleButton
+from bot.i18n import text
+from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError
 from bot.storage import SoloResult, SoloStanding
 from cogs.common import (
     COLOUR,
@@ -31,11 +32,14 @@ from cogs.common import (
     GameButton,
     GameCog,
     GameSelect,
+    Reply,
     controls_view,
+    game_here,
     guarded,
     mention_list,
+    refusal,
 )
-from cogs.texts.dragons_arena import key, say
+from cogs.texts import dragons_arena as _texts  # noqa: F401  (adds the dragons_arena.* messages)
 from render import dragons_arena as drawing
 from rules.dragons_arena import (
     BIG_TOTAL,
@@ -48,9 +52,12 @@ from rules.dragons_arena import (
     ChangePower,
     Combustion,
     DragonsArenaState,
+    DragonsArenaView,
+    DragonView,
     Eliminate,
     Move,
     Place,
+    SetPowers,
     moves_by_square,
     moves_from,
 )
@@ -61,7 +68,6 @@ STYLE = {"fire": discord.ButtonStyle.danger, "ice": discord.ButtonStyle.primary}
 SET_MODAL = "agora:dragons-set:"
 POWERS_FIELD = "powers"
 EXAMPLE_SET = "1,2,3,4,4,4,5,5"
-SECRET_SET = re.compile(r"set:[0-9,\s]*[0-9]", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -76,37 +82,35 @@ NO_PICK = Pick()
 
 
 def side_label(side: str, lang: str = "en") -> str:
-    return f"{EMOJI[side]} {say(lang, 'side.' + side)}"
+    return f"{EMOJI[side]} {text(lang, 'dragons_arena.side.' + side)}"
 
 
 def element_name(side: str, lang: str = "en") -> str:
-    return say(lang, "element." + side)
+    return text(lang, "dragons_arena.element." + side)
 
 
 def is_element(move: Move) -> bool:
     return isinstance(move, Combustion | Blizzard)
 
 
-def parse_powers(text: str, level: str) -> str:
+def parse_powers(typed: str, level: str) -> str:
     """The ``set:`` notation of typed powers, or a ServiceError saying exactly what is wrong."""
-    typed = text.strip().lower().removeprefix("set:")
+    typed = typed.strip().lower().removeprefix("set:")
     if re.search(r"[^0-9\s,;]", typed):
-        raise ServiceError(
-            say("en", "err.not_numbers", example=EXAMPLE_SET), key("err.not_numbers"), example=EXAMPLE_SET
-        )
+        raise refusal("dragons_arena.err.not_numbers", example=EXAMPLE_SET)
     numbers = re.findall(r"[0-9]+", typed)
     if len(numbers) == 1 and len(numbers[0]) == DICE_PER_SIDE:
         numbers = list(numbers[0])  # "12344455": eight digits typed without separators
     if len(numbers) != DICE_PER_SIDE:
         values = {"count": len(numbers), "example": EXAMPLE_SET}
-        raise ServiceError(say("en", "err.count", **values), key("err.count"), **values)
+        raise refusal("dragons_arena.err.count", **values)
     powers = [int(n) for n in numbers]
     wrong = [p for p in powers if p not in POWERS]
     if wrong:
-        raise ServiceError(say("en", "err.range", wrong=wrong[0]), key("err.range"), wrong=wrong[0])
+        raise refusal("dragons_arena.err.range", wrong=wrong[0])
     if level == "big" and sum(powers) != BIG_TOTAL:
         values = {"total": sum(powers), "big": BIG_TOTAL}
-        raise ServiceError(say("en", "err.big_total", **values), key("err.big_total"), **values)
+        raise refusal("dragons_arena.err.big_total", **values)
     return "set:" + ",".join(map(str, sorted(powers)))
 
 
@@ -130,11 +134,13 @@ def solo_result(record: GameRecord) -> SoloResult | None:
     if record.row.status != FINISHED or len(record.seats) != 1 or not isinstance(state, DragonsArenaState):
         return None
     solo = state.view(0)["solo"]
+    if solo is None:
+        return None
     score: int | None = None
     result = "loss"
     if record.row.end_reason == "rules" and solo["score"] is not None:
-        result = solo["result"]
         details = solo["score"]
+        result = details["result"]
         if details["opponent_dragons"] < len(SOLO_BONUS[solo["difficulty"]]):
             score = int(details["you"] - details["opponent"])
     return SoloResult(
@@ -147,6 +153,7 @@ class DragonsArena(GameCog):
     """``/dragons`` commands and the controls of Dragons Arena boards."""
 
     game_id = "dragons_arena"
+    actions = r"(?:play|pick|blz|sq):[!-~]{1,40}|power:[a-z0-9]{1,4}|split|setmodal|die|element|back"
     group = app_commands.Group(name="dragons", description="Dragons Arena: FIRE against ICE on a 4×4 arena.")
 
     @group.command(name="challenge", description="Challenge someone to a Dragons Arena match (you play FIRE).")
@@ -202,69 +209,68 @@ class DragonsArena(GameCog):
             if interaction.guild_id is None:
                 raise ServiceError("Records are kept per server: use this command in a server channel.")
             standings = await self.service.storage.solo_records(interaction.guild_id, self.game_id)
-            lang = (await self.bot.settings.get(interaction.guild_id)).language
+            lang = await self.bot.language_of(interaction.guild_id)
             await interaction.response.send_message(embed=await self.records_embed(standings, lang))
 
         await guarded(interaction, work)
 
     async def records_embed(self, standings: list[SoloStanding], lang: str = "en") -> discord.Embed:
-        embed = discord.Embed(title=say(lang, "records_title"), colour=COLOUR)
+        embed = discord.Embed(title=text(lang, "dragons_arena.records_title"), colour=COLOUR)
         if not standings:
-            embed.description = say(lang, "records_empty")
+            embed.description = text(lang, "dragons_arena.records_empty")
             return embed
         names = await self.service.storage.display_names({s.user_id for s in standings})
         for difficulty in ("normal", "high"):
             rows = [s for s in standings if s.difficulty == difficulty][:10]  # fits a field's 1,024 characters
             if rows:
                 lines = [self.standing_line(rank, s, names, lang) for rank, s in enumerate(rows, 1)]
-                embed.add_field(name=say(lang, "difficulty." + difficulty), value="\n".join(lines), inline=False)
-        embed.set_footer(text=say(lang, "records_footer"))
+                embed.add_field(
+                    name=text(lang, "dragons_arena.difficulty." + difficulty), value="\n".join(lines), inline=False
+                )
+        embed.set_footer(text=text(lang, "dragons_arena.records_footer"))
         return embed
 
     @staticmethod
     def standing_line(rank: int, standing: SoloStanding, names: dict[int, str], lang: str = "en") -> str:
         if standing.best_score is None:
-            best = say(lang, "no_score")
+            best = text(lang, "dragons_arena.no_score")
         else:
-            best = say(lang, "best", score=f"{standing.best_score:+d}")
+            best = text(lang, "dragons_arena.best", score=f"{standing.best_score:+d}")
         name = names.get(standing.user_id, f"<@{standing.user_id}>")
-        tally = say(lang, "tally", wins=standing.wins, draws=standing.draws, losses=standing.losses)
-        return say(lang, "standing", rank=rank, name=name, best=best, tally=tally, played=standing.played)
+        tally = text(lang, "dragons_arena.tally", wins=standing.wins, draws=standing.draws, losses=standing.losses)
+        return text(
+            lang, "dragons_arena.standing", rank=rank, name=name, best=best, tally=tally, played=standing.played
+        )
 
-    def describe_options(self, options: dict[str, Any], lang: str = "en") -> str:
+    def describe_options(self, options: dict[str, Any], lang: str) -> str:
         nuggets = int(options.get("nuggets", 1))
         return "\n".join(
             [
-                say(lang, "opt_level", level=str(options.get("level", "baby")).upper()),
-                say(lang, "opt_master_on" if options.get("dragon_master") else "opt_master_off"),
-                say(lang, "opt_nuggets", nuggets=nuggets) + (say(lang, "opt_single") if nuggets == 1 else ""),
-                say(lang, "opt_sides"),
+                text(lang, "dragons_arena.opt_level", level=str(options.get("level", "baby")).upper()),
+                text(
+                    lang,
+                    "dragons_arena.opt_master_on" if options.get("dragon_master") else "dragons_arena.opt_master_off",
+                ),
+                text(lang, "dragons_arena.opt_nuggets", nuggets=nuggets)
+                + (text(lang, "dragons_arena.opt_single") if nuggets == 1 else ""),
+                text(lang, "dragons_arena.opt_sides"),
             ]
         )
-
-    def challenge_message(self, record: GameRecord) -> dict[str, Any]:
-        """The shared challenge message, with this game's options in the server's language."""
-        message = super().challenge_message(record)
-        lang = self.language(record)
-        embed: discord.Embed = message["embed"]
-        for index, shown in enumerate(embed.fields):
-            if lang != "en" and shown.name == catalogue_text(lang, "options"):
-                value = self.describe_options(record.row.options, lang)
-                embed.set_field_at(index, name=shown.name, value=value, inline=False)
-        return message
 
     # -- the board -------------------------------------------------------------
 
     async def board(self, record: GameRecord) -> Board:
         state = self.state_of(record)
         names = await self.service.display_names(record)
-        png = await self.render(drawing.render, state.view(None), names)
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
-        title = say(lang, "title", id=record.id)
+        picture = await self.draw(drawing.render, record, state.view(None), names)
+        lang = await self.language(record)
+        title = text(lang, "dragons_arena.title", id=record.id)
         if state.is_solo:
-            title += say(lang, "title_solo", difficulty=say(lang, "solo_level." + str(state.solo)))
+            title += text(
+                lang, "dragons_arena.title_solo", difficulty=text(lang, "dragons_arena.solo_level." + str(state.solo))
+            )
         elif state.nuggets_to_win > 1:
-            title += say(lang, "title_duel", duel=state.duel)
+            title += text(lang, "dragons_arena.title_duel", duel=state.duel)
         description = self.situation(record, state, names, lang)
         embed = discord.Embed(title=title, colour=COLOUR, description=description)
         view = state.view(None)
@@ -273,9 +279,9 @@ class DragonsArena(GameCog):
                 name=self.side_title(state, side, names, lang), value=self.side_text(state, view, side, lang)
             )
         if record.row.status != ACTIVE:
-            return Board(say(lang, "game_over", players=mention_list(record.seats)), embed, png)
+            return Board(text(lang, "dragons_arena.game_over", players=mention_list(record.seats)), embed, picture)
         content = self.content(record, state, NO_PICK, lang)
-        return Board(content, embed, png, self.controls(record, state, NO_PICK, lang))
+        return Board(content, embed, picture, self.controls(record, state, NO_PICK, lang))
 
     @staticmethod
     def state_of(record: GameRecord) -> DragonsArenaState:
@@ -285,34 +291,48 @@ class DragonsArena(GameCog):
 
     def player_name(self, state: DragonsArenaState, side: str, names: list[str], lang: str = "en") -> str:
         if state.is_solo:
-            return names[0] if side == SIDES[state.solo_side] else say(lang, "the_opponent")
+            return names[0] if side == SIDES[state.solo_side] else text(lang, "dragons_arena.the_opponent")
         return names[SIDES.index(side)]
 
     def side_title(self, state: DragonsArenaState, side: str, names: list[str], lang: str = "en") -> str:
         return f"{side_label(side, lang)} · {self.player_name(state, side, names, lang)}"
 
-    def side_text(self, state: DragonsArenaState, view: dict[str, Any], side: str, lang: str = "en") -> str:
+    def side_text(self, state: DragonsArenaState, view: DragonsArenaView, side: str, lang: str = "en") -> str:
         if view["phase"] == "setup":
-            return say(lang, "powers_set") if view["ready"][side] else say(lang, "setting_powers")
-        lines = [say(lang, "power_line", total=view["totals"][side], dragons=view["dragons_left"][side])]
+            return (
+                text(lang, "dragons_arena.powers_set")
+                if view["ready"][side]
+                else text(lang, "dragons_arena.setting_powers")
+            )
+        lines = [text(lang, "dragons_arena.power_line", total=view["totals"][side], dragons=view["dragons_left"][side])]
         if not state.is_solo:
-            lines.append(say(lang, "nuggets_line", have=view["nuggets"][side], need=view["nuggets_to_win"]))
-        if view["phase"] in ("split", "placement") and view["dice"][side]:
-            lines.append(say(lang, "to_place", dice=" ".join(map(str, view["dice"][side]))))
+            lines.append(
+                text(lang, "dragons_arena.nuggets_line", have=view["nuggets"][side], need=view["nuggets_to_win"])
+            )
+        if view["phase"] in ("split", "placement") and (dice := view["dice"][side]):
+            lines.append(text(lang, "dragons_arena.to_place", dice=" ".join(map(str, dice))))
         if state.is_solo and side != SIDES[state.solo_side] and view["outcome"] is None:
             left, table = view["dragons_left"][side], SOLO_BONUS[state.solo]
-            lines.append(say(lang, "solo_lose") if left >= len(table) else say(lang, "solo_bonus", bonus=table[left]))
+            lines.append(
+                text(lang, "dragons_arena.solo_lose")
+                if left >= len(table)
+                else text(lang, "dragons_arena.solo_bonus", bonus=table[left])
+            )
         return "\n".join(lines)
 
-    def setup_prompt(self, state: DragonsArenaState, view: dict[str, Any], lang: str) -> str:
+    def setup_prompt(self, state: DragonsArenaState, view: DragonsArenaView, lang: str) -> str:
         """Who still sets powers: the engine's own words in English, the catalogue's otherwise."""
         if lang == "en":
             return str(view["prompt"])
         waiting = [side for side in SIDES if not view["ready"][side]]
-        who = say(lang, "both_sides") if len(waiting) != 1 else say(lang, "side." + waiting[0])
+        who = (
+            text(lang, "dragons_arena.both_sides")
+            if len(waiting) != 1
+            else text(lang, "dragons_arena.side." + waiting[0])
+        )
         if state.level == "big":
-            return say(lang, "set_prompt_big", who=who, total=BIG_TOTAL)
-        return say(lang, "set_prompt", who=who)
+            return text(lang, "dragons_arena.set_prompt_big", who=who, total=BIG_TOTAL)
+        return text(lang, "dragons_arena.set_prompt", who=who)
 
     def situation(self, record: GameRecord, state: DragonsArenaState, names: list[str], lang: str = "en") -> str:
         view = state.view(None)
@@ -320,25 +340,30 @@ class DragonsArena(GameCog):
         if record.row.status != ACTIVE:
             lines.append(self.result_text(record, state, names, lang))
         elif view["phase"] == "setup":
-            lines.append(say(lang, "setup", prompt=self.setup_prompt(state, view, lang)))
-        else:
-            side = view["to_play"]
+            lines.append(text(lang, "dragons_arena.setup", prompt=self.setup_prompt(state, view, lang)))
+        elif (side := view["to_play"]) is not None:
             who = names[0] if state.is_solo else self.player_name(state, side, names, lang)
-            lines.append(say(lang, "to_play", who=who, side=side_label(side, lang), reason=self.reason(state, lang)))
+            lines.append(
+                text(
+                    lang, "dragons_arena.to_play", who=who, side=side_label(side, lang), reason=self.reason(state, lang)
+                )
+            )
         if view["last_move"]:
-            shown = [say(lang, "secret_set") if m == "set:hidden" else f"`{m}`" for m in view["last_move"]]
-            lines.append(say(lang, "last_move", moves=" ".join(shown)))
+            shown = [
+                text(lang, "dragons_arena.secret_set") if m == "set:hidden" else f"`{m}`" for m in view["last_move"]
+            ]
+            lines.append(text(lang, "dragons_arena.last_move", moves=" ".join(shown)))
         duel = view["last_duel"]
         if duel and record.row.status == ACTIVE and duel["duel"] < view["duel"]:
             if duel["winner"] is None:
-                winner = say(lang, "duel_draw")
+                winner = text(lang, "dragons_arena.duel_draw")
             else:
-                winner = say(lang, "duel_won", side=say(lang, "side." + duel["winner"]))
+                winner = text(lang, "dragons_arena.duel_won", side=text(lang, "dragons_arena.side." + duel["winner"]))
             totals = duel["totals"]
             lines.append(
-                say(
+                text(
                     lang,
-                    "duel_line",
+                    "dragons_arena.duel_line",
                     duel=duel["duel"],
                     winner=winner,
                     fire=totals["fire"],
@@ -352,13 +377,18 @@ class DragonsArena(GameCog):
         """Why the turn is what it is, from the point of view of the player who acts."""
         must = state.must()
         if must == "set" and state.level == "big":
-            reason = say(lang, "reason.set_big", total=BIG_TOTAL)
+            reason = text(lang, "dragons_arena.reason.set_big", total=BIG_TOTAL)
         elif state.solo_opponent_to_play():
-            reason = say(lang, "reason.opponent_eliminate" if must == "eliminate" else "reason.opponent_element")
+            reason = text(
+                lang,
+                "dragons_arena.reason.opponent_eliminate"
+                if must == "eliminate"
+                else "dragons_arena.reason.opponent_element",
+            )
         else:
-            reason = say(lang, "reason." + must)
+            reason = text(lang, "dragons_arena.reason." + must)
         if must != "element" and state.element_allowed():
-            reason += say(lang, "or_element", element=element_name(SIDES[state.to_play], lang))
+            reason += text(lang, "dragons_arena.or_element", element=element_name(SIDES[state.to_play], lang))
         return reason
 
     def result_text(self, record: GameRecord, state: DragonsArenaState, names: list[str], lang: str = "en") -> str:
@@ -366,39 +396,44 @@ class DragonsArena(GameCog):
         assert outcome is not None
         if state.is_solo:
             if record.row.end_reason != "rules":
-                return say(lang, "solo_stopped", reason=outcome.reason)
-            return say(lang, "solo_over", reason=outcome.reason)
+                return text(lang, "dragons_arena.solo_stopped", reason=outcome.reason)
+            return text(lang, "dragons_arena.solo_over", reason=outcome.reason)
         if not outcome.winners:
-            return say(lang, "match_drawn", reason=outcome.reason)
+            return text(lang, "dragons_arena.match_drawn", reason=outcome.reason)
         winner = outcome.winners[0]
         champion = f"**{names[winner]}** ({side_label(SIDES[winner], lang)})"
         if outcome.reason == "resignation":
-            return say(lang, "resigned", loser=names[1 - winner], champion=champion)
+            return text(lang, "dragons_arena.resigned", loser=names[1 - winner], champion=champion)
         if outcome.reason == "timeout":
-            return say(lang, "ran_out", loser=names[1 - winner], champion=champion)
-        return say(lang, "wins", champion=champion, reason=outcome.reason)
+            return text(lang, "dragons_arena.ran_out", loser=names[1 - winner], champion=champion)
+        return text(lang, "dragons_arena.wins", champion=champion, reason=outcome.reason)
 
     def content(self, record: GameRecord, state: DragonsArenaState, pick: Pick, lang: str = "en") -> str:
         """The message text: who must act (mentioned) and what they are choosing."""
         if state.phase == "setup":
-            return say(lang, "content_setup", players=mention_list(record.actors()))
+            return text(lang, "dragons_arena.content_setup", players=mention_list(record.actors()))
         mover = f"<@{record.actors()[0]}>"
         if pick == NO_PICK:
-            return say(lang, "content_turn", mover=mover, reason=self.reason(state, lang))
+            return text(lang, "dragons_arena.content_turn", mover=mover, reason=self.reason(state, lang))
         return f"{mover}, {self.pick_prompt(state, pick, lang)}"
 
     def pick_prompt(self, state: DragonsArenaState, pick: Pick, lang: str = "en") -> str:
         if pick.kind == "die":
-            return say(lang, "pick_die", value=pick.value)
+            return text(lang, "dragons_arena.pick_die", value=pick.value)
         if pick.kind == "element":
             side = SIDES[state.to_play]
-            return say(lang, "pick_element", name=element_name(side, lang), effect=say(lang, "effect." + side))
+            return text(
+                lang,
+                "dragons_arena.pick_element",
+                name=element_name(side, lang),
+                effect=text(lang, "dragons_arena.effect." + side),
+            )
         if pick.kind == "blizzard":
-            return say(lang, "pick_blizzard", square=pick.value)
+            return text(lang, "dragons_arena.pick_blizzard", square=pick.value)
         moves = self.square_moves(state, pick.value)
         if moves and isinstance(moves[0], ChangePower):
-            return say(lang, "pick_change", square=pick.value)
-        return say(lang, "pick_attack", square=pick.value)
+            return text(lang, "dragons_arena.pick_change", square=pick.value)
+        return text(lang, "dragons_arena.pick_attack", square=pick.value)
 
     # -- controls --------------------------------------------------------------
 
@@ -427,18 +462,18 @@ class DragonsArena(GameCog):
 
     def setup_controls(self, record: GameRecord, lang: str = "en") -> list[discord.ui.Item[Any]]:
         setter = GameButton(
-            record.id, record.version, "setmodal", label=say(lang, "set_my_powers"), emoji="🎲",
+            record.id, record.version, "setmodal", label=text(lang, "dragons_arena.set_my_powers"), emoji="🎲",
             style=discord.ButtonStyle.success,
         )  # fmt: skip
-        return [setter, self.private_button(record, say(lang, "show_my_powers"))]
+        return [setter, self.private_button(record, text(lang, "dragons_arena.show_my_powers"))]
 
     def split_select(self, record: GameRecord, state: DragonsArenaState, lang: str = "en") -> GameSelect:
-        description = say(lang, "split_description")
+        description = text(lang, "dragons_arena.split_description")
         options = [
             discord.SelectOption(label=f"{m.low} + {m.high}", value=str(m), description=description)
             for m in SPLIT_MOVES  # every split is legal whenever a split is due
         ]
-        placeholder = say(lang, "split_placeholder")
+        placeholder = text(lang, "dragons_arena.split_placeholder")
         return GameSelect(record.id, record.version, "split", options=options, placeholder=placeholder, row=0)
 
     def own_dice(self, state: DragonsArenaState) -> list[int]:
@@ -457,7 +492,7 @@ class DragonsArena(GameCog):
 
     @staticmethod
     def square_button(
-        record: GameRecord, name: str, cell: dict[str, Any] | None, action: str | None, chosen: bool, row: int
+        record: GameRecord, name: str, cell: DragonView | None, action: str | None, chosen: bool, row: int
     ) -> GameButton:
         label, emoji, style = name, None, discord.ButtonStyle.secondary
         if cell is not None:
@@ -506,7 +541,13 @@ class DragonsArena(GameCog):
     @staticmethod
     def back_button(record: GameRecord, pick: Pick, lang: str = "en") -> GameButton:
         return GameButton(
-            record.id, record.version, "back", label=say(lang, "back"), emoji="↩️", disabled=pick == NO_PICK, row=0
+            record.id,
+            record.version,
+            "back",
+            label=text(lang, "dragons_arena.back"),
+            emoji="↩️",
+            disabled=pick == NO_PICK,
+            row=0,
         )
 
     def element_button(self, record: GameRecord, state: DragonsArenaState, pick: Pick, lang: str = "en") -> GameButton:
@@ -520,24 +561,26 @@ class DragonsArena(GameCog):
         counts = Counter(self.own_dice(state))
         options = [
             discord.SelectOption(
-                label=say(lang, "die_label", power=power),
+                label=text(lang, "dragons_arena.die_label", power=power),
                 value=str(power),
-                description=say(lang, "die_left", count=count),
+                description=text(lang, "dragons_arena.die_left", count=count),
                 default=str(power) == pick.value,
             )
             for power, count in sorted(counts.items())
         ]
-        placeholder = say(lang, "die_placeholder")
+        placeholder = text(lang, "dragons_arena.die_placeholder")
         return GameSelect(record.id, record.version, "die", options=options, placeholder=placeholder, row=4)
 
     def power_select(
         self, record: GameRecord, state: DragonsArenaState, square: str, changes: list[ChangePower], lang: str = "en"
     ) -> GameSelect:
         options = [
-            discord.SelectOption(label=say(lang, "power_option", square=square, power=m.power), value=str(m))
+            discord.SelectOption(
+                label=text(lang, "dragons_arena.power_option", square=square, power=m.power), value=str(m)
+            )
             for m in changes
         ]
-        placeholder = say(lang, "power_placeholder", square=square)
+        placeholder = text(lang, "dragons_arena.power_placeholder", square=square)
         return GameSelect(record.id, record.version, f"power:{square}", options=options, placeholder=placeholder, row=4)
 
     # -- handling clicks -------------------------------------------------------
@@ -546,10 +589,11 @@ class DragonsArena(GameCog):
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, values: list[str]
     ) -> None:
         kind, _, argument = action.partition(":")
+        user = interaction.user.id
         if kind == "play":
-            await self.play(interaction, record, argument, version)
+            await self.commit(record, user, [argument], version=version, interaction=interaction)
         elif kind in ("power", "split") and values:
-            await self.play(interaction, record, values[0], version)
+            await self.commit(record, user, [values[0]], version=version, interaction=interaction)
         elif kind == "setmodal":
             await self.open_set_modal(interaction, record)
         elif kind == "pick":
@@ -563,35 +607,31 @@ class DragonsArena(GameCog):
         elif kind == "back":
             await self.show_pick(interaction, record, version, NO_PICK)
         else:
-            raise ServiceError(say("en", "err.nothing_here"), key("err.nothing_here"))
+            raise refusal("dragons_arena.err.nothing_here")
 
-    async def play(self, interaction: discord.Interaction[Any], before: GameRecord, move: str, version: int) -> None:
-        after = await self.service.play(before.id, interaction.user.id, [move], version)
-        await self.note_solo_result(after)
-        lang = (await self.bot.settings.get(after.row.guild_id)).language
-        summary = say(lang, "summary_played", user=interaction.user.id, move=move)
-        if self.stays_in_place(before, after):
-            await self.refresh_board(interaction, after)
-        else:
-            await self.after_move(interaction, before, after, summary)
+    async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
+        """What was played, except a secret power set: only that it was set.
 
-    @staticmethod
-    def stays_in_place(before: GameRecord, after: GameRecord) -> bool:
-        """Solo games and steps that leave the same player(s) to act redraw the board; else a new one."""
-        if len(set(after.seats)) == 1:
-            return True
-        now = set(after.actors())
-        return bool(now) and now <= set(before.actors())
+        The engine reads the moves (whatever digits or case were typed), not a pattern here.
+        """
+        state = self.state_of(before)
+        if any(isinstance(state.parse_move(move), SetPowers) for move in moves):
+            return text(lang, "dragons_arena.summary_set", user=user)
+        return text(lang, "dragons_arena.summary_played", user=user, move=" ".join(moves))
+
+    def same_board(self, before: GameRecord, after: GameRecord) -> bool:
+        """A solo game keeps one board; a duel's board stays while the same player(s) act."""
+        return len(set(after.seats)) == 1 or super().same_board(before, after)
 
     async def show_pick(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, pick: Pick
     ) -> None:
         """Redraw the controls for the choice made so far; the game itself does not change."""
-        self.check_turn(record, interaction.user.id, version)
+        self.service.check_actor(record, interaction.user.id, version)
         state = self.state_of(record)
         if not self.pick_is_legal(state, pick):
-            raise ServiceError(say("en", "err.not_available"), key("err.not_available"))
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
+            raise refusal("dragons_arena.err.not_available")
+        lang = await self.language(record)
         await interaction.response.edit_message(
             content=self.content(record, state, pick, lang),
             view=controls_view(self.controls(record, state, pick, lang)),
@@ -609,36 +649,17 @@ class DragonsArena(GameCog):
             return state.element_allowed()
         return state.phase in ("play", "placement")
 
-    def check_turn(self, record: GameRecord, user_id: int, version: int) -> None:
-        """The refusals the service gives for moves, for clicks that only choose."""
-        if version != record.version:
-            raise StaleButton(
-                "These controls are out of date: the game has moved on since. Use the latest board message.",
-                "err.out_of_date",
-            )
-        if not record.seats_of(user_id):
-            raise ServiceError("You are not playing in this game.", "err.not_playing")
-        if record.row.status != ACTIVE:
-            values = {"id": record.id, "status": record.row.status}
-            raise ServiceError(say("en", "err.not_played", **values), key("err.not_played"), **values)
-        if user_id not in record.actors():
-            waiting = mention_list(record.actors())
-            raise ServiceError(f"It is not your turn: waiting for {waiting}.", "err.waiting_for", waiting=waiting)
-
     # -- secret sets -----------------------------------------------------------
 
     async def open_set_modal(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         state = self.state_of(record)
         user = interaction.user.id
-        if not record.seats_of(user):
-            raise ServiceError("You are not playing in this game.", "err.not_playing")
-        if record.row.status != ACTIVE or state.phase != "setup":
-            raise ServiceError(say("en", "err.not_setting"), key("err.not_setting"))
-        if user not in record.actors():
-            waiting = mention_list(record.actors())
-            raise ServiceError(say("en", "err.already_set", waiting=waiting), key("err.already_set"), waiting=waiting)
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
-        await interaction.response.send_modal(PowersModal(record.id, state.level, lang))
+        if record.seats_of(user) and not is_setting(record, state):
+            raise refusal("dragons_arena.err.not_setting")
+        if record.seats_of(user) and user not in record.actors():
+            raise refusal("dragons_arena.err.already_set", waiting=mention_list(record.actors()))
+        self.service.check_actor(record, user, None)
+        await interaction.response.send_modal(PowersModal(record.id, state.level, await self.language(record)))
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -649,28 +670,25 @@ class DragonsArena(GameCog):
         found = re.fullmatch(re.escape(SET_MODAL) + r"([0-9]+)", str(data.get("custom_id", "")))
         if found is None:
             return
-        text = modal_value(list(data.get("components", [])), POWERS_FIELD)
+        typed = modal_value(list(data.get("components", [])), POWERS_FIELD)
 
         async def work() -> None:
-            record = await self.service.load(int(found[1]))
-            await self.submit_powers(interaction, record, text)
+            record = await game_here(interaction, int(found[1]))
+            await self.submit_powers(interaction, record, typed)
 
-        await guarded(interaction, work)
+        # Not a control: the submission passes the bot's front desk here (logged, refused while stopping).
+        await self.bot.interactions.serve(interaction, partial(guarded, interaction, work), last_resort=True)
 
-    async def submit_powers(self, interaction: discord.Interaction[Any], record: GameRecord, text: str) -> None:
-        state = self.state_of(record)
-        notation = parse_powers(text, state.level)
+    async def submit_powers(self, interaction: discord.Interaction[Any], record: GameRecord, typed: str) -> None:
+        notation = parse_powers(typed, self.state_of(record).level)
         # No version check: the other player may set theirs while this modal is open.
-        after = await self.service.play(record.id, interaction.user.id, [notation], None)
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
-        summary = say(lang, "summary_set", user=interaction.user.id)
-        if self.stays_in_place(record, after):
-            await self.refresh_board(interaction, after)
-        else:
-            await self.after_move(interaction, record, after, summary)
+        after = await self.commit(record, interaction.user.id, [notation], version=None, interaction=interaction)
+        lang = await self.language(after)
         powers = ", ".join(notation.removeprefix("set:").split(","))
-        hidden = say(lang, "still_secret") if after.state and after.state.actors else ""
-        await interaction.followup.send(say(lang, "powers_are_set", powers=powers, hidden=hidden), ephemeral=True)
+        hidden = text(lang, "dragons_arena.still_secret") if after.state and after.state.actors else ""
+        await interaction.followup.send(
+            text(lang, "dragons_arena.powers_are_set", powers=powers, hidden=hidden), ephemeral=True
+        )
 
     async def private_board(self, record: GameRecord, seat: int) -> Board | None:
         state = self.state_of(record)
@@ -679,31 +697,41 @@ class DragonsArena(GameCog):
         view = state.view(seat)
         mine = view["dice"][SIDES[seat]]
         names = await self.service.display_names(record)
-        png = await self.render(drawing.render, view, names)
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
-        embed = discord.Embed(title=say(lang, "private_title", id=record.id), colour=COLOUR)
+        picture = await self.draw(drawing.render, record, view, names)
+        lang = await self.language(record)
+        embed = discord.Embed(title=text(lang, "dragons_arena.private_title", id=record.id), colour=COLOUR)
         if mine is None:
-            embed.description = say(lang, "private_unset")
+            embed.description = text(lang, "dragons_arena.private_unset")
         else:
-            embed.description = say(lang, "private_set", powers=", ".join(map(str, mine)), total=sum(mine))
-        return Board("", embed, png)
+            embed.description = text(
+                lang, "dragons_arena.private_set", powers=", ".join(map(str, mine)), total=sum(mine)
+            )
+        return Board("", embed, picture)
 
     # -- solo records ----------------------------------------------------------
 
+    async def publish(
+        self,
+        before: GameRecord,
+        summary: str,
+        interaction: discord.Interaction[Any] | None = None,
+        reply: Reply | None = None,
+    ) -> GameRecord:
+        """As for every game; a solo game that has just ended also joins the server's records."""
+        latest = await super().publish(before, summary, interaction, reply)
+        await self.note_solo_result(latest)
+        return latest
+
     async def note_solo_result(self, record: GameRecord) -> None:
+        """A finished solo game joins the server's records, however it ended."""
         result = solo_result(record)
         if result is not None:
             await self.service.storage.record_solo_result(result)
 
-    async def retire_board(self, record: GameRecord, summary: str) -> None:
-        """``/move`` writes the typed notation in the public summary: a secret set must not show there."""
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
-        await super().retire_board(record, SECRET_SET.sub(say(lang, "secret_set"), summary))
 
-    async def post_board(self, interaction: discord.Interaction[Any] | None, record: GameRecord) -> None:
-        """Also keeps a finished solo game in the records (/move and /resign end games through here)."""
-        await self.note_solo_result(record)
-        await super().post_board(interaction, record)
+def is_setting(record: GameRecord, state: DragonsArenaState) -> bool:
+    """Whether the players are choosing their secret powers now."""
+    return record.row.status == ACTIVE and state.phase == "setup"
 
 
 class PowersModal(discord.ui.Modal):
@@ -711,8 +739,12 @@ class PowersModal(discord.ui.Modal):
 
     def __init__(self, game_id: int, level: str, lang: str = "en") -> None:
         # The view store only keeps it for a while: the listener does not need it at all.
-        super().__init__(title=say(lang, "modal_title"), custom_id=f"{SET_MODAL}{game_id}", timeout=900)
-        label = say(lang, "modal_big", total=BIG_TOTAL) if level == "big" else say(lang, "modal_free")
+        super().__init__(title=text(lang, "dragons_arena.modal_title"), custom_id=f"{SET_MODAL}{game_id}", timeout=900)
+        label = (
+            text(lang, "dragons_arena.modal_big", total=BIG_TOTAL)
+            if level == "big"
+            else text(lang, "dragons_arena.modal_free")
+        )
         self.add_item(
             discord.ui.TextInput(
                 label=label, custom_id=POWERS_FIELD, placeholder=EXAMPLE_SET, min_length=8, max_length=40

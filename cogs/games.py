@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,8 @@ from bot.app import AgoraBot
 from bot.i18n import text
 from bot.service import ACTIVE, GameRecord, ServiceError
 from bot.settings import format_duration
-from cogs.common import COLOUR, guarded, tell
+from bot.suggest import CHOICES_LIMIT, suggested_moves
+from cogs.common import COLOUR, game_cog, guarded, pick_game, tell
 from rules import GAMES
 
 RULES_PAGES = Path(__file__).resolve().parent.parent / "docs" / "rules"
@@ -75,7 +77,7 @@ class Games(commands.Cog):
             await tell(interaction, "You have no game in progress here. Start one with a challenge command.")
             return
         user = interaction.user.id
-        lang = (await self.bot.settings.get(interaction.guild_id)).language if interaction.guild_id else "en"
+        lang = await self.bot.language_of(interaction.guild_id)
         # A digest for people with many games: the games waiting for them first, longest-waiting first.
         mine = [r for r in records if user in r.actors()]
         mine.sort(key=lambda r: r.row.turn_started_at or 0.0)
@@ -102,45 +104,45 @@ class Games(commands.Cog):
             status += f" · ⏳ {shown}"
         return f"[#{record.id} {GAMES[record.game].name}]({game_link(record)}) vs {others}: {status}"
 
-    async def pick_game(self, interaction: discord.Interaction[Any], game: int | None) -> GameRecord:
-        """The game named, or the caller's only active game in this channel."""
-        if game is not None:
-            return await self.service.load(game)
-        mine = [
-            r for r in await self.service.active_games(interaction.user.id, interaction.guild_id)
-            if r.row.status == ACTIVE and r.row.channel_id == interaction.channel_id
-        ]
-        if len(mine) == 1:
-            return mine[0]
-        if not mine:
-            raise ServiceError("You have no game in progress in this channel. Name the game: see /games.")
-        raise ServiceError("You have several games in this channel: name the game (see /games).")
-
     async def game_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
+        """The caller's games being played, by number, game and opponents, filtered by what was typed."""
         records = await self.service.active_games(interaction.user.id, interaction.guild_id)
+        lang = await self.bot.language_of(interaction.guild_id)
         choices = []
-        for record in records:
-            if record.row.status != ACTIVE:
-                continue
-            label = f"#{record.id} {GAMES[record.game].name}"
+        for record in (r for r in records if r.row.status == ACTIVE):
+            label = await self.game_label(record, interaction.user.id, lang)
             if current.strip("#") in str(record.id) or current.lower() in label.lower():
-                choices.append(app_commands.Choice(name=label, value=record.id))
-        return choices[:25]
+                choices.append(app_commands.Choice(name=label[:100], value=record.id))
+        return choices[:CHOICES_LIMIT]
+
+    async def game_label(self, record: GameRecord, user_id: int, lang: str) -> str:
+        """``#12 Arkaios vs bob · your turn``: how a game is offered in a command's menu."""
+        names = await self.service.display_names(record)
+        others = ", ".join(name for seat, name in enumerate(names) if record.user_at(seat) != user_id)
+        label = text(lang, "game_choice", id=record.id, game=GAMES[record.game].name, others=others)
+        return label + (text(lang, "game_choice_turn") if user_id in record.actors() else "")
+
+    async def notation_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The legal moves of the caller's game (the one named, else their game in this channel)."""
+        named = interaction.namespace.game
+        try:
+            record = await pick_game(interaction, named if isinstance(named, int) else None)
+        except ServiceError:
+            return []
+        if record.row.status != ACTIVE or record.state is None:
+            return []
+        seats = record.seats_of(interaction.user.id)
+        moves = await asyncio.to_thread(suggested_moves, record.state, seats, current)
+        return [app_commands.Choice(name=move, value=move) for move in moves]
 
     @app_commands.command(name="move", description="Play a move by typing its notation (see /rules).")
     @app_commands.describe(notation="The move, e.g. c3=2 (several moves separated by spaces)", game="Which game")
     async def move(self, interaction: discord.Interaction[Any], notation: str, game: int | None = None) -> None:
         async def work() -> None:
-            record = await self.pick_game(interaction, game)
-            cog = self.bot.game_cogs[record.game]
-            before = record
-            record = await cog.play_text(record, interaction.user.id, notation.split())
-            if record.state == before.state and record.row.status == ACTIVE:
-                await tell(interaction, f"Added to your turn: {notation}. Finish the turn to play it.")
-                return
-            await tell(interaction, f"Played {notation} in game #{record.id}.")
-            await cog.retire_board(before, f"<@{interaction.user.id}> played {notation}.")
-            await cog.post_board(interaction, record)
+            record = await pick_game(interaction, game)
+            await game_cog(self.bot, record.game).play_typed(interaction, record, notation.split())
 
         await guarded(interaction, work)
 
@@ -148,17 +150,17 @@ class Games(commands.Cog):
     @app_commands.describe(game="Which game (see /games)")
     async def resign(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         async def work() -> None:
-            record = await self.pick_game(interaction, game)
-            cog = self.bot.game_cogs[record.game]
-            before = record
-            record = await self.service.resign(record.id, interaction.user.id)
-            await tell(interaction, f"You resigned game #{record.id}.")
-            await cog.retire_board(before, f"<@{interaction.user.id}> resigned.")
-            await cog.post_board(interaction, record)
+            record = await pick_game(interaction, game)
+            after = await self.service.resign(record.id, interaction.user.id)
+            lang = await self.bot.language_of(after.row.guild_id)
+            await tell(interaction, text(lang, "you_resigned", id=after.id))
+            summary = text(lang, "resigned", user=interaction.user.id)
+            await game_cog(self.bot, record.game).publish(record, summary, interaction)
 
         await guarded(interaction, work)
 
     move.autocomplete("game")(game_choices)
+    move.autocomplete("notation")(notation_choices)
     resign.autocomplete("game")(game_choices)
 
     @app_commands.command(name="rules", description="How to play one of the games, with its move notation.")
@@ -173,12 +175,7 @@ class Games(commands.Cog):
         game: app_commands.Choice[str],
         language: app_commands.Choice[str] | None = None,
     ) -> None:
-        if language is not None:
-            chosen = language.value
-        elif interaction.guild_id is not None:
-            chosen = (await self.bot.settings.get(interaction.guild_id)).language
-        else:
-            chosen = "en"
+        chosen = language.value if language is not None else await self.bot.language_of(interaction.guild_id)
         pages = rules_embeds(game.value, chosen)
         await interaction.response.send_message(embeds=pages[0], ephemeral=True)
         for embeds in pages[1:]:

@@ -20,7 +20,6 @@ carry no version and are checked by the engine when clicked.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
@@ -33,8 +32,8 @@ from discord.utils import escape_markdown
 
 import cogs.texts.kouba  # noqa: F401  (adds Kouba's messages to the catalogue)
 from bot.app import AgoraBot
-from bot.i18n import text as tr
-from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError
+from bot.i18n import text
+from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError, not_playing
 from cogs.common import (
     ANY_VERSION,
     COLOUR,
@@ -45,12 +44,27 @@ from cogs.common import (
     GameSelect,
     controls_view,
     guarded,
+    is_active,
     mention_list,
-    tell,
 )
 from render import kouba as drawing
 from rules import GAMES, Outcome
-from rules.kouba import EVENT, SWAP, TIEBREAK, TURN, KoubaState, move_groups, move_label
+from rules.kouba import (
+    DICE,
+    EVENT,
+    RACES,
+    SWAP,
+    TIEBREAK,
+    TURN,
+    DiceView,
+    KoubaState,
+    KoubaView,
+    PendingView,
+    keeps_free_to_pick,
+    move_groups,
+    move_label,
+)
+from rules.kouba_deck import CardView
 
 PIPS = "⚀⚁⚂⚃⚄⚅"
 MAX_OPTIONS = 25
@@ -69,21 +83,21 @@ Panel = Callable[[GameRecord, int], Awaitable[dict[str, Any]]]
 # Texts
 
 
-def named(text: str, names: Sequence[str]) -> str:
+def named(line: str, names: Sequence[str]) -> str:
     """Engine texts call players @1..@6 (seat order): show their names instead."""
 
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1)) - 1
         return names[seat] if seat < len(names) else match.group(0)
 
-    return re.sub(r"@([1-6])", name, text)
+    return re.sub(r"@([1-6])", name, line)
 
 
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def clip(words: str, limit: int) -> str:
+    return words if len(words) <= limit else words[: limit - 1] + "…"
 
 
-def dice_text(dice: dict[str, Any]) -> str:
+def dice_text(dice: DiceView) -> str:
     """'3 3 5 6 1 2' with the kept dice in bold."""
     kept = dice["kept"] or [False] * len(dice["values"])
     return " ".join(f"**{v}**" if k else str(v) for v, k in zip(dice["values"], kept, strict=True))
@@ -108,12 +122,17 @@ def scene(state: KoubaState) -> tuple[Any, ...]:
     return (state.round, state.phase, turn, event.kind if event else None, event.card if event else None)
 
 
-def event_tag(state: KoubaState) -> str:
-    """Names the event (or roll-off) being rolled: its dice controls work at any version, but only for it."""
+def event_tag(state: KoubaState, seat: int | None = None) -> str:
+    """Names the step of the event (or roll-off) being rolled: its dice controls work at any version, but only then.
+
+    The step counts the rolls made so far (``seat``'s own on a private panel, everyone's on
+    the board), so a repeated click on the same control is refused as stale, never rolled twice.
+    """
     event = state.event
     if event is None or event.stage != "roll" or state.phase not in (EVENT, TIEBREAK):
         return ""
-    return f"{state.round}.{state.turn}.{event.card or 'tie'}.{event.attempt}"
+    rolls = sum(state.rollers[s].rolls for s in ([seat] if seat is not None else event.seats))
+    return f"{state.round}.{state.turn}.{event.card or 'tie'}.{event.attempt}.{rolls}"
 
 
 def moves_on(before: KoubaState, after: KoubaState) -> bool:
@@ -135,23 +154,23 @@ def situation(state: KoubaState, names: Sequence[str], lang: str = "en") -> str:
     return event_text(state, names, lang)
 
 
-def pending_text(pending: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def pending_text(pending: PendingView, names: Sequence[str], lang: str = "en") -> str:
     who, cause = names[pending["seat"]], named(pending["cause"], names)
     if pending["kind"] == "king":
-        return tr(lang, "kouba.pending_king", who=who, cause=cause)
+        return text(lang, "kouba.pending_king", who=who, cause=cause)
     more = pending["queued"]
-    after = tr(lang, "kouba.pending_more_n" if more > 1 else "kouba.pending_more_1", more=more) if more else ""
-    return tr(lang, "kouba.pending_pile", who=who, cause=cause, after=after)
+    after = text(lang, "kouba.pending_more_n" if more > 1 else "kouba.pending_more_1", more=more) if more else ""
+    return text(lang, "kouba.pending_pile", who=who, cause=cause, after=after)
 
 
 def swap_text(state: KoubaState, names: Sequence[str], lang: str = "en") -> str:
     lines = []
     first = names[state.first_player]
     if state.round_scores:
-        lines.append(tr(lang, "kouba.round_over", previous=state.round - 1, first=first, round=state.round))
-    lines.append(tr(lang, "kouba.swap_intro", round=state.round, rounds=state.players))
+        lines.append(text(lang, "kouba.round_over", previous=state.round - 1, first=first, round=state.round))
+    lines.append(text(lang, "kouba.swap_intro", round=state.round, rounds=state.players))
     left = ", ".join(names[s] for s in state.waiting_for)
-    lines.append(tr(lang, "kouba.still_choosing", left=left, first=first))
+    lines.append(text(lang, "kouba.still_choosing", left=left, first=first))
     return "\n".join(lines)
 
 
@@ -160,56 +179,57 @@ def turn_text(state: KoubaState, names: Sequence[str], lang: str = "en") -> str:
     dice = state.view(None)["dice"][seat]
     name = names[seat]
     if dice["rolls"] == 0:
-        return tr(lang, "kouba.faces_arena", name=name, left=dice["rolls_left"])
-    lines = [tr(lang, "kouba.rolled", name=name, dice=dice_text(dice), rolls=dice["rolls"], left=dice["rolls_left"])]
+        return text(lang, "kouba.faces_arena", name=name, left=dice["rolls_left"])
+    lines = [text(lang, "kouba.rolled", name=name, dice=dice_text(dice), rolls=dice["rolls"], left=dice["rolls_left"])]
     groups = move_groups(state, seat)
     slots = sorted({int(claim.split(":")[1]) for claim in groups.get("claim", [])})
-    arena = state.view(None)["arena"]
+    arena = {slot: card["name"] for slot, card in enumerate(state.view(None)["arena"], start=1) if card}
     if slots:
-        shown = ", ".join(tr(lang, "kouba.slot", name=arena[s - 1]["name"], slot=s) for s in slots)
-        lines.append(tr(lang, "kouba.dice_show", shown=shown))
+        shown = ", ".join(text(lang, "kouba.slot", name=arena[s], slot=s) for s in slots)
+        lines.append(text(lang, "kouba.dice_show", shown=shown))
     else:
-        lines.append(tr(lang, "kouba.no_match"))
+        lines.append(text(lang, "kouba.no_match"))
     if "give" in groups:
-        lines.append(tr(lang, "kouba.six_alike", name=name))
+        lines.append(text(lang, "kouba.six_alike", name=name))
     return "\n".join(lines)
 
 
 def event_text(state: KoubaState, names: Sequence[str], lang: str = "en") -> str:
     view = state.view(None)
     event = view["event"]
+    assert event is not None, "an event or tie-break phase always has its event"
     kind = event["kind"]
     title = f"**{event['name']}**"
     if kind != "tiebreak":
-        title += tr(lang, "kouba.drawn_by", name=names[event["drawer"]])
-    rolloff = "" if event["attempt"] == 1 else tr(lang, "kouba.rolloff", n=event["attempt"] - 1)
+        title += text(lang, "kouba.drawn_by", name=names[event["drawer"]])
+    rolloff = "" if event["attempt"] == 1 else text(lang, "kouba.rolloff", n=event["attempt"] - 1)
     lines = [title + rolloff + "."]
     if event["stage"] == "challenge":
-        lines.append(tr(lang, "kouba.challenge_stage", name=names[event["drawer"]]))
+        lines.append(text(lang, "kouba.challenge_stage", name=names[event["drawer"]]))
     elif event["stage"] == "take":
         a, b = (names[s] for s in event["seats"])
-        lines.append(tr(lang, "kouba.take_stage", a=a, b=b))
+        lines.append(text(lang, "kouba.take_stage", a=a, b=b))
     else:
-        lines.append(tr(lang, f"kouba.help.{kind}"))
+        lines.append(text(lang, f"kouba.help.{kind}"))
         lines.extend(roller_line(view["dice"][s], names[s], kind, lang) for s in event["seats"])
     return "\n".join(lines)
 
 
-def roller_line(dice: dict[str, Any], name: str, kind: str, lang: str = "en") -> str:
-    target = tr(lang, "kouba.target", target=dice["target_text"]) if dice["target_text"] else ""
+def roller_line(dice: DiceView, name: str, kind: str, lang: str = "en") -> str:
+    target = text(lang, "kouba.target", target=dice["target_text"]) if dice["target_text"] else ""
     if not dice["rolls"]:
-        return tr(lang, "kouba.not_rolled", name=name, target=target)
-    total = tr(lang, "kouba.total", total=sum(dice["values"])) if kind == "weaver" else ""
-    status = tr(lang, "kouba.done" if dice["done"] else "kouba.still_rolling")
+        return text(lang, "kouba.not_rolled", name=name, target=target)
+    total = text(lang, "kouba.total", total=sum(dice["values"])) if kind == "weaver" else ""
+    status = text(lang, "kouba.done" if dice["done"] else "kouba.still_rolling")
     key = "kouba.roller_n" if dice["rolls"] != 1 else "kouba.roller_1"
-    return tr(
+    return text(
         lang, key, name=name, dice=dice_text(dice), rolls=dice["rolls"], target=target, total=total, status=status
     )
 
 
 def prompt(state: KoubaState, lang: str = "en") -> str:
     """The words after the mentions of the players the game waits for."""
-    return tr(lang, "kouba." + prompt_key(state))
+    return text(lang, "kouba." + prompt_key(state))
 
 
 def prompt_key(state: KoubaState) -> str:
@@ -229,11 +249,11 @@ def prompt_key(state: KoubaState) -> str:
     return "p_event"
 
 
-def card_effect(card: dict[str, Any]) -> str:
+def card_effect(card: CardView) -> str:
     """What a card does, in the words of the picture: a power or an entry event."""
     rolls = card.get("extra_rolls", 0)
-    text = drawing.POWER_TEXT.get(card.get("power") or card.get("event", ""), "")
-    return text.format(n=rolls, s="s" if rolls > 1 else "")
+    effect = drawing.POWER_TEXT.get(card.get("power") or card.get("event", ""), "")
+    return effect.format(n=rolls, s="s" if rolls > 1 else "")
 
 
 def points(n: int) -> str:
@@ -242,13 +262,15 @@ def points(n: int) -> str:
 
 def arena_text(state: KoubaState, lang: str = "en") -> str:
     lines = []
-    for slot, card in enumerate(state.view(None)["arena"], start=1):
+    view = state.view(None)
+    for slot, card in enumerate(view["arena"], start=1):
         if card is None:
-            lines.append(tr(lang, "kouba.empty_slot", slot=slot))
+            drawn_out = view["draw_count"] == 0
+            lines.append(text(lang, "kouba.empty_slot_no_card" if drawn_out else "kouba.empty_slot", slot=slot))
             continue
         effect = card_effect(card)
         lines.append(
-            tr(
+            text(
                 lang,
                 "kouba.arena_card",
                 slot=slot,
@@ -268,8 +290,8 @@ def scores_table(state: KoubaState, names: Sequence[str], lang: str = "en") -> s
         return None
     plain = [clip(n.replace("`", "'"), 12) for n in names]  # raw names: nothing is escaped in a code block
     width = max(6, *(len(n) for n in plain))
-    columns = "".join(f"{tr(lang, 'kouba.round_col', n=i + 1):>5}" for i in range(len(rounds)))
-    head = tr(lang, "kouba.player_col").ljust(width) + columns + tr(lang, "kouba.total_col")
+    columns = "".join(f"{text(lang, 'kouba.round_col', n=i + 1):>5}" for i in range(len(rounds)))
+    head = text(lang, "kouba.player_col").ljust(width) + columns + text(lang, "kouba.total_col")
     rows = [head]
     for seat, total in enumerate(state.totals()):
         cells = "".join(f"{r[seat]:>5}" for r in rounds)
@@ -291,29 +313,30 @@ def ranking_text(state: KoubaState, outcome: Outcome, names: Sequence[str]) -> s
 def result_text(state: KoubaState, outcome: Outcome, names: Sequence[str], lang: str = "en") -> str:
     if outcome.reason == "resignation":
         quitter = next(s for s in range(state.players) if s not in outcome.winners)
-        return tr(lang, "kouba.resigned", name=names[quitter])
+        return text(lang, "kouba.resigned", name=names[quitter])
     winner = names[outcome.winners[0]]
-    return tr(lang, "kouba.game_over_text", rounds=len(state.round_scores), winner=winner, reason=outcome.reason)
+    return text(lang, "kouba.game_over_text", rounds=len(state.round_scores), winner=winner, reason=outcome.reason)
 
 
-def hand_text(view: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def hand_text(view: KoubaView, names: Sequence[str], lang: str = "en") -> str:
     """The private hand in words, for players who cannot read the picture."""
     lines = []
     for index, pile in enumerate(view["hand"], start=1):
         cards = pile["cards"]
         top = cards[-1] if cards else None
-        head = tr(lang, "kouba.pile", n=index)
+        head = text(lang, "kouba.pile", n=index)
         if pile["kouba"]:
             key = "kouba.pile_kouba_n" if len(cards) != 1 else "kouba.pile_kouba_1"
-            lines.append(tr(lang, key, head=head, n=len(cards)))
+            lines.append(text(lang, key, head=head, n=len(cards)))
             continue
         if top is None:
-            lines.append(tr(lang, "kouba.pile_empty", head=head))
+            lines.append(text(lang, "kouba.pile_empty", head=head))
             continue
-        status = tr(lang, "kouba.active", effect=card_effect(top)) if pile["active"] else tr(lang, "kouba.face_down")
-        below = tr(lang, "kouba.below", n=len(cards) - 1) if len(cards) > 1 else ""
+        active = pile["active"]
+        status = text(lang, "kouba.active", effect=card_effect(top)) if active else text(lang, "kouba.face_down")
+        below = text(lang, "kouba.below", n=len(cards) - 1) if len(cards) > 1 else ""
         lines.append(
-            tr(
+            text(
                 lang,
                 "kouba.pile_card",
                 head=head,
@@ -325,10 +348,10 @@ def hand_text(view: dict[str, Any], names: Sequence[str], lang: str = "en") -> s
                 score=points(pile["score"]),
             )
         )
-    lines.append(tr(lang, "kouba.round_so_far", score=points(view["round_score"])))
+    lines.append(text(lang, "kouba.round_so_far", score=points(view["round_score"])))
     powers = [named(p, names) for p in view["usable_powers"] if not p.startswith("king")]
-    shown = ", ".join(f"`{p}`" for p in powers) if powers else tr(lang, "kouba.none")
-    lines.append(tr(lang, "kouba.powers_now", powers=shown))
+    shown = ", ".join(f"`{p}`" for p in powers) if powers else text(lang, "kouba.none")
+    lines.append(text(lang, "kouba.powers_now", powers=shown))
     return "\n".join(lines)
 
 
@@ -336,13 +359,48 @@ def hand_text(view: dict[str, Any], names: Sequence[str], lang: str = "en") -> s
 # Controls
 
 
-def keep_select(
+def keep_selects(
     record: GameRecord, version: int, action: str, state: KoubaState, seat: int, row: int, lang: str = "en"
-) -> GameSelect | None:
-    """A multi-select of the dice that may be kept (the others are rolled again)."""
+) -> list[GameSelect]:
+    """The keep menus: dice picked one by one when any pick is a legal keep (a turn), else the
+    legal keeps themselves (a race), so the engine never refuses what a menu offers."""
     keeps = move_groups(state, seat).get("keep")
     if not keeps:
-        return None
+        return []
+    if keeps_free_to_pick(state, seat):
+        return [keep_select(record, version, action, state, seat, row, keeps, lang)]
+    return keep_lists(record, version, action, keeps, row, lang)
+
+
+def keep_lists(
+    record: GameRecord, version: int, action: str, keeps: Sequence[str], row: int, lang: str = "en"
+) -> list[GameSelect]:
+    """Single-choice menus of whole keeps, the most dice first; each menu's action is numbered."""
+    ordered = sorted(keeps, key=lambda keep: (-keep.count(","), keep))
+    selects = []
+    for part, notations in enumerate(chunks(ordered)):
+        options = []
+        for notation in notations:
+            values = notation.removeprefix("keep:").split(",")
+            label = text(lang, "kouba.keep_option", dice=" ".join(values), n=DICE - len(values))
+            options.append(discord.SelectOption(label=label, value=notation))
+        hint = text(lang, "kouba.keep_list_placeholder" if part == 0 else "kouba.keep_list_more")
+        name = action.replace("keep", f"keep{part}", 1) if part else action  # custom ids stay unique
+        selects.append(GameSelect(record.id, version, name, options=options, placeholder=hint, row=row + part))
+    return selects
+
+
+def keep_select(
+    record: GameRecord,
+    version: int,
+    action: str,
+    state: KoubaState,
+    seat: int,
+    row: int,
+    keeps: Sequence[str],
+    lang: str = "en",
+) -> GameSelect:
+    """A multi-select of the dice that may be kept (the others are rolled again)."""
     allowed: Counter[int] = Counter()
     for keep in keeps:
         allowed |= Counter(int(v) for v in keep.split(":")[1].split(","))
@@ -351,10 +409,10 @@ def keep_select(
     for index, value in enumerate(state.rollers[seat].values):
         if used[value] < allowed[value]:
             used[value] += 1
-            label = tr(lang, "kouba.die_option", pip=PIPS[value - 1], value=value, n=index + 1)
+            label = text(lang, "kouba.die_option", pip=PIPS[value - 1], value=value, n=index + 1)
             options.append(discord.SelectOption(label=label, value=f"{index}:{value}"))
     select = GameSelect(
-        record.id, version, action, options=options, placeholder=tr(lang, "kouba.keep_placeholder"), row=row
+        record.id, version, action, options=options, placeholder=text(lang, "kouba.keep_placeholder"), row=row
     )
     select.item.min_values = 1
     select.item.max_values = min(5, len(options))
@@ -362,11 +420,18 @@ def keep_select(
 
 
 def keep_notation(values: Sequence[str]) -> str:
-    """The keep move of a dice multi-select: option values are 'index:value'."""
+    """The keep move of a keep menu: a whole keep ('keep:3,3,6'), or dice picked one by one ('index:value')."""
+    if len(values) == 1 and values[0].startswith("keep:"):
+        return values[0]
     kept = sorted(int(v.split(":")[1]) for v in values)
     if not kept:
         raise ServiceError("Pick at least one die to keep, or roll them all.", "kouba.err.pick_one")
     return "keep:" + ",".join(map(str, kept))
+
+
+def stop_label(kind: str, lang: str = "en") -> str:
+    """In a race ``stop`` gives the race up; in the Weaver or the Golem it keeps the result."""
+    return text(lang, "kouba.give_up_race" if kind in RACES else "kouba.stop")
 
 
 def move_options(state: KoubaState, seat: int, notations: Sequence[str], names: Sequence[str]) -> list[Any]:
@@ -408,12 +473,11 @@ class Kouba(GameCog):
     """``/kouba create`` and the controls of Kouba tables, boards and private panels."""
 
     game_id = "kouba"
+    actions = (
+        r"join|leave|start|dice|keep[0-9]?|pm:[!-~]{1,60}|pm-[a-z]{1,16}[0-9]?"
+        r"|ev:(?:roll|stop|keep[0-9]?):[0-9A-Za-z._-]{1,40}|mv:[!-~]{1,60}|mv-(?:take[0-9]|give[0-9]?|duel|claim)"
+    )
     group = app_commands.Group(name="kouba", description="Kouba: beat the arena's champions with six dice.")
-
-    def __init__(self, bot: AgoraBot) -> None:
-        super().__init__(bot)
-        # Board edits of one game happen one at a time, so the last edit always shows the latest state.
-        self._board_locks: dict[int, asyncio.Lock] = {}
 
     @group.command(name="create", description="Open a Kouba table in this channel: 2 to 6 players join, you start.")
     @app_commands.describe(deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)")
@@ -429,7 +493,7 @@ class Kouba(GameCog):
                 creator=interaction.user.id,
                 turn_seconds=turn_seconds,
             )
-            lang = (await self.bot.settings.get(interaction.guild_id)).language
+            lang = await self.bot.language_of(interaction.guild_id)
             await interaction.response.send_message(
                 **self.lobby_message(record, lang), allowed_mentions=PLAYER_MENTIONS
             )
@@ -440,39 +504,39 @@ class Kouba(GameCog):
 
     # -- the lobby -------------------------------------------------------------------
 
-    def lobby_message(self, record: GameRecord, lang: str = "en") -> dict[str, Any]:
+    def lobby_message(self, record: GameRecord, lang: str) -> dict[str, Any]:
         spec = GAMES[self.game_id]
         creator = record.seats[0]
-        embed = discord.Embed(title=tr(lang, "kouba.table_title", id=record.id), colour=COLOUR)
-        embed.description = tr(lang, "kouba.table_text", creator=creator, min=spec.min_players, max=spec.max_players)
+        embed = discord.Embed(title=text(lang, "kouba.table_title", id=record.id), colour=COLOUR)
+        embed.description = text(lang, "kouba.table_text", creator=creator, min=spec.min_players, max=spec.max_players)
         seated = "\n".join(f"{seat + 1}. <@{uid}>" for seat, uid in enumerate(record.seats))
-        field = tr(lang, "kouba.players_field", n=len(record.seats), max=spec.max_players)
+        field = text(lang, "kouba.players_field", n=len(record.seats), max=spec.max_players)
         embed.add_field(name=field, value=seated, inline=False)
-        embed.set_footer(text=tr(lang, "kouba.table_footer"))
+        embed.set_footer(text=text(lang, "kouba.table_footer"))
         controls = [
             GameButton(
                 record.id,
                 ANY_VERSION,
                 "join",
-                label=tr(lang, "kouba.join"),
+                label=text(lang, "kouba.join"),
                 style=discord.ButtonStyle.success,
                 disabled=len(record.seats) >= spec.max_players,
             ),
-            GameButton(record.id, ANY_VERSION, "leave", label=tr(lang, "kouba.leave")),
+            GameButton(record.id, ANY_VERSION, "leave", label=text(lang, "kouba.leave")),
             GameButton(
                 record.id,
                 ANY_VERSION,
                 "start",
-                label=tr(lang, "kouba.start"),
+                label=text(lang, "kouba.start"),
                 style=discord.ButtonStyle.primary,
                 disabled=len(record.seats) < spec.min_players,
             ),
         ]
-        return {"content": tr(lang, "kouba.who_plays"), "embed": embed, "view": controls_view(controls)}
+        return {"content": text(lang, "kouba.who_plays"), "embed": embed, "view": controls_view(controls)}
 
     async def lobby_action(self, interaction: discord.Interaction[Any], record: GameRecord, action: str) -> None:
         user = interaction.user
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
+        lang = await self.language(record)
         if action == "join":
             await self.service.remember_player(user.id, user.display_name)
             record = await self.service.join(record.id, user.id)
@@ -482,15 +546,15 @@ class Kouba(GameCog):
             record = await self.service.start_lobby(record.id, user.id)
         if record.row.status == CANCELLED:
             embed = discord.Embed(
-                title=tr(lang, "kouba.table_title", id=record.id),
-                description=tr(lang, "kouba.table_closed", user=user.id),
+                title=text(lang, "kouba.table_title", id=record.id),
+                description=text(lang, "kouba.table_closed", user=user.id),
                 colour=discord.Colour.dark_grey(),
             )
             await interaction.response.edit_message(content=None, embed=embed, view=None)
         elif record.row.status == ACTIVE:
             embed = discord.Embed(
-                title=tr(lang, "kouba.game_title", id=record.id),
-                description=tr(lang, "kouba.game_on", players=mention_list(record.seats)),
+                title=text(lang, "kouba.game_title", id=record.id),
+                description=text(lang, "kouba.game_on", players=mention_list(record.seats)),
                 colour=COLOUR,
             )
             await interaction.response.edit_message(content=None, embed=embed, view=None)
@@ -508,9 +572,9 @@ class Kouba(GameCog):
         state = kouba_state(record)
         names = await self.service.display_names(record)
         shown = [escape_markdown(n) for n in names]
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
-        png = await self.render(drawing.render, state.view(None), names)
-        title = tr(lang, "kouba.board_title", id=record.id, round=state.round, rounds=state.players)
+        lang = await self.language(record)
+        picture = await self.draw(drawing.render, record, state.view(None), names)
+        title = text(lang, "kouba.board_title", id=record.id, round=state.round, rounds=state.players)
         embed = discord.Embed(title=title, colour=COLOUR)
         outcome = record.outcome
         finished = record.row.status != ACTIVE or outcome is not None
@@ -518,12 +582,12 @@ class Kouba(GameCog):
         embed.description = clip(words, 4096)
         self.add_fields(embed, state, names, outcome, lang)
         if finished:
-            return Board(tr(lang, "kouba.game_over", players=mention_list(record.seats)), embed, png)
-        embed.set_footer(text=tr(lang, "kouba.board_footer"))
+            return Board(text(lang, "kouba.game_over", players=mention_list(record.seats)), embed, picture)
+        embed.set_footer(text=text(lang, "kouba.board_footer"))
         waiting = [record.user_at(s) for s in state.waiting_for]
         asked = prompt(state, lang)
-        content = tr(lang, "kouba.mentions", mentions=mention_list(waiting), prompt=asked) if waiting else asked
-        return Board(content, embed, png, self.board_controls(record, state, names, lang))
+        content = text(lang, "kouba.mentions", mentions=mention_list(waiting), prompt=asked) if waiting else asked
+        return Board(content, embed, picture, self.board_controls(record, state, names, lang))
 
     def add_fields(
         self, embed: discord.Embed, state: KoubaState, names: Sequence[str], outcome: Outcome | None, lang: str = "en"
@@ -532,15 +596,15 @@ class Kouba(GameCog):
         shown = [escape_markdown(n) for n in names]
         if outcome is not None:
             ranking = clip(ranking_text(state, outcome, shown), 1024)
-            embed.add_field(name=tr(lang, "kouba.final_ranking"), value=ranking, inline=False)
+            embed.add_field(name=text(lang, "kouba.final_ranking"), value=ranking, inline=False)
         elif state.phase != SWAP:
-            embed.add_field(name=tr(lang, "kouba.arena"), value=clip(arena_text(state, lang), 1024), inline=False)
+            embed.add_field(name=text(lang, "kouba.arena"), value=clip(arena_text(state, lang), 1024), inline=False)
         table = scores_table(state, names, lang)
         if table:
-            embed.add_field(name=tr(lang, "kouba.scores"), value=table, inline=False)
+            embed.add_field(name=text(lang, "kouba.scores"), value=table, inline=False)
         latest = [named(line, shown) for line in state.log[-LOG_LINES:]]
         if latest:
-            embed.add_field(name=tr(lang, "kouba.latest"), value=clip("\n".join(latest), 1024), inline=False)
+            embed.add_field(name=text(lang, "kouba.latest"), value=clip("\n".join(latest), 1024), inline=False)
 
     def board_controls(
         self, record: GameRecord, state: KoubaState, names: Sequence[str], lang: str = "en"
@@ -554,8 +618,8 @@ class Kouba(GameCog):
             items = self.event_controls(record, state, names, lang)
         else:
             items = []
-        hand = self.private_button(record, tr(lang, "kouba.my_hand"))
-        hand.row = HAND_ROW
+        hand = self.private_button(record, text(lang, "kouba.my_hand"))
+        hand.row = 0 if any(item.item.row == HAND_ROW for item in items) else HAND_ROW
         return [*items, hand]
 
     def pending_controls(self, record: GameRecord, state: KoubaState, lang: str = "en") -> list[Any]:
@@ -568,19 +632,19 @@ class Kouba(GameCog):
                     record.id,
                     version,
                     "mv:king:counter",
-                    label=tr(lang, "kouba.counter"),
+                    label=text(lang, "kouba.counter"),
                     style=discord.ButtonStyle.success,
                     emoji="👑",
                     row=0,
                 ),
-                GameButton(record.id, version, "mv:king:allow", label=tr(lang, "kouba.allow"), row=0),
+                GameButton(record.id, version, "mv:king:allow", label=text(lang, "kouba.allow"), row=0),
             ]
         piles = state.view(None)["tables"][seat]["piles"]
         buttons = []
         for notation in groups.get("kouba", []):
             index = int(notation.removeprefix("kouba:pile")) - 1
             size = piles[index]["size"]
-            label = tr(lang, "kouba.kouba_on_n" if size != 1 else "kouba.kouba_on_1", n=index + 1, size=size)
+            label = text(lang, "kouba.kouba_on_n" if size != 1 else "kouba.kouba_on_1", n=index + 1, size=size)
             buttons.append(
                 GameButton(record.id, version, f"mv:{notation}", label=label, style=discord.ButtonStyle.danger, row=0)
             )
@@ -591,7 +655,7 @@ class Kouba(GameCog):
         groups = move_groups(state, seat)
         roller = state.rollers[seat]
         left = roller.limit - roller.rolls
-        roll_label = tr(lang, "kouba.roll_again", left=left) if roller.rolls else tr(lang, "kouba.roll_first")
+        roll_label = text(lang, "kouba.roll_again", left=left) if roller.rolls else text(lang, "kouba.roll_first")
         items: list[Any] = [
             GameButton(
                 record.id,
@@ -607,15 +671,13 @@ class Kouba(GameCog):
                 record.id,
                 version,
                 "mv:stop",
-                label=tr(lang, "kouba.give_up"),
+                label=text(lang, "kouba.give_up"),
                 style=discord.ButtonStyle.danger,
                 disabled="stop" not in groups,
                 row=0,
             ),
         ]
-        keep = keep_select(record, version, "keep", state, seat, row=1, lang=lang)
-        if keep is not None:
-            items.append(keep)
+        items.extend(keep_selects(record, version, "keep", state, seat, row=1, lang=lang))
         if "claim" in groups:
             items.append(
                 GameSelect(
@@ -624,18 +686,19 @@ class Kouba(GameCog):
                     "mv-claim",
                     row=2,
                     options=move_options(state, seat, groups["claim"], names),
-                    placeholder=tr(lang, "kouba.claim_placeholder"),
+                    placeholder=text(lang, "kouba.claim_placeholder"),
                 )
             )
-        if "give" in groups:
+        # Six players with five open piles each make 30 choices: a second menu takes the rest.
+        for part, gives in enumerate(chunks(groups.get("give", []))):
             items.append(
                 GameSelect(
                     record.id,
                     version,
-                    "mv-give",
-                    row=3,
-                    options=move_options(state, seat, groups["give"][:MAX_OPTIONS], names),
-                    placeholder=tr(lang, "kouba.give_placeholder"),
+                    f"mv-give{part or ''}",
+                    row=3 + part,
+                    options=move_options(state, seat, gives, names),
+                    placeholder=text(lang, "kouba.give_more" if part else "kouba.give_placeholder"),
                 )
             )
         return items
@@ -654,7 +717,7 @@ class Kouba(GameCog):
                     "mv-duel",
                     row=0,
                     options=move_options(state, event.drawer, groups.get("duel", []), names),
-                    placeholder=tr(lang, "kouba.duel_placeholder", name=clip(names[event.drawer], 40)),
+                    placeholder=text(lang, "kouba.duel_placeholder", name=clip(names[event.drawer], 40)),
                 )
             ]
         if event.stage == "take":
@@ -665,25 +728,25 @@ class Kouba(GameCog):
                 record.id,
                 ANY_VERSION,
                 f"ev:roll:{event_tag(state)}",
-                label=tr(lang, "kouba.roll_my_dice"),
+                label=text(lang, "kouba.roll_my_dice"),
                 emoji="🎲",
                 style=discord.ButtonStyle.primary,
                 disabled=not any("roll" in g for g in waiting),
                 row=0,
             ),
-            GameButton(record.id, ANY_VERSION, "dice", label=tr(lang, "kouba.my_dice"), row=0),
+            GameButton(record.id, ANY_VERSION, "dice", label=text(lang, "kouba.my_dice"), row=0),
         ]
-        if event.kind in ("weaver", "golem"):
-            items.append(
-                GameButton(
-                    record.id,
-                    ANY_VERSION,
-                    f"ev:stop:{event_tag(state)}",
-                    label=tr(lang, "kouba.stop"),
-                    disabled=not any("stop" in g for g in waiting),
-                    row=0,
-                )
+        items.append(
+            GameButton(
+                record.id,
+                ANY_VERSION,
+                f"ev:stop:{event_tag(state)}",
+                label=stop_label(event.kind, lang),
+                style=discord.ButtonStyle.danger if event.kind in RACES else discord.ButtonStyle.secondary,
+                disabled=not any("stop" in g for g in waiting),
+                row=0,
             )
+        )
         return items
 
     def take_controls(self, record: GameRecord, state: KoubaState, names: Sequence[str], lang: str = "en") -> list[Any]:
@@ -700,10 +763,10 @@ class Kouba(GameCog):
             for notation in takes:
                 index = int(notation.removeprefix("take:pile")) - 1
                 pile = tables[rival]["piles"][index]
-                active = tr(lang, "kouba.take_active", name=pile["active"]["name"]) if pile["active"] else ""
-                label = tr(lang, "kouba.take_option", n=index + 1, size=pile["size"], active=active)
+                active = text(lang, "kouba.take_active", name=pile["active"]["name"]) if pile["active"] else ""
+                label = text(lang, "kouba.take_option", n=index + 1, size=pile["size"], active=active)
                 options.append(discord.SelectOption(label=label, value=notation))
-            hint = tr(lang, "kouba.take_placeholder", name=clip(names[seat], 30), rival=clip(names[rival], 30))
+            hint = text(lang, "kouba.take_placeholder", name=clip(names[seat], 30), rival=clip(names[rival], 30))
             items.append(
                 GameSelect(record.id, record.version, f"mv-take{seat}", options=options, placeholder=hint, row=row)
             )
@@ -715,14 +778,14 @@ class Kouba(GameCog):
         state = kouba_state(record)
         names = await self.service.display_names(record)
         view = state.view(seat)
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
-        png = await self.render(drawing.render_hand, view, names)
-        embed = discord.Embed(title=tr(lang, "kouba.hand_title", id=record.id, round=state.round), colour=COLOUR)
+        lang = await self.language(record)
+        picture = await self.draw(drawing.render_hand, record, view, names)
+        embed = discord.Embed(title=text(lang, "kouba.hand_title", id=record.id, round=state.round), colour=COLOUR)
         embed.description = clip(hand_text(view, [escape_markdown(n) for n in names], lang), 4096)
-        embed.set_footer(text=tr(lang, "kouba.hand_footer"))
+        embed.set_footer(text=text(lang, "kouba.hand_footer"))
         active = record.row.status == ACTIVE
         controls = self.private_controls(record, state, seat, names, lang) if active else []
-        return Board("", embed, png, controls)
+        return Board("", embed, picture, controls)
 
     def private_controls(
         self, record: GameRecord, state: KoubaState, seat: int, names: Sequence[str], lang: str = "en"
@@ -738,7 +801,7 @@ class Kouba(GameCog):
                     discord.SelectOption(label=o.label, value=self.guarded_value(state, str(o.value)))
                     for o in move_options(state, seat, notations, names)
                 ]
-                hint = tr(lang, "kouba.power_choose" if part == 0 else "kouba.power_more", power=power.capitalize())
+                hint = text(lang, "kouba.power_choose" if part == 0 else "kouba.power_more", power=power.capitalize())
                 selects.append(
                     GameSelect(record.id, ANY_VERSION, f"pm-{power}{part}", options=options, placeholder=hint)
                 )
@@ -764,14 +827,14 @@ class Kouba(GameCog):
             piles = [] if notation == "swap:none" else [int(p) for p in notation.split(":")[1].split(",")]
             if piles:
                 shown = ", ".join(
-                    tr(lang, "kouba.swap_pile", n=p, name=hand[p - 1]["cards"][-1]["name"]) for p in piles
+                    text(lang, "kouba.swap_pile", n=p, name=hand[p - 1]["cards"][-1]["name"]) for p in piles
                 )
-                label = tr(lang, "kouba.swap_label", piles=shown)
+                label = text(lang, "kouba.swap_label", piles=shown)
             else:
-                label = tr(lang, "kouba.keep_all")
+                label = text(lang, "kouba.keep_all")
             options.append(discord.SelectOption(label=clip(label, 100), value=self.guarded_value(state, notation)))
         return GameSelect(
-            record.id, ANY_VERSION, "pm-swap", options=options, placeholder=tr(lang, "kouba.swap_placeholder")
+            record.id, ANY_VERSION, "pm-swap", options=options, placeholder=text(lang, "kouba.swap_placeholder")
         )
 
     @staticmethod
@@ -803,26 +866,26 @@ class Kouba(GameCog):
         """A player's own dice in an event, with their keep, roll and stop controls (private)."""
         state = kouba_state(record)
         names = [escape_markdown(n) for n in await self.service.display_names(record)]
-        lang = (await self.bot.settings.get(record.row.guild_id)).language
-        tag = event_tag(state)
+        lang = await self.language(record)
+        tag = event_tag(state, seat)
         event = state.view(None)["event"]
         if not tag or event is None or record.row.status != ACTIVE:
             embed = discord.Embed(
-                title=tr(lang, "kouba.dice_title"), description=tr(lang, "kouba.no_event"), colour=COLOUR
+                title=text(lang, "kouba.dice_title"), description=text(lang, "kouba.no_event"), colour=COLOUR
             )
             return {"content": None, "embed": embed, "view": None}
-        embed = discord.Embed(title=tr(lang, "kouba.dice_title_event", event=event["name"]), colour=COLOUR)
+        embed = discord.Embed(title=text(lang, "kouba.dice_title_event", event=event["name"]), colour=COLOUR)
         groups = move_groups(state, seat)
         embed.description = roller_line(state.view(None)["dice"][seat], names[seat], event["kind"], lang)
         if not any(k in groups for k in ("roll", "keep", "stop")):
-            embed.description += tr(lang, "kouba.nothing_more")
+            embed.description += text(lang, "kouba.nothing_more")
             return {"content": None, "embed": embed, "view": None}
         items: list[Any] = [
             GameButton(
                 record.id,
                 ANY_VERSION,
                 f"ev:roll:{tag}",
-                label=tr(lang, "kouba.roll_all_mine"),
+                label=text(lang, "kouba.roll_all_mine"),
                 emoji="🎲",
                 style=discord.ButtonStyle.primary,
                 disabled="roll" not in groups,
@@ -830,11 +893,9 @@ class Kouba(GameCog):
             ),
         ]
         if "stop" in groups:
-            stop = tr(lang, "kouba.stop")
+            stop = stop_label(event["kind"], lang)
             items.append(GameButton(record.id, ANY_VERSION, f"ev:stop:{tag}", label=stop, row=0))
-        keep = keep_select(record, ANY_VERSION, f"ev:keep:{tag}", state, seat, row=1, lang=lang)
-        if keep is not None:
-            items.append(keep)
+        items.extend(keep_selects(record, ANY_VERSION, f"ev:keep:{tag}", state, seat, row=1, lang=lang))
         return {"content": None, "embed": embed, "view": controls_view(items)}
 
     async def hand_panel(self, record: GameRecord, seat: int) -> dict[str, Any]:
@@ -865,20 +926,31 @@ class Kouba(GameCog):
             await self.play(interaction, record, notation, ANY_VERSION, self.hand_panel)
         elif action.startswith("ev:"):
             kind, _, tag = action.removeprefix("ev:").partition(":")
-            if tag != event_tag(kouba_state(record)):
+            if tag != self.dice_tag(interaction, record):
                 raise ServiceError(
-                    "These dice belong to an event or roll-off that is over: use the latest board.",
+                    "These dice controls are out of date (a roll was made since, or the event is over): "
+                    "use the latest board.",
                     "kouba.err.old_dice",
                 )
-            notation = keep_notation(values) if kind == "keep" else kind
+            notation = keep_notation(values) if kind.startswith("keep") else kind
             panel = self.dice_panel if is_private(interaction) else None
-            await self.play(interaction, record, notation, ANY_VERSION, panel)
-        elif action == "keep":
+            # The step matched in this version: played only if nothing was played since (a double tap).
+            await self.play(interaction, record, notation, record.version, panel)
+        elif action.startswith("keep"):
             await self.play(interaction, record, keep_notation(values), version, None)
         elif action.startswith("mv"):
             await self.board_move(interaction, record, version, action, values)
         else:
             raise ServiceError("This control is not known any more: use the latest board message.", "kouba.err.unknown")
+
+    @staticmethod
+    def dice_tag(interaction: discord.Interaction[Any], record: GameRecord) -> str:
+        """The step a dice control must name now: the clicking player's own on their private panel."""
+        state = kouba_state(record)
+        seats = record.seats_of(interaction.user.id)
+        if is_private(interaction) and seats:
+            return event_tag(state, acting_seat(record, interaction.user.id))
+        return event_tag(state)
 
     async def board_move(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, values: list[str]
@@ -898,7 +970,7 @@ class Kouba(GameCog):
     async def open_dice_panel(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         seats = record.seats_of(interaction.user.id)
         if not seats:
-            raise ServiceError("You are not playing in this game.", "kouba.err.not_playing")
+            raise not_playing()
         panel = await self.dice_panel(record, seats[0])
         await interaction.response.send_message(**{k: v for k, v in panel.items() if v is not None}, ephemeral=True)
 
@@ -910,54 +982,35 @@ class Kouba(GameCog):
         version: int,
         panel: Panel | None,
     ) -> None:
-        """Play one move for the clicking player, answer the click, and bring the board up to date.
-
-        ``panel`` redraws the private panel the click came from; None for a click on a board.
-        """
+        """Play one move for the clicking player; ``panel`` redraws the private panel the click came from."""
         user = interaction.user.id
-        state = kouba_state(before)
-        after = await self.service.play(before.id, user, [notation], None if version == ANY_VERSION else version)
-        seat = next((s for s in before.seats_of(user) if s in state.actors), before.seats_of(user)[0])
-        summary = await self.summary(after, seat, state, notation)
-        async with self._board_locks.setdefault(before.id, asyncio.Lock()):
-            latest = await self.service.load(before.id)
-            await self.publish(interaction, before, latest, summary, panel, seat)
+        reply = None
+        if panel is not None:
 
-    async def summary(self, after: GameRecord, seat: int, before: KoubaState, notation: str) -> str:
+            async def reply(latest: GameRecord) -> None:
+                await interaction.response.edit_message(**await panel(latest, acting_seat(before, user)))
+
+        drawn_for = None if version == ANY_VERSION else version
+        await self.commit(before, user, [notation], version=drawn_for, interaction=interaction, reply=reply)
+
+    async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
+        state = kouba_state(before)
+        seat = acting_seat(before, user)
         names = await self.service.display_names(after)
-        label = named(move_label(before, seat, before.parse_move(notation)), names)
+        label = named(move_label(state, seat, state.parse_move(moves[0])), names)
         rolled = next((m[5:].replace(",", " ") for m in kouba_state(after).last_move if m.startswith("dice:")), "")
         return f"**{escape_markdown(names[seat])}**: {label}" + (f" → {rolled}" if rolled else "") + "."
 
-    async def publish(
-        self,
-        interaction: discord.Interaction[Any],
-        before: GameRecord,
-        latest: GameRecord,
-        summary: str,
-        panel: Panel | None,
-        seat: int,
-    ) -> None:
-        current = latest.row.message_id
-        # Someone else's click already posted a newer board: just keep that one up to date.
-        fresh = current == before.row.message_id and moves_on(kouba_state(before), kouba_state(latest))
-        clicked = interaction.message.id if interaction.message is not None else None
-        if panel is None and clicked == current:
-            if fresh:
-                await self.move_on(interaction, latest, summary)
-            else:
-                await self.refresh_board(interaction, latest)
-            return
-        if panel is not None:
-            await interaction.response.edit_message(**await panel(latest, seat))
-        else:
-            lang = (await self.bot.settings.get(latest.row.guild_id)).language
-            await tell(interaction, tr(lang, "kouba.played", summary=summary))
-        if fresh:
-            await self.retire_board(latest, summary)
-            await self.post_board(interaction, latest)
-        else:
-            await self.update_board_message(latest)
+    def same_board(self, before: GameRecord, after: GameRecord) -> bool:
+        """The board is edited within one step of play; a new one pings when someone new must act."""
+        return is_active(after) and not moves_on(kouba_state(before), kouba_state(after))
+
+
+def acting_seat(record: GameRecord, user: int) -> int:
+    """The seat ``user`` acts from: one that may act now, else their first."""
+    state = kouba_state(record)
+    seats = record.seats_of(user)
+    return next((s for s in seats if s in state.actors), seats[0])
 
 
 async def setup(bot: commands.Bot) -> None:

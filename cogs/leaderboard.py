@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot import ratings
 from bot.app import AgoraBot
+from bot.i18n import text
 from bot.service import FINISHED
 from bot.storage import GameRow
 from cogs.common import COLOUR, controls_view, guarded, tell
@@ -187,6 +188,13 @@ class Leaderboards(commands.Cog):
             )
         recent = await game_lines(self.bot, finished[:RECENT_GAMES], who.id)
         embed.add_field(name="Recent games", value="\n".join(recent) or "None yet.", inline=False)
+        played = await self.bot.tournaments.played_by(guild_id, who.id)
+        if played:
+            lang = await self.bot.language_of(guild_id)
+            won = sum(t.winner == who.id for t in played)
+            listed = " · ".join(f"#{t.id} {t.name}" + (" 🏆" if t.winner == who.id else "") for t in played[:8])
+            line = text(lang, "tour.profile_line", played=len(played), won=won)
+            embed.add_field(name=text(lang, "tour.profile"), value=f"{line}\n{listed}", inline=False)
         return embed
 
     @app_commands.command(name="history", description="Finished games on this server, newest first, with links.")

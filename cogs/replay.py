@@ -4,7 +4,11 @@ A replay is rebuilt from what the database keeps: the game's seed and options
 give the starting position (``GAMES[game].new``) and the move log is played on
 it.  Every frame is drawn from the spectators' view (``view(None)``), the one
 every engine offers, so a replay never shows hidden information, finished or
-not.  The replay panel is ephemeral (one viewer's browsing does not disturb the
+not.  The final position of a finished game is drawn with its stored result
+(a resignation, a time-out or an agreed draw, which the position alone does not
+show) in place of whose turn it was; earlier frames keep whose turn it was then,
+since stepping through a game is following it move by move, and the panel's text
+gives the result at every step.  The replay panel is ephemeral (one viewer's browsing does not disturb the
 channel); its First / Previous / Next / Last buttons carry the position to show
 (``agora:rp:<game id>:<ply>:<action>``) and keep working after a restart.
 """
@@ -15,21 +19,32 @@ import asyncio
 import importlib
 import io
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.alt_text import alt_text
 from bot.app import AgoraBot
+from bot.endings import stored_ending
+from bot.i18n import text
+from bot.limits import WorkLimiter
+from bot.movelog import replay
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError
 from bot.storage import MoveRow
-from cogs.common import COLOUR, controls_view, guarded
+from cogs.common import COLOUR, controls_view, guarded, picture_words
+from cogs.texts import replay as _texts  # noqa: F401  (adds the replay.* messages)
 from render import replay as replay_gif
-from rules import GAMES, GameState, IllegalMove
+from render.kit import Render
+from rules import GAMES, GameState, IllegalMove, View
 
 JSON = dict[str, Any]
+# A GIF takes seconds of CPU: one player exports one a minute, a server one every 20 s,
+# and at most four wait or run at once across the bot, drawn one at a time.
+GIF_USER_SECONDS, GIF_SERVER_SECONDS, GIF_QUEUE = 60.0, 20.0, 4
 T = TypeVar("T")
 ACTIONS = {"first": "First", "prev": "Previous", "next": "Next", "last": "Last", "gif": "Export GIF"}
 EMOJIS = {"first": "⏮️", "prev": "◀️", "next": "▶️", "last": "⏭️", "gif": "🎞️"}
@@ -66,11 +81,7 @@ class ReplayButton(
 
 def position_after(record: GameRecord, moves: Sequence[MoveRow], ply: int) -> GameState[Any]:
     """The game as it stood after its first ``ply`` moves, replayed from its seed and options."""
-    row = record.row
-    state: GameState[Any] = GAMES[row.game].new(players=len(row.seats), seed=row.seed, options=row.options)
-    for move in moves[:ply]:
-        state = state.play(move.seat, move.notation)
-    return state
+    return replay(record.row, moves[:ply])
 
 
 def every_position(record: GameRecord, moves: Sequence[MoveRow]) -> list[GameState[Any]]:
@@ -89,16 +100,26 @@ async def off_loop(func: Callable[..., T], *args: Any) -> T:
         raise ServiceError("This game's move log cannot be replayed: it is damaged in storage.") from None
 
 
-def renderer(game: str) -> Callable[[JSON, Sequence[str]], bytes]:
-    func: Callable[[JSON, Sequence[str]], bytes] = importlib.import_module(f"render.{game}").render
+def renderer(game: str) -> Render:
+    func: Render = importlib.import_module(f"render.{game}").render
     return func
 
 
-def gif_of(record: GameRecord, moves: Sequence[MoveRow], names: Sequence[str]) -> bytes:
-    """The whole game as a GIF: a sample of at most ``MAX_FRAMES`` positions, first and last included."""
+def gif_of(
+    record: GameRecord,
+    moves: Sequence[MoveRow],
+    names: Sequence[str],
+    result: str | None = None,
+    words: Mapping[str, str] | None = None,
+) -> bytes:
+    """The whole game as a GIF: a sample of at most ``MAX_FRAMES`` positions, first and last included;
+    the last frame shows ``result``; ``words``: the pictures' words in the server's language."""
     states = every_position(record, moves)
     draw = renderer(record.game)
-    frames = [draw(states[i].view(None), names) for i in replay_gif.sample(len(states))]
+    shown = replay_gif.sample(len(states))
+    frames = [
+        draw(states[i].view(None), names, words=words, result=result if i == shown[-1] else None) for i in shown
+    ]
     return replay_gif.gif(frames)
 
 
@@ -108,6 +129,7 @@ class Replays(commands.Cog):
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
         self.service = bot.service
+        self.exports = WorkLimiter(user_seconds=GIF_USER_SECONDS, server_seconds=GIF_SERVER_SECONDS, queue=GIF_QUEUE)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ReplayButton)
@@ -158,7 +180,12 @@ class Replays(commands.Cog):
         """The replay message at position ``ply``: picture, what happened, and the stepping buttons."""
         names = await self.service.display_names(record)
         state = await off_loop(position_after, record, moves, ply)
-        png = await asyncio.to_thread(renderer(record.game), state.view(None), names)
+        result = await self.result_at(record, names, ply == len(moves))
+        view = state.view(None)
+        lang = await self.bot.language_of(record.row.guild_id)
+        drawn = partial(renderer(record.game), words=picture_words(record.game, lang), result=result)
+        png = await asyncio.to_thread(drawn, view, names)
+        alt = alt_text(view, names, lang, result)
         filename = f"replay-{record.id}-{ply}.png"
         embed = discord.Embed(title=f"Replay · {GAMES[record.game].name} #{record.id}", colour=COLOUR)
         shown = self.step_line(moves, ply, names, state.view(None), record.row.status == FINISHED)
@@ -176,12 +203,12 @@ class Replays(commands.Cog):
         return {
             "content": None,
             "embed": embed,
-            "file": discord.File(io.BytesIO(png), filename=filename),
+            "file": discord.File(io.BytesIO(png), filename=filename, description=alt),
             "view": controls_view(controls),
         }
 
     @staticmethod
-    def step_line(moves: Sequence[MoveRow], ply: int, names: Sequence[str], view: JSON, over: bool) -> str:
+    def step_line(moves: Sequence[MoveRow], ply: int, names: Sequence[str], view: View, over: bool) -> str:
         """What the move did: its stored notation once the game is over, before that only
         what the spectators' view tells (a secret set of powers stays secret)."""
         if ply == 0:
@@ -198,14 +225,34 @@ class Replays(commands.Cog):
         result = "a draw" if outcome.is_draw else " and ".join(names[s] for s in outcome.winners) + " won"
         return f"Result: {result} ({record.row.end_reason or outcome.reason})."
 
+    async def result_at(self, record: GameRecord, names: Sequence[str], final: bool) -> str | None:
+        """The stored result for the final position's picture, in the server's language."""
+        if not final:
+            return None
+        return stored_ending(record, names, await self.bot.language_of(record.row.guild_id))
+
     async def export(self, interaction: discord.Interaction[Any], record: GameRecord, moves: list[MoveRow]) -> None:
-        """The whole game as an animated GIF, sent privately to the one who asked."""
+        """The whole game as an animated GIF, sent privately to the one who asked.
+
+        Exports are bounded (see ``bot/limits.py``): a player or a server asking again too
+        soon, or a full queue, gets a polite answer saying when to try again.
+        """
+        refused = self.exports.admit(interaction.user.id, interaction.guild_id)
+        if refused is not None:
+            lang = await self.bot.language_of(interaction.guild_id)
+            raise ServiceError(text(lang, f"replay.wait_{refused.reason}", seconds=refused.wait))
+        async with self.exports.turn():
+            await self.send_gif(interaction, record, moves)
+
+    async def send_gif(self, interaction: discord.Interaction[Any], record: GameRecord, moves: list[MoveRow]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         names = await self.service.display_names(record)
-        data = await off_loop(gif_of, record, moves, names)
+        words = picture_words(record.game, await self.bot.language_of(record.row.guild_id))
+        data = await off_loop(gif_of, record, moves, names, await self.result_at(record, names, True), words)
+        said = f"Replay of {GAMES[record.game].name} #{record.id}: {len(moves)} move(s)."
         await interaction.followup.send(
-            f"Replay of {GAMES[record.game].name} #{record.id}: {len(moves)} move(s).",
-            file=discord.File(io.BytesIO(data), filename=f"replay-{record.id}.gif"),
+            said,
+            file=discord.File(io.BytesIO(data), filename=f"replay-{record.id}.gif", description=said),
             ephemeral=True,
         )
 

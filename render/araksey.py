@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -52,12 +52,15 @@ from render.kit import (
     draw_coordinates,
     draw_footer,
     draw_header,
+    fitted,
     font,
     mark_last_move,
     seat_marker,
     text_width,
 )
-from rules.base import JSON, Square
+from render.kit import PICTURE_WORDS as KIT_WORDS
+from rules.araksey import ArakseyView
+from rules.base import Square
 
 WIDTH = 800
 BOARD_PIXELS = 490
@@ -80,16 +83,57 @@ ELEMENT_LOOK: dict[str, tuple[Colour, Colour, str]] = {
 }
 SIDE_LETTERS = "AB"
 
+# Words of the picture that French servers read in French (keys of the cog's catalogue).
+BOARD_WORDS: dict[str, str] = {
+    "araksey.pic.player": "Player {n}",
+    "araksey.pic.draw": "Draw",
+    "araksey.pic.won": "{who} won",
+    "araksey.pic.and": " & ",
+    "araksey.pic.place_source": "{who}: place a source",
+    "araksey.pic.place_araksey": "{who}: place araksey",
+    "araksey.pic.to_move": "{who} to move",
+    "araksey.pic.side": "Side {letter}",
+    "araksey.pic.setup_sources_1": "Set-up: sources go on",
+    "araksey.pic.setup_sources_2": "the gold start squares",
+    "araksey.pic.setup_arakseys_1": "Set-up: arakseys go on",
+    "araksey.pic.setup_arakseys_2": "any free square",
+    "araksey.pic.clock": "Clock: {n} s per move",
+    "araksey.pic.won_badge": "WON",
+    "araksey.pic.pass_left": "1 pass left",
+    "araksey.pic.no_pass_left": "no pass left",
+    "araksey.pic.dragon_awake": "DRAGON awake",
+    "araksey.pic.effects": "Effects",
+    "araksey.pic.legend_araksey": "araksey",
+    "araksey.pic.legend_source": "source",
+    "araksey.pic.legend_ring": "ring: source in its zone",
+    "araksey.pic.legend_hatch": "hatch: zone (/ A, \\ B)",
+    "araksey.pic.legend_dragon": "dragon awake",
+}
+# Elements are named by the messages' own keys (``araksey.el.*``).
+ELEMENT_WORDS = {f"araksey.el.{element}": element for element in ELEMENT_LOOK}
+PICTURE_WORDS = {**KIT_WORDS, **BOARD_WORDS, **ELEMENT_WORDS}
 
-def render(view: JSON, players: Sequence[str]) -> bytes:
-    """PNG of the board as ``view`` shows it (800 px wide)."""
+
+def render(
+    view: ArakseyView, players: Sequence[str], *, words: Mapping[str, str] | None = None, result: str | None = None
+) -> bytes:
+    """PNG of the board as ``view`` shows it (800 px wide).
+
+    ``result``: a finished game's stored result, worded for the viewer (see
+    :mod:`render.kit`); it replaces whose turn it is and the set-up prompts, e.g.
+    ``render(view, names, result="Bob won: Ada resigned")``.
+    """
+    words = {**PICTURE_WORDS, **(words or {})}
+    player = words["araksey.pic.player"]
     names = tuple(
-        players[seat] if seat < len(players) else f"Player {seat + 1}" for seat in range(view["players"])
+        players[seat] if seat < len(players) else player.format(n=seat + 1) for seat in range(view["players"])
     )
-    return _to_png(draw_view(view, names))
+    return _to_png(draw_view(view, names, result, words))
 
 
-def draw_view(view: JSON, names: tuple[str, ...]) -> Image.Image:
+def draw_view(
+    view: ArakseyView, names: tuple[str, ...], result: str | None = None, words: Mapping[str, str] = PICTURE_WORDS
+) -> Image.Image:
     """The whole picture: header, board with zones and pieces, side panel, footer."""
     cell = BOARD_PIXELS // view["size"]
     top = HEADER_HEIGHT + 14 + COORD_BAND
@@ -98,14 +142,20 @@ def draw_view(view: JSON, names: tuple[str, ...]) -> Image.Image:
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
     header = Header(
-        "Araksey", _header_names(names), _turn_text(view, names), view["move_number"], _footer(view)
+        "Araksey",
+        _header_names(names),
+        _turn_text(view, names, words),
+        view["move_number"],
+        _footer(view),
+        result=result or "",
+        words=words,
     )
     draw_header(draw, WIDTH, header)
     _draw_board(img, grid, view)
     draw = ImageDraw.Draw(img)
     draw_coordinates(draw, grid)
     _draw_last_action(draw, grid, view)
-    _draw_panel(draw, view, names, HEADER_HEIGHT + 14, grid.bottom + COORD_BAND)
+    _draw_panel(draw, view, names, (HEADER_HEIGHT + 14, grid.bottom + COORD_BAND), bool(result), words)
     draw_footer(draw, WIDTH, height, header)
     return img
 
@@ -132,24 +182,22 @@ def _header_names(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(_fit(name, 14 if len(names) == 2 else 8) for name in names)
 
 
-def _turn_text(view: JSON, names: tuple[str, ...]) -> str:
+def _turn_text(view: ArakseyView, names: tuple[str, ...], words: Mapping[str, str] = PICTURE_WORDS) -> str:
     outcome = view["outcome"]
     if outcome is not None:
         winners = outcome["winners"]
         if not winners:
-            return "Draw"
-        return " & ".join(_fit(names[s], 10) for s in winners) + " won"
+            return words["araksey.pic.draw"]
+        who = words["araksey.pic.and"].join(_fit(names[s], 10) for s in winners)
+        return words["araksey.pic.won"].format(who=who)
     if not view["actors"]:
         return ""
     who = _fit(names[view["actors"][0]], 12)
-    if view["phase"] == "setup_sources":
-        return f"{who}: place a source"
-    if view["phase"] == "setup_arakseys":
-        return f"{who}: place araksey"
-    return f"{who} to move"
+    key = {"setup_sources": "place_source", "setup_arakseys": "place_araksey"}.get(view["phase"], "to_move")
+    return words[f"araksey.pic.{key}"].format(who=who)
 
 
-def _footer(view: JSON) -> str:
+def _footer(view: ArakseyView) -> str:
     text = ", ".join(view["last_move"])
     outcome = view["outcome"]
     if outcome is not None:
@@ -162,7 +210,7 @@ def _footer(view: JSON) -> str:
 # Board
 
 
-def _draw_board(img: Image.Image, grid: Grid, view: JSON) -> None:
+def _draw_board(img: Image.Image, grid: Grid, view: ArakseyView) -> None:
     draw = ImageDraw.Draw(img)
     draw_checkered(draw, grid)
     if view["phase"] != "play":
@@ -179,12 +227,10 @@ def _draw_start_squares(draw: ImageDraw.ImageDraw, grid: Grid, squares: list[str
         draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=START_TINT)
         size = grid.cell * 0.09
         cx, cy = x0 + size * 1.8, y0 + size * 1.8
-        draw.polygon(
-            [(cx, cy - size), (cx + size, cy), (cx, cy + size), (cx - size, cy)], fill=GOLD, outline=BLACK
-        )
+        draw.polygon([(cx, cy - size), (cx + size, cy), (cx, cy + size), (cx - size, cy)], fill=GOLD, outline=BLACK)
 
 
-def _draw_zones(img: Image.Image, grid: Grid, view: JSON) -> None:
+def _draw_zones(img: Image.Image, grid: Grid, view: ArakseyView) -> None:
     """Translucent tint of each araksey's seat colour, hatched by side."""
     sides = _sides(view)
     for seat, zone in enumerate(view["zones"]):
@@ -205,7 +251,7 @@ def _zone_tile(cell: int, seat: int, side: int) -> Image.Image:
     return tile
 
 
-def _sides(view: JSON) -> list[int]:
+def _sides(view: ArakseyView) -> list[int]:
     sides = [0] * view["players"]
     for side, seats in enumerate(view["teams"]):
         for seat in seats:
@@ -213,7 +259,7 @@ def _sides(view: JSON) -> list[int]:
     return sides
 
 
-def _draw_pieces(img: Image.Image, grid: Grid, view: JSON) -> None:
+def _draw_pieces(img: Image.Image, grid: Grid, view: ArakseyView) -> None:
     in_zone = {name for squares in view["in_zone"] for name in squares}
     for piece in view["pieces"]:
         sq = Square.parse(piece["square"])
@@ -280,9 +326,7 @@ def _shape(draw: ImageDraw.ImageDraw, seat: int, mid: float, r: float, fill: Col
     elif shape == 1:
         draw.rectangle((mid - r, mid - r, mid + r, mid + r), fill=fill, outline=BLACK, width=2)
     elif shape == 2:
-        draw.polygon(
-            [(mid, mid - r), (mid + r, mid + r), (mid - r, mid + r)], fill=fill, outline=BLACK, width=2
-        )
+        draw.polygon([(mid, mid - r), (mid + r, mid + r), (mid - r, mid + r)], fill=fill, outline=BLACK, width=2)
     else:
         draw.polygon(
             [(mid, mid - r), (mid + r, mid), (mid, mid + r), (mid - r, mid)],
@@ -322,15 +366,16 @@ def _star(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float)
 # Last action
 
 
-def _draw_last_action(draw: ImageDraw.ImageDraw, grid: Grid, view: JSON) -> None:
+def _draw_last_action(draw: ImageDraw.ImageDraw, grid: Grid, view: ArakseyView) -> None:
     action = view.get("last_action")
     if action is None or action["to"] is None:
         return
     target = Square.parse(action["to"])
-    if action["kind"] == "place":
+    origin = action["from"]
+    if origin is None:  # a placement: no arrow, the square is framed
         mark_last_move(draw, grid.box(target.file, target.rank), width=4)
         return
-    start = grid.centre(*_coords(action["from"]))
+    start = grid.centre(*_coords(origin))
     end = grid.centre(target.file, target.rank)
     width = max(5, grid.cell // 14)
     if action["kind"] == "exchange":
@@ -370,61 +415,86 @@ def _short_of(start: tuple[float, float], end: tuple[float, float], gap: float) 
 # Side panel: players, dragons, passes, effects, legend
 
 
-def _draw_panel(draw: ImageDraw.ImageDraw, view: JSON, names: tuple[str, ...], top: int, bottom: int) -> None:
+def _draw_panel(
+    draw: ImageDraw.ImageDraw,
+    view: ArakseyView,
+    names: tuple[str, ...],
+    span: tuple[int, int],
+    finished: bool,
+    words: Mapping[str, str] = PICTURE_WORDS,
+) -> None:
+    """Players, effects and legend from ``span`` (top, bottom); a ``finished`` game has no prompts."""
+    top, bottom = span
     draw.rounded_rectangle((PANEL_LEFT, top, PANEL_LEFT + PANEL_WIDTH, bottom), radius=10, fill=PANEL)
     y = float(top + 10)
-    y = _draw_phase(draw, view, y)
+    if not finished:
+        y = _draw_phase(draw, view, y, words)
     for side, seats in enumerate(view["teams"]):
         if view["players"] > 2:
-            draw.text((PANEL_LEFT + 12, y), f"Side {SIDE_LETTERS[side]}", font=font(16), fill=MUTED)
+            label = words["araksey.pic.side"].format(letter=SIDE_LETTERS[side])
+            draw.text((PANEL_LEFT + 12, y), label, font=font(16), fill=MUTED)
             y += 20
         for seat in seats:
-            y = _draw_player(draw, view, names, seat, y)
-    y = _draw_effects(draw, view, names, y + 4)
-    _draw_legend(draw, max(y + 6, bottom - 96))
+            y = _draw_player(draw, view, names, seat, y, not finished and seat in view["actors"], words)
+    y = _draw_effects(draw, view, names, y + 4, words)
+    _draw_legend(draw, max(y + 6, bottom - 96), words)
 
 
-def _draw_phase(draw: ImageDraw.ImageDraw, view: JSON, y: float) -> float:
-    lines = {
-        "setup_sources": ["Set-up: sources go on", "the gold start squares"],
-        "setup_arakseys": ["Set-up: arakseys go on", "any free square"],
-    }.get(view["phase"], [])
+def _draw_phase(draw: ImageDraw.ImageDraw, view: ArakseyView, y: float, words: Mapping[str, str]) -> float:
+    phase = view["phase"]
+    lines = [words[f"araksey.pic.{phase}_{n}"] for n in (1, 2)] if phase != "play" else []
     if view.get("clock_seconds"):
-        lines.append(f"Clock: {view['clock_seconds']} s per move")
+        lines.append(words["araksey.pic.clock"].format(n=view["clock_seconds"]))
     for line in lines:
-        draw.text((PANEL_LEFT + 12, y), line, font=font(16), fill=YELLOW)
+        size, line = fitted(draw, line, PANEL_WIDTH - 20, 16, 12)
+        draw.text((PANEL_LEFT + 12, y), line, font=font(size), fill=YELLOW)
         y += 20
     return y + (6 if lines else 0)
 
 
-def _draw_player(draw: ImageDraw.ImageDraw, view: JSON, names: tuple[str, ...], seat: int, y: float) -> float:
-    """Three lines: marker and name; element chip and name; dragon star and passes left."""
+def _draw_player(
+    draw: ImageDraw.ImageDraw,
+    view: ArakseyView,
+    names: tuple[str, ...],
+    seat: int,
+    y: float,
+    to_act: bool,
+    words: Mapping[str, str] = PICTURE_WORDS,
+) -> float:
+    """Three lines: marker and name; element chip and name; dragon star and passes left.
+    A seat ``to_act`` has a yellow bar beside it."""
     left = PANEL_LEFT + 12
-    if seat in view["actors"]:
+    if to_act:
         draw.rectangle((PANEL_LEFT + 3, y, PANEL_LEFT + 7, y + 46), fill=LAST_MOVE)
     outcome = view["outcome"]
     if outcome is not None and seat in outcome["winners"]:
-        draw.text((PANEL_LEFT + PANEL_WIDTH - 10, y + 3), "WON", font=font(16), fill=YELLOW, anchor="ra")
+        won = words["araksey.pic.won_badge"]
+        draw.text((PANEL_LEFT + PANEL_WIDTH - 10, y + 3), won, font=font(16), fill=YELLOW, anchor="ra")
     seat_marker(draw, (left + 9, y + 11), 9, seat, SEAT_COLOURS[seat])
     draw.text((left + 26, y + 1), _fit(names[seat], 13), font=font(19), fill=TEXT)
     element = view["elements"][seat]
     fill, ink, tag = ELEMENT_LOOK[element]
     draw.rounded_rectangle((left, y + 26, left + 30, y + 46), radius=4, fill=fill, outline=BLACK)
     draw.text((left + 15, y + 36), tag, font=font(14), fill=ink, anchor="mm")
-    draw.text((left + 38, y + 27), element, font=font(16), fill=TEXT)
-    passes = "1 pass left" if view["passes_left"][seat] else "no pass left"
-    draw.text((left + 112, y + 27), passes, font=font(14), fill=MUTED)
+    name = words.get(f"araksey.el.{element}", element)
+    draw.text((left + 38, y + 27), name, font=font(16), fill=TEXT)
+    passes = words["araksey.pic.pass_left" if view["passes_left"][seat] else "araksey.pic.no_pass_left"]
+    x = max(left + 112, left + 38 + text_width(draw, name, 16) + 10)
+    size, passes = fitted(draw, passes, PANEL_LEFT + PANEL_WIDTH - 8 - x, 14, 11)
+    draw.text((x, y + 29), passes, font=font(size), fill=MUTED)
     if view["dragon"][seat]:
         _star(draw, (left + 9, y + 60), 9)
-        draw.text((left + 24, y + 51), "DRAGON awake", font=font(16), fill=GOLD)
+        draw.text((left + 24, y + 51), words["araksey.pic.dragon_awake"], font=font(16), fill=GOLD)
         return y + 78
     return y + 56
 
 
-def _draw_effects(draw: ImageDraw.ImageDraw, view: JSON, names: tuple[str, ...], y: float) -> float:
+def _draw_effects(
+    draw: ImageDraw.ImageDraw, view: ArakseyView, names: tuple[str, ...], y: float, words: Mapping[str, str]
+) -> float:
     if not view["effects"]:
         return y
-    draw.text((PANEL_LEFT + 12, y), "Effects", font=font(17), fill=YELLOW)
+    draw.text((PANEL_LEFT + 12, y), words["araksey.pic.effects"], font=font(17), fill=YELLOW)
     y += 22
     short = [_fit(name, 10) for name in names]
     for effect in view["effects"]:
@@ -445,17 +515,23 @@ def _wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> list[s
     return lines
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, y: float) -> None:
+def _draw_legend(draw: ImageDraw.ImageDraw, y: float, words: Mapping[str, str]) -> None:
     """What the shapes mean, drawn with the same marks as the board."""
     left = PANEL_LEFT + 12
     draw.regular_polygon((left + 9, y + 10, 9), 6, fill=MUTED, outline=BLACK)
-    draw.text((left + 24, y + 2), "araksey", font=font(15), fill=MUTED)
+    draw.text((left + 24, y + 2), words["araksey.pic.legend_araksey"], font=font(15), fill=MUTED)
     draw.ellipse((left + 96, y + 4, left + 108, y + 16), fill=MUTED, outline=BLACK)
-    draw.text((left + 114, y + 2), "source", font=font(15), fill=MUTED)
+    draw.text((left + 114, y + 2), words["araksey.pic.legend_source"], font=font(15), fill=MUTED)
     draw.ellipse((left + 1, y + 24, left + 17, y + 40), outline=WHITE, width=3)
-    draw.text((left + 24, y + 24), "ring: source in its zone", font=font(15), fill=MUTED)
+    _legend_line(draw, (left + 24, y + 24), words["araksey.pic.legend_ring"])
     for offset in range(0, 16, 6):
         draw.line([(left + offset, y + 62), (left + offset + 8, y + 50)], fill=MUTED, width=2)
-    draw.text((left + 24, y + 48), "hatch: zone (/ A, \\ B)", font=font(15), fill=MUTED)
+    _legend_line(draw, (left + 24, y + 48), words["araksey.pic.legend_hatch"])
     _star(draw, (left + 9, y + 80), 8)
-    draw.text((left + 24, y + 72), "dragon awake", font=font(15), fill=MUTED)
+    _legend_line(draw, (left + 24, y + 72), words["araksey.pic.legend_dragon"])
+
+
+def _legend_line(draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str) -> None:
+    """One legend line, shrunk to fit the panel."""
+    size, text = fitted(draw, text, PANEL_LEFT + PANEL_WIDTH - 8 - at[0], 15, 11)
+    draw.text(at, text, font=font(size), fill=MUTED)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
@@ -52,7 +52,9 @@ from render.kit import (
     text_width,
     to_png,
 )
-from rules.base import JSON, Square
+from render.kit import PICTURE_WORDS as KIT_WORDS
+from rules.arcanor import ArcanorView, PeekView, PieceView, StackView
+from rules.base import Square
 
 WIDTH = 800
 CELL = 84
@@ -69,9 +71,35 @@ SUPERSAMPLE = 3
 _BOARD_MOVE = re.compile(r"^([a-h][1-7])[-^x]([a-h][1-7])$")
 
 
-def render(view: JSON, players: Sequence[str]) -> bytes:
-    """PNG of the board as ``view`` shows it (about 800 px wide)."""
-    return to_png(draw_view(view, tuple(_fit(name) for name in players)), _palette())
+# Words of the picture that French servers read in French (keys of the cog's catalogue).
+BOARD_WORDS: dict[str, str] = {
+    "arcanor.pic.player": "Player {n}",
+    "arcanor.pic.to_move": "{who} to move",
+    "arcanor.pic.to_move_drawn": "{who} to move (drawn to start)",
+    "arcanor.pic.draw": "Draw {score}",
+    "arcanor.pic.won": "{who} won {score}",
+    "arcanor.pic.goal": "{who} scores here: rank {rank} (winning row)",
+    "arcanor.pic.private": "private view: {who}",
+    "arcanor.pic.no_peek": "Strict memory: no stack lifted yet",
+    "arcanor.pic.peek": "Move {n}: {who} lifted {square}:",
+    "arcanor.pic.holds": "holds",
+    "arcanor.pic.holds_nothing": "holds nothing",
+}
+PICTURE_WORDS = {**KIT_WORDS, **BOARD_WORDS}
+
+
+def render(
+    view: ArcanorView, players: Sequence[str], *, words: Mapping[str, str] | None = None, result: str | None = None
+) -> bytes:
+    """PNG of the board as ``view`` shows it (about 800 px wide).
+
+    ``result``: a finished game's stored result, worded for the viewer (see
+    :mod:`render.kit`); it replaces whose turn it is, e.g.
+    ``render(view, names, result="Bob won: Ada resigned")``.
+    """
+    return to_png(
+        draw_view(view, tuple(_fit(name) for name in players), result, {**PICTURE_WORDS, **(words or {})}), _palette()
+    )
 
 
 def _fit(name: str, limit: int = 14) -> str:
@@ -79,22 +107,30 @@ def _fit(name: str, limit: int = 14) -> str:
     return name if len(name) <= limit else name[: limit - 2].rstrip() + ".."
 
 
-def draw_view(view: JSON, names: tuple[str, ...]) -> Image.Image:
+def draw_view(
+    view: ArcanorView, names: tuple[str, ...], result: str | None = None, words: Mapping[str, str] = PICTURE_WORDS
+) -> Image.Image:
     """The whole picture as an RGB image (header, scores, board, lifted stacks, footer)."""
-    grid = Grid(left=(WIDTH - CELL * FILES) // 2, top=_board_top(), cell=CELL, files=FILES, ranks=RANKS)
+    grid = board_grid()
     height = grid.bottom + COORD_BAND + GOAL_BAND + _peek_panel_height(view) + FOOTER_HEIGHT + 8
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
     header = Header(
-        "Arcanor", names, _turn_text(view, names), view["move_number"], ", ".join(view["last_move"])
+        "Arcanor",
+        names,
+        _turn_text(view, names, words),
+        view["move_number"],
+        ", ".join(view["last_move"]),
+        result=result or "",
+        words=words,
     )
     draw_header(draw, WIDTH, header)
     _draw_scores(draw, view, names)
     _draw_board(img, draw, grid, view)
-    _draw_goal_labels(draw, grid, view, names)
-    _draw_peeks(draw, grid.bottom + COORD_BAND + GOAL_BAND, view, names)
+    _draw_goal_labels(draw, grid, view, names, words)
+    _draw_peeks(draw, grid.bottom + COORD_BAND + GOAL_BAND, view, names, words)
     draw_footer(draw, WIDTH, height, header)
-    _draw_viewer_note(draw, height, view, names)
+    _draw_viewer_note(draw, height, view, names, words)
     return img
 
 
@@ -105,18 +141,23 @@ def _palette() -> Image.Image:
     return palette_of(sample, 160)
 
 
-def _swatch() -> JSON:
+def _swatch() -> ArcanorView:
     """A made-up private strict view: every piece on every kind of square, contents, frozen stacks, peeks."""
-    board: JSON = {}
+    board: dict[str, StackView] = {}
     for file in range(FILES):
         for rank in (0, 1, 5, 6):
             owner, size = (file + rank) % 2, file % 4 + 1
-            entry: JSON = {"top": {"owner": owner, "size": size}, "frozen": rank == 6 and owner == 0}
+            entry: StackView = {"top": {"owner": owner, "size": size}, "frozen": rank == 6 and owner == 0}
             if rank == 1:
                 entry["contents"] = [{"owner": 1 - owner, "size": 4}, {"owner": owner, "size": 4}]
             board[f"{'abcdefgh'[file]}{rank + 1}"] = entry
-    top, inside = {"owner": 0, "size": 1}, [{"owner": 1, "size": 2}]
+    top: PieceView = {"owner": 0, "size": 1}
+    inside: list[PieceView] = [{"owner": 1, "size": 2}]
     return {
+        "game": "arcanor",
+        "players": 2,
+        "passes": 0,
+        "first_player": 0,
         "move_number": 9,
         "actors": [0],
         "outcome": None,
@@ -135,29 +176,35 @@ def _board_top() -> int:
     return HEADER_HEIGHT + SCORE_BAND + GOAL_BAND + COORD_BAND
 
 
-def _name(names: tuple[str, ...], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+def board_grid() -> Grid:
+    """Where the 8×7 board stands in every picture."""
+    return Grid(left=(WIDTH - CELL * FILES) // 2, top=_board_top(), cell=CELL, files=FILES, ranks=RANKS)
 
 
-def _turn_text(view: JSON, names: tuple[str, ...]) -> str:
+def _name(names: tuple[str, ...], seat: int, words: Mapping[str, str] = PICTURE_WORDS) -> str:
+    return names[seat] if seat < len(names) else words["arcanor.pic.player"].format(n=seat + 1)
+
+
+def _turn_text(view: ArcanorView, names: tuple[str, ...], words: Mapping[str, str] = PICTURE_WORDS) -> str:
     outcome = view["outcome"]
     if outcome is None:
         actors = view["actors"]
         if not actors:
             return ""
-        drawn = " (drawn to start)" if view["move_number"] == 0 and not view["last_move"] else ""
-        return f"{_name(names, actors[0])} to move{drawn}"
+        drawn = view["move_number"] == 0 and not view["last_move"]
+        key = "arcanor.pic.to_move_drawn" if drawn else "arcanor.pic.to_move"
+        return words[key].format(who=_name(names, actors[0], words))
     score = "-".join(str(round(points)) for points in outcome["scores"])
     if not outcome["winners"]:
-        return f"Draw {score}"
-    return f"{_name(names, outcome['winners'][0])} won {score}"
+        return words["arcanor.pic.draw"].format(score=score)
+    return words["arcanor.pic.won"].format(who=_name(names, outcome["winners"][0], words), score=score)
 
 
 # ---------------------------------------------------------------------------
 # Bands around the board
 
 
-def _draw_scores(draw: ImageDraw.ImageDraw, view: JSON, names: tuple[str, ...]) -> None:
+def _draw_scores(draw: ImageDraw.ImageDraw, view: ArcanorView, names: tuple[str, ...]) -> None:
     """One gauge per seat: marker, name, points out of the target."""
     top = HEADER_HEIGHT + 8
     half = (WIDTH - 2 * MARGIN) // 2
@@ -176,24 +223,28 @@ def _draw_scores(draw: ImageDraw.ImageDraw, view: JSON, names: tuple[str, ...]) 
         draw.text((left + half - 24, top + 19), label, font=font(20), fill=TEXT, anchor="rm")
 
 
-def _draw_goal_labels(draw: ImageDraw.ImageDraw, grid: Grid, view: JSON, names: tuple[str, ...]) -> None:
+def _draw_goal_labels(
+    draw: ImageDraw.ImageDraw, grid: Grid, view: ArcanorView, names: tuple[str, ...], words: Mapping[str, str]
+) -> None:
     """Above the board: the goal of the seat whose winning row is on top, and below likewise."""
     home_rows = view.get("home_rows", [1, 7])
     for seat in (0, 1):
         goal_rank = home_rows[1 - seat]
         on_top = goal_rank == RANKS
         y = grid.top - COORD_BAND - GOAL_BAND / 2 if on_top else grid.bottom + COORD_BAND + GOAL_BAND / 2
-        text = f"{_name(names, seat)} scores here: rank {goal_rank} (winning row)"
+        text = words["arcanor.pic.goal"].format(who=_name(names, seat, words), rank=goal_rank)
         x = WIDTH / 2 - text_width(draw, text, 18) / 2
         seat_marker(draw, (x - 16, y), 8, seat, SEAT_COLOURS[seat])
         draw.text((x, y), text, font=font(18), fill=TEXT, anchor="lm")
 
 
-def _draw_viewer_note(draw: ImageDraw.ImageDraw, height: int, view: JSON, names: tuple[str, ...]) -> None:
+def _draw_viewer_note(
+    draw: ImageDraw.ImageDraw, height: int, view: ArcanorView, names: tuple[str, ...], words: Mapping[str, str]
+) -> None:
     viewer = view.get("viewer")
     if viewer is None:
         return
-    note = f"private view: {_name(names, viewer)}"
+    note = words["arcanor.pic.private"].format(who=_name(names, viewer, words))
     draw.text((WIDTH - MARGIN, height - FOOTER_HEIGHT / 2), note, font=font(18), fill=MUTED, anchor="rm")
 
 
@@ -201,7 +252,7 @@ def _draw_viewer_note(draw: ImageDraw.ImageDraw, height: int, view: JSON, names:
 # The board
 
 
-def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, grid: Grid, view: JSON) -> None:
+def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, grid: Grid, view: ArcanorView) -> None:
     home_rows = view.get("home_rows", [1, 7])
     for rank in range(RANKS):
         for file in range(FILES):
@@ -231,7 +282,7 @@ def _blend(base: Colour, tint: Colour, share: float) -> Colour:
     return (r, g, b)
 
 
-def _draw_stack(img: Image.Image, draw: ImageDraw.ImageDraw, grid: Grid, square: Square, entry: JSON) -> None:
+def _draw_stack(img: Image.Image, draw: ImageDraw.ImageDraw, grid: Grid, square: Square, entry: StackView) -> None:
     box = grid.box(square.file, square.rank)
     cx, cy = grid.centre(square.file, square.rank)
     if entry["frozen"]:
@@ -259,7 +310,7 @@ def _snowflake(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: f
         draw.line((x - dx, y - dy, x + dx, y + dy), fill=FROZEN, width=2)
 
 
-def _draw_contents(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], contents: list[JSON]) -> None:
+def _draw_contents(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], contents: list[PieceView]) -> None:
     """A strip of chips over the bottom of the square: what the top holds, outermost first (private)."""
     chip = 23
     width = chip * len(contents) + 4
@@ -346,22 +397,22 @@ def _pips(draw: ImageDraw.ImageDraw, centre: float, size: int) -> None:
     radius = 4 * SUPERSAMPLE
     for dx, dy in PIP_LAYOUT[size]:
         x, y = centre + dx * spread, centre + dy * spread
-        draw.ellipse(
-            (x - radius, y - radius, x + radius, y + radius), fill=WHITE, outline=BLACK, width=SUPERSAMPLE
-        )
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=WHITE, outline=BLACK, width=SUPERSAMPLE)
 
 
 # ---------------------------------------------------------------------------
 # Public log of lifted stacks (strict memory)
 
 
-def _peek_panel_height(view: JSON) -> int:
+def _peek_panel_height(view: ArcanorView) -> int:
     if not view.get("strict_memory"):
         return 0
     return 12 + PEEK_LINE * max(1, min(PEEKS_SHOWN, len(view.get("peeks", []))))
 
 
-def _draw_peeks(draw: ImageDraw.ImageDraw, top: int, view: JSON, names: tuple[str, ...]) -> None:
+def _draw_peeks(
+    draw: ImageDraw.ImageDraw, top: int, view: ArcanorView, names: tuple[str, ...], words: Mapping[str, str]
+) -> None:
     """The latest lifted stacks, newest first: who lifted which square and what was inside."""
     if not view.get("strict_memory"):
         return
@@ -370,17 +421,20 @@ def _draw_peeks(draw: ImageDraw.ImageDraw, top: int, view: JSON, names: tuple[st
     if not peeks:
         draw.text(
             (MARGIN, top + 6 + PEEK_LINE / 2),
-            "Strict memory: no stack lifted yet",
+            words["arcanor.pic.no_peek"],
             font=font(18),
             fill=MUTED,
             anchor="lm",
         )
     for i, peek in enumerate(peeks):
-        _draw_peek_line(draw, top + 6 + PEEK_LINE * i + PEEK_LINE / 2, peek, names)
+        _draw_peek_line(draw, top + 6 + PEEK_LINE * i + PEEK_LINE / 2, peek, names, words)
 
 
-def _draw_peek_line(draw: ImageDraw.ImageDraw, y: float, peek: JSON, names: tuple[str, ...]) -> None:
-    text = f"Move {peek['turn']}: {_name(names, peek['seat'])} lifted {peek['square']}:"
+def _draw_peek_line(
+    draw: ImageDraw.ImageDraw, y: float, peek: PeekView, names: tuple[str, ...], words: Mapping[str, str]
+) -> None:
+    who = _name(names, peek["seat"], words)
+    text = words["arcanor.pic.peek"].format(n=peek["turn"], who=who, square=peek["square"])
     draw.text((MARGIN, y), text, font=font(18), fill=TEXT, anchor="lm")
     x = MARGIN + text_width(draw, text, 18) + 18
     pieces = [peek["top"], *peek["contents"]]
@@ -389,6 +443,6 @@ def _draw_peek_line(draw: ImageDraw.ImageDraw, y: float, peek: JSON, names: tupl
         draw.text((x, y), str(piece["size"]), font=font(14), fill=BLACK, anchor="mm")
         x += 26
         if i == 0:
-            label = " holds " if len(pieces) > 1 else " holds nothing"
+            label = " " + words["arcanor.pic.holds" if len(pieces) > 1 else "arcanor.pic.holds_nothing"] + " "
             draw.text((x - 8, y), label, font=font(18), fill=MUTED, anchor="lm")
             x += text_width(draw, label, 18) + 4

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -46,7 +46,9 @@ from render.kit import (
     seat_marker,
     text_width,
 )
-from rules.base import JSON, Square
+from render.kit import PICTURE_WORDS as KIT_WORDS
+from rules.arkaios import ArkaiosView
+from rules.base import OutcomeView, Square
 
 WIDTH = 800
 SIZE = 5
@@ -70,26 +72,60 @@ GROUND = 0.05
 Box = tuple[float, float, float, float]
 
 
-def render(view: JSON, players: Sequence[str]) -> bytes:
-    """The PNG of an Arkaios view (every view is public: all seats see the same board)."""
-    return _encode(draw_view(view, players))
+# Words of the picture that French servers read in French (keys of the cog's catalogue).
+BOARD_WORDS: dict[str, str] = {
+    "arkaios.pic.player": "Player {n}",
+    "arkaios.pic.to_play": "{who} to play",
+    "arkaios.pic.draw": "Draw",
+    "arkaios.pic.won_temple": "{who} won: temple built",
+    "arkaios.pic.won_blocked": "{who} won: {other} is blocked",
+    "arkaios.pic.won": "{who} won ({reason})",
+    "arkaios.pic.ended_draw": "The game ended in a draw.",
+    "arkaios.pic.wins_temple": "{who} is shut in a temple of capitals: {who} wins.",
+    "arkaios.pic.wins_blocked": "{other} cannot complete a turn: {who} wins.",
+    "arkaios.pic.wins": "{who} wins ({reason}).",
+    "arkaios.pic.open_any": "{who}: open with level {levels} on any square.",
+    "arkaios.pic.open_another": "{who}: open with level {levels} on another square.",
+    "arkaios.pic.or": "{first} or {last}",
+    "arkaios.pic.left_1": "{who}: {n} piece left, end on level {level}.",
+    "arkaios.pic.left_n": "{who}: {n} pieces left, end on level {level}.",
+    "arkaios.pic.no_pillar": "{who}: no pillar yet",
+    "arkaios.pic.at": "{who} at {square}, level {level}",
+}
+PICTURE_WORDS = {**KIT_WORDS, **BOARD_WORDS}
 
 
-def draw_view(view: JSON, players: Sequence[str]) -> Image.Image:
+def render(
+    view: ArkaiosView, players: Sequence[str], *, words: Mapping[str, str] | None = None, result: str | None = None
+) -> bytes:
+    """The PNG of an Arkaios view (every view is public: all seats see the same board).
+
+    ``result``: a finished game's stored result, worded for the viewer (see
+    :mod:`render.kit`); it replaces whose turn it is and what they must build, e.g.
+    ``render(view, names, result="Bob won: Alice resigned")``.
+    """
+    return _encode(draw_view(view, players, result, {**PICTURE_WORDS, **(words or {})}))
+
+
+def draw_view(
+    view: ArkaiosView, players: Sequence[str], result: str | None = None, words: Mapping[str, str] = PICTURE_WORDS
+) -> Image.Image:
     """The board as an RGB image (before palette encoding)."""
     img, draw = new_canvas(WIDTH, HEIGHT)
-    names = _names(players)
+    names = _names(players, words)
     header = Header(
         game="Arkaios",
         players=tuple(names),
-        turn=_turn_text(view, names),
+        turn=_turn_text(view, names, words),
         move_number=view["move_number"],
         last_move=_last_move_text(view, names),
+        result=result or "",
+        words=words,
     )
     draw_header(draw, WIDTH, header)
     grid = Grid(left=(WIDTH - CELL * SIZE) // 2, top=BOARD_TOP, cell=CELL, files=SIZE, ranks=SIZE)
     _draw_board(draw, grid, view)
-    _draw_status(draw, view, names)
+    _draw_status(draw, view, names, words, result)
     draw_footer(draw, WIDTH, HEIGHT, header)
     return img
 
@@ -112,7 +148,7 @@ def _palette() -> Image.Image:
     return strip.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
-def _sample_views() -> list[JSON]:
+def _sample_views() -> list[ArkaiosView]:
     """Both seats' tints at every level, both badge kinds for both seats, an ending."""
     from rules.arkaios import ArkaiosState
 
@@ -125,29 +161,35 @@ def _sample_views() -> list[JSON]:
     return [first.view(None), second.view(None), ended.view(1)]
 
 
-def _names(players: Sequence[str]) -> list[str]:
-    return [players[seat] if seat < len(players) else f"Player {seat + 1}" for seat in range(2)]
+def _names(players: Sequence[str], words: Mapping[str, str] = PICTURE_WORDS) -> list[str]:
+    player = words["arkaios.pic.player"]
+    return [players[seat] if seat < len(players) else player.format(n=seat + 1) for seat in range(2)]
 
 
 # ---------------------------------------------------------------------------
 # Texts
 
 
-def _turn_text(view: JSON, names: list[str]) -> str:
-    outcome = view["outcome"]
-    if outcome is None:
-        return f"{names[view['turn']]} to play"
-    if not outcome["winners"]:
-        return "Draw"
+def _turn_text(view: ArkaiosView, names: list[str], words: Mapping[str, str] = PICTURE_WORDS) -> str:
+    turn, outcome = view["turn"], view["outcome"]
+    if turn is not None:
+        return words["arkaios.pic.to_play"].format(who=names[turn])
+    if outcome is None or not outcome["winners"]:
+        return words["arkaios.pic.draw"]
+    return _ending(outcome, names, words, "arkaios.pic.won")
+
+
+def _ending(outcome: OutcomeView, names: list[str], words: Mapping[str, str], key: str) -> str:
+    """A win worded by its reason: ``key`` names the words (``arkaios.pic.won`` or ``.wins``),
+    ``key + "_temple"`` and ``key + "_blocked"`` the known reasons."""
     winner = outcome["winners"][0]
-    if outcome["reason"] == "temple":
-        return f"{names[winner]} won: temple built"
-    if outcome["reason"] == "blocked":
-        return f"{names[winner]} won: {names[1 - winner]} is blocked"
-    return f"{names[winner]} won ({outcome['reason']})"
+    reason = outcome["reason"]
+    if reason in ("temple", "blocked"):
+        key = f"{key}_{reason}"
+    return words[key].format(who=names[winner], other=names[1 - winner], reason=reason)
 
 
-def _last_move_text(view: JSON, names: list[str]) -> str:
+def _last_move_text(view: ArkaiosView, names: list[str]) -> str:
     if not view["last_move"]:
         return ""
     seat = view["turn"] if view["chain"] else view["last_turn_seat"]
@@ -155,33 +197,30 @@ def _last_move_text(view: JSON, names: list[str]) -> str:
     return who + " ".join(view["last_move"])
 
 
-def _instruction(view: JSON, names: list[str]) -> str:
+def _instruction(view: ArkaiosView, names: list[str], words: Mapping[str, str] = PICTURE_WORDS) -> str:
     """What the player to move must do, or how the game ended."""
-    outcome = view["outcome"]
-    if outcome is not None:
-        if not outcome["winners"]:
-            return "The game ended in a draw."
-        winner = outcome["winners"][0]
-        if outcome["reason"] == "temple":
-            return f"{names[winner]} is shut in a temple of capitals: {names[winner]} wins."
-        if outcome["reason"] == "blocked":
-            return f"{names[1 - winner]} cannot complete a turn: {names[winner]} wins."
-        return f"{names[winner]} wins ({outcome['reason']})."
-    name = names[view["turn"]]
+    turn, outcome = view["turn"], view["outcome"]
+    if turn is None:
+        if outcome is None or not outcome["winners"]:
+            return words["arkaios.pic.ended_draw"]
+        return _ending(outcome, names, words, "arkaios.pic.wins")
+    name = names[turn]
     if view["phase"] == "opening":
         used = [lv for lv in view["last_levels"] if lv is not None]
         levels = [str(lv) for lv in (1, 2, 3) if lv not in used]
-        where = "any square" if not used else "another square"
-        return f"{name}: open with level {', '.join(levels[:-1])} or {levels[-1]} on {where}."
+        choice = words["arkaios.pic.or"].format(first=", ".join(levels[:-1]), last=levels[-1])
+        key = "arkaios.pic.open_another" if used else "arkaios.pic.open_any"
+        return words[key].format(who=name, levels=choice)
     left = view["remaining"]
-    return f"{name}: {left} piece{'s' if left != 1 else ''} left, end on level {view['final_level']}."
+    key = "arkaios.pic.left_1" if left == 1 else "arkaios.pic.left_n"
+    return words[key].format(who=name, n=left, level=view["final_level"])
 
 
 # ---------------------------------------------------------------------------
 # Board
 
 
-def _draw_board(draw: ImageDraw.ImageDraw, grid: Grid, view: JSON) -> None:
+def _draw_board(draw: ImageDraw.ImageDraw, grid: Grid, view: ArkaiosView) -> None:
     draw_checkered(draw, grid)
     draw_coordinates(draw, grid)
     owners = {Square.parse(name): seat for seat, name in enumerate(view["positions"]) if name is not None}
@@ -300,19 +339,30 @@ def _draw_capital(draw: ImageDraw.ImageDraw, cx: float, bottom: float, c: float,
 # Status panel
 
 
-def _draw_status(draw: ImageDraw.ImageDraw, view: JSON, names: list[str]) -> None:
+def _draw_status(
+    draw: ImageDraw.ImageDraw, view: ArkaiosView, names: list[str], words: Mapping[str, str], result: str | None = None
+) -> None:
     top = STATUS_TOP
     draw.rectangle((0, top, WIDTH, top + STATUS_HEIGHT), fill=PANEL)
-    outcome = view["outcome"]
-    seat = view["turn"] if outcome is None else (outcome["winners"] or [0])[0]
-    seat_marker(draw, (36, top + 28), 11, seat, SEAT_COLOURS[seat])
-    draw.text((56, top + 15), _instruction(view, names), font=font(25), fill=TEXT)
+    if result:
+        draw.text((25, top + 15), result, font=font(25), fill=TEXT)
+    else:
+        turn, outcome = view["turn"], view["outcome"]
+        winners = outcome["winners"] if outcome else []
+        seat = turn if turn is not None else (winners or [0])[0]
+        seat_marker(draw, (36, top + 28), 11, seat, SEAT_COLOURS[seat])
+        draw.text((56, top + 15), _instruction(view, names, words), font=font(25), fill=TEXT)
     x = 25.0
     for seat, name in enumerate(names):
         seat_marker(draw, (x + 11, top + 75), 10, seat, SEAT_COLOURS[seat])
         position = view["positions"][seat]
         level = view["last_levels"][seat]
-        text = f"{name}: no pillar yet" if position is None else f"{name} at {position}, level {level}"
+        at = words["arkaios.pic.at"]
+        text = (
+            words["arkaios.pic.no_pillar"].format(who=name)
+            if position is None
+            else at.format(who=name, square=position, level=level)
+        )
         draw.text((x + 28, top + 63), text, font=font(21), fill=MUTED)
         x += 28 + text_width(draw, text, 21) + 34
     _draw_legend(draw, top + 48)

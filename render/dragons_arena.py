@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -51,7 +51,9 @@ from render.kit import (
     text_width,
     to_png,
 )
-from rules.base import JSON, Square
+from render.kit import PICTURE_WORDS as KIT_WORDS
+from rules.base import OutcomeView, Square
+from rules.dragons_arena import Arena, DragonsArenaView, DragonView
 
 WIDTH = 800
 CELL = 118
@@ -68,34 +70,93 @@ SIDE_COLOURS: tuple[Colour, Colour] = (SEAT_COLOURS[0], SEAT_COLOURS[1])
 FLAME: Colour = (255, 196, 0)
 GOLD: Colour = (232, 178, 36)
 FIELD: Colour = WHITE
+ARENA = Grid(left=MARGIN + COORD_BAND, top=HEADER_HEIGHT + 12 + COORD_BAND, cell=CELL, files=SIZE, ranks=SIZE)
 
 
-def render(view: JSON, players: Sequence[str]) -> bytes:
-    """PNG of the arena as ``view`` shows it (800 px wide)."""
-    return to_png(draw_view(view, tuple(players)), _palette())
+def panel_box(side: int) -> tuple[int, int, int, int]:
+    """Where a side's panel stands (0: FIRE above, 1: ICE below), beside the arena."""
+    top = ARENA.top - 22 + side * (PANEL_HEIGHT + 12)
+    return (PANEL_LEFT, top, PANEL_LEFT + PANEL_WIDTH, top + PANEL_HEIGHT)
 
 
-def draw_view(view: JSON, names: tuple[str, ...]) -> Image.Image:
+# Words of the picture that French servers read in French (keys of the cog's catalogue).
+ARENA_WORDS: dict[str, str] = {
+    "dragons_arena.pic.title": "Dragons Arena · duel {n}",
+    "dragons_arena.pic.side.fire": "FIRE",
+    "dragons_arena.pic.side.ice": "ICE",
+    "dragons_arena.pic.you": "you",
+    "dragons_arena.pic.opponent": "opponent",
+    "dragons_arena.pic.to_play": "{who} to play",
+    "dragons_arena.pic.both_to_set": "{a} and {b} to set powers",
+    "dragons_arena.pic.one_to_set": "{side} to set its powers",
+    "dragons_arena.pic.won": "{who} won",
+    "dragons_arena.pic.draw": "Draw",
+    "dragons_arena.pic.you_won": "You won",
+    "dragons_arena.pic.you_lost": "You lost",
+    "dragons_arena.pic.duel_draw": "a draw",
+    "dragons_arena.pic.duel_won": "{side} won",
+    "dragons_arena.pic.duel_line": "Duel {n}: {winner}, {fire} {fire_power} to {ice} {ice_power} ({reason})",
+    "dragons_arena.pic.both_sides": "Both sides",
+    "dragons_arena.pic.match_duel": "{side} won the duel {won}-{lost} ({reason})",
+    "dragons_arena.pic.match_nuggets": "{duel} and the match, {won} gold nuggets to {lost}",
+    "dragons_arena.pic.set": "{who}: set 8 secret powers",
+    "dragons_arena.pic.set_big": "{who}: set 8 secret powers totalling 28",
+    "dragons_arena.pic.split": "{side}: split 7 points over two dice",
+    "dragons_arena.pic.place": "{side}: place a die",
+    "dragons_arena.pic.eliminate": "{side} must eliminate",
+    "dragons_arena.pic.change": "{side} cannot eliminate: change a power",
+    "dragons_arena.pic.element": "{side} must use its element",
+    "dragons_arena.pic.or_element": "{prompt} (or use its element)",
+    "dragons_arena.pic.over": "Duel over",
+    "dragons_arena.pic.power": "Power {n}",
+    "dragons_arena.pic.dice_to_set": "8 dice to set",
+    "dragons_arena.pic.dragons_1": "{n} dragon",
+    "dragons_arena.pic.dragons_n": "{n} dragons",
+    "dragons_arena.pic.to_place": "{dragons}, {n} to place",
+    "dragons_arena.pic.your_species": "your species ({difficulty})",
+    "dragons_arena.pic.solo_lose": "5+ dragons: you lose",
+    "dragons_arena.pic.bonus": "bonus +{n}",
+    "dragons_arena.pic.powers_set": "powers set (secret)",
+    "dragons_arena.pic.setting": "setting powers...",
+}
+PICTURE_WORDS = {**KIT_WORDS, **ARENA_WORDS}
+
+
+def render(
+    view: DragonsArenaView, players: Sequence[str], *, words: Mapping[str, str] | None = None, result: str | None = None
+) -> bytes:
+    """PNG of the arena as ``view`` shows it (800 px wide).
+
+    ``result``: a finished game's stored result, worded for the viewer (see
+    :mod:`render.kit`); it replaces whose turn it is and the turn prompt, e.g.
+    ``render(view, names, result="Bob won: Ada resigned")``.
+    """
+    return to_png(draw_view(view, tuple(players), result, {**PICTURE_WORDS, **(words or {})}), _palette())
+
+
+def draw_view(
+    view: DragonsArenaView, names: tuple[str, ...], result: str | None = None, words: Mapping[str, str] = PICTURE_WORDS
+) -> Image.Image:
     """The whole picture: header, arena, side panels, status line, footer."""
-    grid = Grid(
-        left=MARGIN + COORD_BAND, top=HEADER_HEIGHT + 12 + COORD_BAND, cell=CELL, files=SIZE, ranks=SIZE
-    )
+    grid = ARENA
     height = grid.bottom + COORD_BAND + STATUS_BAND + FOOTER_HEIGHT
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
     header = Header(
-        game=f"Dragons Arena · duel {view['duel']}",
-        players=_header_names(view, names),
+        game=words["dragons_arena.pic.title"].format(n=view["duel"]),
+        players=_header_names(view, names, words),
         seat_colours=_seat_colours(view),
-        turn=_turn_text(view, names),
+        turn=_turn_text(view, names, words),
         move_number=view["move_number"],
         last_move=" ".join(view["last_move"]),
+        result=result or "",
+        words=words,
     )
     draw_header(draw, WIDTH, header)
     _draw_arena(img, draw, grid, view)
     for side in (0, 1):
-        _draw_side_panel(img, draw, grid.top - 22 + side * (PANEL_HEIGHT + 12), side, view, names)
-    _draw_status(draw, grid.bottom + COORD_BAND + 6, view)
+        _draw_side_panel(img, draw, panel_box(side)[1], side, view, names, words, finished=bool(result))
+    _draw_status(draw, grid.bottom + COORD_BAND + 6, view, words, result)
     draw_footer(draw, WIDTH, height, header)
     return img
 
@@ -107,8 +168,8 @@ def _palette() -> Image.Image:
     return palette_of(sample, 160)
 
 
-def _swatch() -> JSON:
-    board = [
+def _swatch() -> DragonsArenaView:
+    board: Arena = [
         [{"side": SIDES[(f + r) % 2], "power": (f + 2 * r) % 6 + 1, "field": f == r} for f in range(SIZE)]
         for r in range(SIZE)
     ]
@@ -118,7 +179,9 @@ def _swatch() -> JSON:
         "totals": {"fire": 20, "ice": 21}, "dragons_left": {"fire": 8, "ice": 8},
         "nuggets": {"fire": 1, "ice": 0}, "nuggets_to_win": 3, "dice": {"fire": [1, 6], "ice": [2, 5]},
         "ready": {"fire": True, "ice": False}, "prompt": "FIRE must eliminate", "solo": None,
-        "last_duel": None,
+        "last_duel": None, "game": "dragons_arena", "viewer": None, "viewer_side": None,
+        "seat_sides": ["fire", "ice"], "level": "little", "dragon_master": False, "starter": "fire",
+        "must": "eliminate", "element_allowed": False, "splits_left": 0,
     }  # fmt: skip
 
 
@@ -126,67 +189,120 @@ def _swatch() -> JSON:
 # Texts
 
 
-def _side_name(view: JSON, side: int, names: tuple[str, ...]) -> str:
+def _side(words: Mapping[str, str], side: int | str) -> str:
+    """A side's name in capitals, as the rules write it: ``FIRE``, ``ICE`` (``FEU``, ``GLACE``)."""
+    return words[f"dragons_arena.pic.side.{SIDES[side] if isinstance(side, int) else side}"]
+
+
+def _side_name(view: DragonsArenaView, side: int, names: tuple[str, ...], words: Mapping[str, str]) -> str:
     """Who plays a side: the seat's name, or 'you' / 'opponent' in solo."""
     solo = view.get("solo")
     if solo:
-        return "you" if solo["you"] == SIDES[side] else "opponent"
-    return names[side] if side < len(names) else SIDES[side].upper()
+        return words["dragons_arena.pic.you" if solo["you"] == SIDES[side] else "dragons_arena.pic.opponent"]
+    return names[side] if side < len(names) else _side(words, side)
 
 
-def _header_names(view: JSON, names: tuple[str, ...]) -> tuple[str, ...]:
-    if view.get("solo"):
-        return (f"{names[0] if names else 'Solo'} ({view['solo']['you'].upper()})",)
-    return tuple(f"{_side_name(view, s, names)} ({SIDES[s].upper()})" for s in (0, 1))
+def _header_names(view: DragonsArenaView, names: tuple[str, ...], words: Mapping[str, str]) -> tuple[str, ...]:
+    if solo := view["solo"]:
+        return (f"{names[0] if names else 'Solo'} ({_side(words, solo['you'])})",)
+    return tuple(f"{_side_name(view, s, names, words)} ({_side(words, s)})" for s in (0, 1))
 
 
-def _seat_colours(view: JSON) -> tuple[Colour, ...]:
+def _seat_colours(view: DragonsArenaView) -> tuple[Colour, ...]:
     """Header markers in the sides' colours (in solo the one seat plays its species)."""
     solo = view.get("solo")
     return (SIDE_COLOURS[SIDES.index(solo["you"])],) if solo else SIDE_COLOURS
 
 
-def _turn_text(view: JSON, names: tuple[str, ...]) -> str:
+def _turn_text(view: DragonsArenaView, names: tuple[str, ...], words: Mapping[str, str]) -> str:
     outcome = view["outcome"]
     if outcome is not None:
-        return _result_text(view, outcome, names)
-    if view["phase"] == "setup":
-        waiting = [SIDES[s].upper() for s in (0, 1) if not view["ready"][SIDES[s]]]
-        return " and ".join(waiting) + (" to set powers" if len(waiting) > 1 else " to set its powers")
-    side = SIDES.index(view["to_play"])
-    if view.get("solo"):
-        return f"{SIDES[side].upper()} to play"
-    return f"{_side_name(view, side, names)} to play"
+        return _result_text(view, outcome, names, words)
+    to_play = view["to_play"]
+    if to_play is None:  # the secret set of powers, where both sides may act
+        waiting = [_side(words, s) for s in (0, 1) if not view["ready"][SIDES[s]]]
+        if len(waiting) > 1:
+            return words["dragons_arena.pic.both_to_set"].format(a=waiting[0], b=waiting[1])
+        return words["dragons_arena.pic.one_to_set"].format(side=waiting[0])
+    side = SIDES.index(to_play)
+    who = _side(words, side) if view.get("solo") else _side_name(view, side, names, words)
+    return words["dragons_arena.pic.to_play"].format(who=who)
 
 
-def _result_text(view: JSON, outcome: JSON, names: tuple[str, ...]) -> str:
+def _result_text(view: DragonsArenaView, outcome: OutcomeView, names: tuple[str, ...], words: Mapping[str, str]) -> str:
     solo = view.get("solo")
-    if solo:
-        return {"win": "You won", "draw": "Draw", "loss": "You lost"}[solo["result"]]
+    if solo and solo["result"]:
+        return words[
+            {"win": "dragons_arena.pic.you_won", "draw": "dragons_arena.pic.draw"}.get(
+                solo["result"], "dragons_arena.pic.you_lost"
+            )
+        ]
     if not outcome["winners"]:
-        return "Draw"
-    return f"{_side_name(view, outcome['winners'][0], names)} won"
+        return words["dragons_arena.pic.draw"]
+    return words["dragons_arena.pic.won"].format(who=_side_name(view, outcome["winners"][0], names, words))
 
 
-def _status_lines(view: JSON) -> tuple[str, str]:
+def _status_lines(view: DragonsArenaView, words: Mapping[str, str], result: str | None = None) -> tuple[str, str]:
     """The line under the arena (why the turn is what it is) and a second, smaller one."""
     duel = view.get("last_duel")
+    if result:
+        return result, ""
     if view["outcome"] is not None:
-        return view["outcome"]["reason"], ""
+        return _ending(view, view["outcome"], words), ""
     second = ""
     if duel:
-        winner = "a draw" if duel["winner"] is None else f"{duel['winner'].upper()} won"
+        won = words["dragons_arena.pic.duel_won"]
+        winner = (
+            words["dragons_arena.pic.duel_draw"]
+            if duel["winner"] is None
+            else won.format(side=_side(words, duel["winner"]))
+        )
         power = duel["totals"]
-        score = f"FIRE {power['fire']} to ICE {power['ice']}"
-        second = f"Duel {duel['duel']}: {winner}, {score} ({duel['reason']})"
-    return view["prompt"], second
+        second = words["dragons_arena.pic.duel_line"].format(
+            n=duel["duel"], winner=winner, fire=_side(words, "fire"), fire_power=power["fire"],
+            ice=_side(words, "ice"), ice_power=power["ice"], reason=duel["reason"],
+        )  # fmt: skip
+    return _prompt(view, words), second
+
+
+def _ending(view: DragonsArenaView, outcome: OutcomeView, words: Mapping[str, str]) -> str:
+    """How the match ended, from its last duel (the engine's reason line, in the picture's words);
+    a solo game keeps the engine's line."""
+    duel = view.get("last_duel")
+    if view.get("solo") or not duel or not outcome["winners"]:
+        return str(outcome["reason"])
+    champion = SIDES[outcome["winners"][0]]
+    other = SIDES[1 - outcome["winners"][0]]
+    power, nuggets = duel["totals"], view["nuggets"]
+    text = words["dragons_arena.pic.match_duel"].format(
+        side=_side(words, champion), won=power[champion], lost=power[other], reason=duel["reason"]
+    )
+    if view["nuggets_to_win"] > 1:
+        text = words["dragons_arena.pic.match_nuggets"].format(duel=text, won=nuggets[champion], lost=nuggets[other])
+    return text
+
+
+def _prompt(view: DragonsArenaView, words: Mapping[str, str]) -> str:
+    """Whose turn it is and why, from the view (the engine's ``prompt``, in the picture's words)."""
+    must = view["must"]
+    if must == "over":
+        return words["dragons_arena.pic.over"]
+    if must == "set":
+        waiting = [_side(words, s) for s in (0, 1) if not view["ready"][SIDES[s]]]
+        who = words["dragons_arena.pic.both_sides"] if len(waiting) != 1 else waiting[0]
+        return words["dragons_arena.pic.set_big" if view["level"] == "big" else "dragons_arena.pic.set"].format(who=who)
+    side = _side(words, view["to_play"] or "fire")
+    text = words[f"dragons_arena.pic.{must}"].format(side=side)
+    if must != "element" and view["element_allowed"]:
+        text = words["dragons_arena.pic.or_element"].format(prompt=text)
+    return text
 
 
 # ---------------------------------------------------------------------------
 # Arena
 
 
-def _draw_arena(img: Image.Image, draw: ImageDraw.ImageDraw, grid: Grid, view: JSON) -> None:
+def _draw_arena(img: Image.Image, draw: ImageDraw.ImageDraw, grid: Grid, view: DragonsArenaView) -> None:
     draw_checkered(draw, grid)
     draw_coordinates(draw, grid)
     marked = [Square.parse(name) for name in view.get("last_squares", [])]
@@ -200,9 +316,7 @@ def _draw_arena(img: Image.Image, draw: ImageDraw.ImageDraw, grid: Grid, view: J
                 _draw_dragon(img, draw, grid.box(file, rank), cell)
 
 
-def _draw_dragon(
-    img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], cell: JSON
-) -> None:
+def _draw_dragon(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], cell: DragonView) -> None:
     x0, y0, x1, y1 = box
     if cell["field"]:
         _draw_field(draw, box)
@@ -277,9 +391,7 @@ def _draw_pips(draw: ImageDraw.ImageDraw, centre: float, big: int, power: int, s
     fill, outline = (WHITE, BLACK) if side == 0 else (BLACK, BLACK)
     for dx, dy in PIPS[power]:
         x, y = centre + dx * spread, centre + dy * spread
-        draw.ellipse(
-            (x - radius, y - radius, x + radius, y + radius), fill=fill, outline=outline, width=SUPERSAMPLE
-        )
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=outline, width=SUPERSAMPLE)
 
 
 def _flame(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float) -> None:
@@ -311,57 +423,70 @@ def _steps(start: float, stop: float, count: int) -> list[float]:
 
 
 def _draw_side_panel(
-    img: Image.Image, draw: ImageDraw.ImageDraw, top: int, side: int, view: JSON, names: tuple[str, ...]
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    top: int,
+    side: int,
+    view: DragonsArenaView,
+    names: tuple[str, ...],
+    words: Mapping[str, str],
+    finished: bool = False,
 ) -> None:
     name = SIDES[side]
-    playing = view["outcome"] is None and view.get("to_play") == name
+    playing = not finished and view["outcome"] is None and view.get("to_play") == name
     box = (PANEL_LEFT, top, PANEL_LEFT + PANEL_WIDTH, top + PANEL_HEIGHT)
     draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=YELLOW if playing else PANEL, width=3)
     x, y = PANEL_LEFT + 12, top + 10
     icon = _die_sprite(side, 1, 34)
     img.paste(icon, (x, y), icon)
-    draw.text((x + 46, y + 2), name.upper(), font=font(26), fill=TEXT)
+    draw.text((x + 46, y + 2), _side(words, side), font=font(26), fill=TEXT)
     if playing:
         _turn_arrow(draw, box[2] - 22, y + 18)
-    who = _fit(draw, _side_name(view, side, names), PANEL_WIDTH - 24, 20)
+    who = _fit(draw, _side_name(view, side, names, words), PANEL_WIDTH - 24, 20)
     draw.text((x, y + 42), who, font=font(20), fill=MUTED)
-    draw.text((x, y + 66), _power_line(view, side), font=font(24), fill=TEXT)
-    draw.text((x, y + 96), _count_line(view, side), font=font(18), fill=MUTED)
+    draw.text((x, y + 66), _power_line(view, side, words), font=font(24), fill=TEXT)
+    draw.text((x, y + 96), _fit(draw, _count_line(view, side, words), PANEL_WIDTH - 24, 18), font=font(18), fill=MUTED)
     if view.get("solo"):
-        _draw_solo_line(draw, x, y + 122, side, view)
+        _draw_solo_line(draw, x, y + 122, side, view, words)
     else:
         _draw_nuggets(draw, x, y + 122, view["nuggets"][name], view["nuggets_to_win"])
-    _draw_dice_left(img, draw, x, y + 152, side, view)
+    _draw_dice_left(img, draw, x, y + 152, side, view, words)
 
 
-def _power_line(view: JSON, side: int) -> str:
+def _power_line(view: DragonsArenaView, side: int, words: Mapping[str, str]) -> str:
     """Total power in the arena; during a secret set, the set's total if this view sees it."""
     if view["phase"] != "setup":
-        return f"Power {view['totals'][SIDES[side]]}"
+        return words["dragons_arena.pic.power"].format(n=view["totals"][SIDES[side]])
     dice = view["dice"][SIDES[side]]
-    return "Power ?" if dice is None else f"Power {sum(dice)}"
+    return words["dragons_arena.pic.power"].format(n="?" if dice is None else sum(dice))
 
 
-def _count_line(view: JSON, side: int) -> str:
+def _count_line(view: DragonsArenaView, side: int, words: Mapping[str, str]) -> str:
     """Dragons in the arena, and dice still to place while the arena fills."""
     if view["phase"] == "setup":
-        return "8 dice to set"
+        return words["dragons_arena.pic.dice_to_set"]
     left = view["dragons_left"][SIDES[side]]
-    text = f"{left} dragon{'s' if left != 1 else ''}"
+    text = words["dragons_arena.pic.dragons_1" if left == 1 else "dragons_arena.pic.dragons_n"].format(n=left)
     dice = view["dice"][SIDES[side]]
     if view["phase"] in ("split", "placement") and dice:
-        text += f", {len(dice)} to place"
+        text = words["dragons_arena.pic.to_place"].format(dragons=text, n=len(dice))
     return text
 
 
-def _draw_solo_line(draw: ImageDraw.ImageDraw, x: int, y: int, side: int, view: JSON) -> None:
+def _draw_solo_line(
+    draw: ImageDraw.ImageDraw, x: int, y: int, side: int, view: DragonsArenaView, words: Mapping[str, str]
+) -> None:
     """Solo: the opponent's bonus for its dragons left (5 or more: you lose)."""
     solo = view["solo"]
+    if solo is None:
+        return
     if solo["you"] == SIDES[side]:
-        draw.text((x, y), f"your species ({solo['difficulty']})", font=font(18), fill=MUTED)
+        species = words["dragons_arena.pic.your_species"].format(difficulty=solo["difficulty"])
+        draw.text((x, y), species, font=font(18), fill=MUTED)
         return
     left, table = view["dragons_left"][SIDES[side]], solo["bonus_table"]
-    text = "5+ dragons: you lose" if left >= len(table) else f"bonus +{table[left]}"
+    bonus = words["dragons_arena.pic.bonus"]
+    text = words["dragons_arena.pic.solo_lose"] if left >= len(table) else bonus.format(n=table[left])
     draw.text((x, y), text, font=font(18), fill=GOLD)
 
 
@@ -380,12 +505,19 @@ def _draw_nuggets(draw: ImageDraw.ImageDraw, x: int, y: int, won: int, needed: i
 
 
 def _draw_dice_left(
-    img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, side: int, view: JSON
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    side: int,
+    view: DragonsArenaView,
+    words: Mapping[str, str],
 ) -> None:
     """Dice still to place (or the secret set, when this view may see it)."""
     dice = view["dice"][SIDES[side]]
     if view["phase"] == "setup" and dice is None:
-        text = "powers set (secret)" if view["ready"][SIDES[side]] else "setting powers..."
+        key = "dragons_arena.pic.powers_set" if view["ready"][SIDES[side]] else "dragons_arena.pic.setting"
+        text = words[key]
         draw.text((x, y + 8), text, font=font(18), fill=MUTED)
         return
     size = SMALL_DIE - _badge_pad(SMALL_DIE)
@@ -394,9 +526,11 @@ def _draw_dice_left(
         img.paste(sprite, (x + (i % 4) * (SMALL_DIE + 6), y + (i // 4) * (SMALL_DIE + 4)), sprite)
 
 
-def _draw_status(draw: ImageDraw.ImageDraw, top: int, view: JSON) -> None:
+def _draw_status(
+    draw: ImageDraw.ImageDraw, top: int, view: DragonsArenaView, words: Mapping[str, str], result: str | None = None
+) -> None:
     """Why the turn is what it is (or how the game ended), and the previous duel's result."""
-    first, second = _status_lines(view)
+    first, second = _status_lines(view, words, result)
     limit = WIDTH - 2 * MARGIN
     size = _size_for(draw, first, limit, 26)
     if text_width(draw, first, size) > limit and not second:

@@ -2,8 +2,13 @@
 
 Boards are drawn about 800 px wide (2x what Discord shows) on an opaque dark
 slate background that reads on both Discord themes, with the same header band
-(game, players, whose turn, move number) and footer (last move), coordinates
-on every board and one way of marking the last move.
+(game, players, whose turn or how the game ended, move number) and footer (last
+move), coordinates on every board and one way of marking the last move.
+
+A finished game shows its stored result, not whose turn it was: every board's
+``render`` takes ``result``, the ending already worded by the caller in the
+viewer's language, and the header draws it as a flagged badge in place of the
+turn (the board's own turn prompts give way to it too).
 
 >>> img, draw = new_canvas(400, 300)
 >>> png = to_png(img)
@@ -14,9 +19,13 @@ True
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
 
+import fontpkg_noto_sans
 from PIL import Image, ImageDraw, ImageFont
 
 Colour = tuple[int, int, int]
@@ -50,10 +59,57 @@ MARGIN = 24
 COORD_BAND = 34
 
 
-@lru_cache(maxsize=32)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's built-in scalable font, so nothing depends on fonts of the host."""
-    return ImageFont.load_default(size=size)
+# Noto Sans (SIL Open Font Licence), installed as a Python dependency so nothing depends on
+# the host's fonts: unlike Pillow's built-in font it draws French accents, ½, × and ….
+FONT_FILE = Path(fontpkg_noto_sans.ROOT) / "files" / "NotoSans[wdth,wght].ttf"
+REGULAR, BOLD = 400, 700
+
+
+@lru_cache(maxsize=64)
+def font(size: int, weight: int = REGULAR) -> ImageFont.FreeTypeFont:
+    """Noto Sans at ``size`` pixels and ``weight`` (100-900), loaded once per size and weight.
+
+    >>> font(22).getlength("é") > 0
+    True
+    """
+    face = ImageFont.truetype(str(FONT_FILE), size)
+    face.set_variation_by_axes([weight, 100])  # axes: weight, then width (100: normal)
+    return face
+
+
+# The words every picture draws (header and footer), in English. Callers pass them translated
+# as ``words`` (keys of the bot's message catalogue); each board module's PICTURE_WORDS holds
+# these and its own.
+PICTURE_WORDS: dict[str, str] = {
+    "pic.move": "move {number}",
+    "pic.last_move": "Last move: {move}",
+    "pic.no_move": "No move yet",
+}
+
+
+def word(words: Mapping[str, str], key: str, **values: Any) -> str:
+    """The picture word ``key`` from ``words`` (English when missing), formatted with ``values``.
+
+    >>> word({"pic.move": "coup {number}"}, "pic.move", number=3)
+    'coup 3'
+    >>> word({}, "pic.no_move")
+    'No move yet'
+    """
+    return (words.get(key) or PICTURE_WORDS[key]).format(**values)
+
+
+class Render(Protocol):
+    """What every board module's ``render`` is (each takes its own game's view type):
+
+    ``render(view, players)`` while the game is on, and once it is over
+    ``render(view, players, result="Bob won: Ada resigned")`` with the stored
+    result worded for the viewer (``bot.endings.ending_text`` gives it).
+    ``words``: the module's PICTURE_WORDS in the viewer's language (English when None).
+    """
+
+    def __call__(
+        self, view: Any, players: Sequence[str], /, *, words: Mapping[str, str] | None = None, result: str | None = None
+    ) -> bytes: ...
 
 
 @dataclass(frozen=True)
@@ -66,6 +122,8 @@ class Header:
     move_number: int = 0
     last_move: str = ""
     seat_colours: tuple[Colour, ...] = field(default=SEAT_COLOURS)
+    result: str = ""  # a finished game's stored result; drawn instead of ``turn``
+    words: Mapping[str, str] = field(default_factory=lambda: PICTURE_WORDS)
 
 
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -82,7 +140,7 @@ def draw_header(draw: ImageDraw.ImageDraw, width: int, header: Header) -> None:
     draw.rectangle((0, 0, width, HEADER_HEIGHT), fill=PANEL)
     draw.text((MARGIN, 14), header.game, font=font(30), fill=TEXT)
     if header.move_number:
-        label = f"move {header.move_number}"
+        label = word(header.words, "pic.move", number=header.move_number)
         draw.text((width - MARGIN - text_width(draw, label, 22), 20), label, font=font(22), fill=MUTED)
     x = float(MARGIN)
     for seat, name in enumerate(header.players):
@@ -90,15 +148,70 @@ def draw_header(draw: ImageDraw.ImageDraw, width: int, header: Header) -> None:
         seat_marker(draw, (x + 9, 66), 9, seat, colour)
         draw.text((x + 24, 54), name, font=font(22), fill=TEXT)
         x += 24 + text_width(draw, name, 22) + 22
-    if header.turn:
+    if header.result:
+        draw_result(draw, (x, width - MARGIN), header.result)
+    elif header.turn:
         x_turn = width - MARGIN - text_width(draw, header.turn, 22)
         draw.text((x_turn, 54), header.turn, font=font(22), fill=YELLOW)
+
+
+RESULT: Colour = TEXT
+RESULT_PAD = 10
+FLAG_WIDTH = 26
+
+
+def draw_result(draw: ImageDraw.ImageDraw, span: tuple[float, float], result: str, top: int = 50) -> None:
+    """The result badge, right-aligned in ``span`` (x from, x to): a chequered flag and the
+    words, dark on light so it reads apart from the yellow turn text; shrunk (then cut)
+    to fit beside the players' names.
+
+    >>> img, draw = new_canvas(400, 92)
+    >>> draw_result(draw, (24, 376), "Bob won: Alice resigned")
+    >>> img.getpixel((370, 66)) == RESULT
+    True
+    """
+    size, text = fitted(draw, result, span[1] - span[0] - RESULT_PAD * 2 - FLAG_WIDTH, 22, 15)
+    right = span[1]
+    left = right - text_width(draw, text, size) - RESULT_PAD * 2 - FLAG_WIDTH
+    draw.rounded_rectangle((left, top, right, top + 32), radius=8, fill=RESULT, outline=BLACK, width=2)
+    _flag(draw, left + RESULT_PAD, top + 7)
+    draw.text((left + RESULT_PAD + FLAG_WIDTH, top + 16), text, font=font(size), fill=BACKGROUND, anchor="lm")
+
+
+def fitted(draw: ImageDraw.ImageDraw, text: str, room: float, largest: int, smallest: int) -> tuple[int, str]:
+    """The largest size from ``largest`` down to ``smallest`` at which ``text`` fits ``room`` pixels;
+    at ``smallest``, the text cut with an ellipsis.
+
+    >>> img, draw = new_canvas(10, 10)
+    >>> fitted(draw, "Courtesan", 1000, 15, 12)
+    (15, 'Courtesan')
+    >>> fitted(draw, "Courtesan", 40, 15, 12)[1]
+    'Cour…'
+    """
+    for size in range(largest, smallest - 1, -1):
+        if text_width(draw, text, size) <= room:
+            return size, text
+    while len(text) > 1 and text_width(draw, text + "…", smallest) > room:
+        text = text[:-1]
+    return smallest, text.rstrip() + "…"
+
+
+def _flag(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A small chequered finish flag on its pole (18 px tall)."""
+    draw.line((x + 1, y, x + 1, y + 19), fill=BACKGROUND, width=2)
+    for row in range(3):
+        for col in range(4):
+            fill = BACKGROUND if (row + col) % 2 else WHITE
+            box = (x + 3 + col * 4, y + row * 4, x + 6 + col * 4, y + 3 + row * 4)
+            draw.rectangle(box, fill=fill)
+    draw.rectangle((x + 3, y, x + 18, y + 11), outline=BACKGROUND)
 
 
 def draw_footer(draw: ImageDraw.ImageDraw, width: int, height: int, header: Header) -> None:
     top = height - FOOTER_HEIGHT
     draw.rectangle((0, top, width, height), fill=PANEL)
-    text = f"Last move: {header.last_move}" if header.last_move else "No move yet"
+    words = header.words
+    text = word(words, "pic.last_move", move=header.last_move) if header.last_move else word(words, "pic.no_move")
     draw.text((MARGIN, top + 16), text, font=font(22), fill=TEXT)
 
 

@@ -23,8 +23,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -46,6 +47,7 @@ from render.kit import (
     Header,
     draw_footer,
     draw_header,
+    fitted,
     font,
     mark_last_move,
     palette_of,
@@ -53,8 +55,10 @@ from render.kit import (
     text_width,
     to_png,
 )
-from rules.base import JSON
-from rules.kouba_combos import parse_combo
+from render.kit import PICTURE_WORDS as KIT_WORDS
+from rules.kouba import DiceView, EventView, HandPile, KoubaView, PileView
+from rules.kouba_combos import Term, parse_combo
+from rules.kouba_deck import CardView, load_deck
 
 WIDTH = 800
 Box = tuple[int, int, int, int]
@@ -92,9 +96,91 @@ PIPS = {
     6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
 }
 
+# Words of the picture that French servers read in French: the cog passes them translated
+# (keys of its message catalogue); these are the English ones.
+MINI_POWER = {
+    "king": "cancels Kouba",
+    "khan": "gives Kouba",
+    "brute": "discards card",
+    "assassin": "ends a turn",
+    "courtesan": "sets a die",
+    "shaman": "new arena card",
+}
+EVENT_NAMES = {  # the engine's names of events, as the table's status line shows them
+    "weaver": "Weaver: lowest total is safe",
+    "golem": "Golem: one die, even gets a Kouba",
+    "reaper": "Reaper race: straight 1-6",
+    "sylvan": "Sylvan race: two 2s and two 4s",
+    "duel": "Duel",
+    "tiebreak": "Tie-break Reaper race",
+}
+COMBO_WORDS = ("pair", "two-pairs", "three-pairs", "full", "two-sets", "all-even", "all-odd")
+TABLE_WORDS: dict[str, str] = {
+    "kouba.pic.empty": "empty",
+    "kouba.pic.no_card_left": "no card left to draw",
+    "kouba.pic.won": "{who} won",
+    "kouba.pic.draw_result": "Draw",
+    "kouba.pic.to_play": "{who} to play",
+    "kouba.pic.n_to_play": "{n} players to play",
+    "kouba.pic.round": "Round {round}/{rounds}",
+    "kouba.pic.game_over": "game over",
+    "kouba.pic.king_counter": "{who}: counter with the King? ({cause})",
+    "kouba.pic.places_kouba": "{who} places a Kouba ({cause})",
+    "kouba.pic.swap": "swap up to 2 cards ({left} still choosing)",
+    "kouba.pic.faces_arena": "{who} faces the arena",
+    "kouba.pic.slot": "slot {n}",
+    "kouba.pic.draw": "draw",
+    "kouba.pic.discard": "discard",
+    "kouba.pic.dice": "Dice",
+    "kouba.pic.nobody_rolling": "nobody is rolling",
+    "kouba.pic.not_rolled": "not rolled yet",
+    "kouba.pic.kept": "kept",
+    "kouba.pic.rolls_left_1": "{n} roll left",
+    "kouba.pic.rolls_left_n": "{n} rolls left",
+    "kouba.pic.rolls_1": "{n} roll",
+    "kouba.pic.rolls_n": "{n} rolls",
+    "kouba.pic.done": "done",
+    "kouba.pic.roll_off": "{name} (roll-off {n})",
+    "kouba.pic.races": "{who} races {whose}'s pile {pile}:",
+    "kouba.pic.total": "total {n}",
+    "kouba.pic.no_hand": "Spectators have no hand.",
+    "kouba.pic.your_piles": "Your piles, {who}  ·  round {round}  ·  this round: {score} pts",
+    "kouba.pic.kouba_pile": "Kouba: 0 pts",
+    "kouba.pic.points": "{n} pts",
+    "kouba.pic.powers_now": "Powers you may use now: {powers}",
+    "kouba.pic.no_power": "none",
+    "kouba.pic.example": "e.g. {sample}",
+    **{f"kouba.pic.event.{kind}": name for kind, name in EVENT_NAMES.items()},
+    "kouba.pic.pile": "pile {n}",
+    "kouba.pic.cards_1": "{n} card",
+    "kouba.pic.cards_n": "{n} cards",
+    "kouba.pic.inert": "inert / face down",
+    "kouba.pic.active": "ACTIVE",
+    "kouba.pic.kind": "{n} alike",
+    "kouba.pic.yams": "yams",
+    "kouba.pic.run": "run of {n}",
+    "kouba.pic.sum_at_least": "sum >= {n}",
+    "kouba.pic.sum_at_most": "sum <= {n}",
+    **{f"kouba.pic.band.{colour}": word for colour, word in BAND_WORD.items()},
+    **{f"kouba.pic.power.{key}": text for key, text in POWER_TEXT.items()},
+    **{f"kouba.pic.mini.{key}": text for key, text in MINI_POWER.items()},
+    **{f"kouba.pic.combo.{key}": key.replace("-", " ") for key in COMBO_WORDS},
+}
+
+
+def card_word(name: str) -> str:
+    """The picture-word key of a card's name: ``card_word("Elf King") == "kouba.card.elf_king"``."""
+    return "kouba.card." + name.lower().replace(" ", "_")
+
+
+# The cards' own names, which French servers read as the rulebook names them.
+CARD_WORDS: dict[str, str] = {card_word(card.name): card.name for card in load_deck().values()}
+PICTURE_WORDS: dict[str, str] = {**KIT_WORDS, **TABLE_WORDS, **CARD_WORDS}
+
 CARD_W, CARD_H = 196, 150
 ARENA_TOP = HEADER_HEIGHT + 64
 DICE_ROW = 70
+DICE_TOP = ARENA_TOP + CARD_H + 34
 PLAYER_ROW = 92
 PILE_W, PILE_H = 104, 74
 
@@ -103,14 +189,48 @@ PILE_W, PILE_H = 104, 74
 # Entry points
 
 
-def render(view: JSON, players: Sequence[str]) -> bytes:
-    """PNG of the public table as ``view`` shows it."""
-    return to_png(draw_table(view, tuple(players)), _palette())
+def render(
+    view: KoubaView, players: Sequence[str], *, words: Mapping[str, str] | None = None, result: str | None = None
+) -> bytes:
+    """PNG of the public table as ``view`` shows it; ``words`` translate :data:`PICTURE_WORDS`.
+
+    ``result``: a finished game's stored result, worded for the viewer (see
+    :mod:`render.kit`); it replaces whose turn it is and the phase prompt, e.g.
+    ``render(view, names, result="Bob won: Ada resigned")``.
+    """
+    words = {**PICTURE_WORDS, **(words or {})}
+    return to_png(draw_table(named_cards(view, words), tuple(players), words, result), _palette())
 
 
-def render_hand(view: JSON, players: Sequence[str]) -> bytes:
-    """PNG of the viewer's own piles (needs a private view: ``view(seat)``)."""
-    return to_png(draw_hand(view, tuple(players)), _palette())
+def render_hand(
+    view: KoubaView, players: Sequence[str], *, words: Mapping[str, str] | None = None, result: str | None = None
+) -> bytes:
+    """PNG of the viewer's own piles (needs a private view: ``view(seat)``); ``words`` and ``result`` as for
+    :func:`render`."""
+    words = {**PICTURE_WORDS, **(words or {})}
+    return to_png(draw_hand(named_cards(view, words), tuple(players), result, words), _palette())
+
+
+def named_cards(view: KoubaView, words: Mapping[str, str]) -> KoubaView:
+    """A copy of ``view`` whose cards (arena, piles, hand, events) bear their names in ``words``.
+
+    >>> view = {"arena": [{"name": "Elf King", "faction": "elves", "combo": "full"}]}
+    >>> named_cards(view, {"kouba.card.elf_king": "Roi Elfe"})["arena"][0]["name"]
+    'Roi Elfe'
+    """
+    renamed: KoubaView = _renamed(view, words)
+    return renamed
+
+
+def _renamed(value: Any, words: Mapping[str, str]) -> Any:
+    if isinstance(value, list):
+        return [_renamed(item, words) for item in value]
+    if not isinstance(value, dict):
+        return value
+    copy = {key: _renamed(item, words) for key, item in value.items()}
+    if "combo" in copy and "faction" in copy and isinstance(copy.get("name"), str):
+        copy["name"] = words.get(card_word(copy["name"]), copy["name"])
+    return copy
 
 
 @lru_cache(maxsize=1)
@@ -129,36 +249,52 @@ def _palette() -> Image.Image:
 # The public table
 
 
-def draw_table(view: JSON, names: tuple[str, ...]) -> Image.Image:
+def draw_table(
+    view: KoubaView, names: tuple[str, ...], words: Mapping[str, str] = PICTURE_WORDS, result: str | None = None
+) -> Image.Image:
     rolling = _dice_seats(view)
-    dice_top = ARENA_TOP + CARD_H + 34
-    event_top = dice_top + max(1, len(rolling)) * DICE_ROW + 6
+    event_top = DICE_TOP + max(1, len(rolling)) * DICE_ROW + 6
     players_top = event_top + _event_height(view)
     height = players_top + view["players"] * PLAYER_ROW + FOOTER_HEIGHT + 10
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
-    header = _header(view, names)
+    header = _header(view, names, result, words)
     draw_header(draw, WIDTH, header)
-    _draw_status(draw, view, names)
-    _draw_arena(draw, view)
-    _draw_dice_rows(draw, view, names, rolling, dice_top)
-    _draw_event(draw, view, names, event_top)
+    _draw_status(draw, view, names, result, words)
+    _draw_arena(draw, view, words)
+    _draw_dice_rows(draw, view, names, rolling, DICE_TOP, words)
+    _draw_event(draw, view, names, event_top, words)
+    waited = [] if result else view["waiting_for"]
     for seat in range(view["players"]):
-        _draw_player_row(draw, view, names, seat, players_top + seat * PLAYER_ROW)
+        _draw_player_row(draw, view, names, seat, players_top + seat * PLAYER_ROW, seat in waited, words)
     draw_footer(draw, WIDTH, height, header)
     return img
 
 
-def _header(view: JSON, names: tuple[str, ...]) -> Header:
-    turn = _turn_text(view, names)
+def _players_top(view: KoubaView) -> int:
+    """Where the players' rows begin: under the arena, the dice rows and the event."""
+    return DICE_TOP + max(1, len(_dice_seats(view))) * DICE_ROW + 6 + _event_height(view)
+
+
+def player_row_box(view: KoubaView, seat: int) -> Box:
+    """Where ``seat``'s row (name, totals, Koubas, piles) is drawn on the table."""
+    top = _players_top(view) + seat * PLAYER_ROW
+    return (MARGIN - 8, top, WIDTH - MARGIN + 8, top + PLAYER_ROW - 8)
+
+
+def _header(
+    view: KoubaView, names: tuple[str, ...], result: str | None = None, words: Mapping[str, str] = PICTURE_WORDS
+) -> Header:
+    turn = _turn_text(view, names, words)
     limit = 14
-    while limit > 3 and _names_width(names, limit) + len(turn) * 11 > WIDTH - 2 * MARGIN:
+    while limit > 3 and _names_width(names, limit) + len(result or turn) * 11 > WIDTH - 2 * MARGIN:
         limit -= 1
     short = tuple(_fit(name, limit) for name in names)
-    return Header("Kouba", short, turn, view["move_number"], _last_move_text(view, names))
+    last_move = _last_move_text(view, names)
+    return Header("Kouba", short, turn, view["move_number"], last_move, result=result or "", words=words)
 
 
-def _last_move_text(view: JSON, names: tuple[str, ...]) -> str:
+def _last_move_text(view: KoubaView, names: tuple[str, ...]) -> str:
     """'Cy: keep:3,3 -> 3 3 5 1 6 2' (who played, the notation, the dice it rolled)."""
     if not view["last_move"]:
         return ""
@@ -176,76 +312,112 @@ def _fit(name: str, limit: int = 14) -> str:
     return name if len(name) <= limit else name[: max(1, limit - 1)].rstrip() + "."
 
 
-def _turn_text(view: JSON, names: tuple[str, ...]) -> str:
+def _turn_text(view: KoubaView, names: tuple[str, ...], words: Mapping[str, str] = PICTURE_WORDS) -> str:
     outcome = view["outcome"]
     if outcome is not None:
         winners = outcome["winners"]
-        return f"{_fit(names[winners[0]], 10)} won" if winners else "Draw"
+        return (
+            words["kouba.pic.won"].format(who=_fit(names[winners[0]], 10))
+            if winners
+            else words["kouba.pic.draw_result"]
+        )
     waiting: list[int] = view.get("waiting_for") or view["actors"]
     if len(waiting) == 1:
-        return f"{_fit(names[waiting[0]], 10)} to play"
-    return f"{len(waiting)} players to play"
+        return words["kouba.pic.to_play"].format(who=_fit(names[waiting[0]], 10))
+    return words["kouba.pic.n_to_play"].format(n=len(waiting))
 
 
-def _draw_status(draw: Draw, view: JSON, names: tuple[str, ...]) -> None:
+def _draw_status(
+    draw: Draw, view: KoubaView, names: tuple[str, ...], result: str | None, words: Mapping[str, str]
+) -> None:
     top = HEADER_HEIGHT + 8
-    text = f"Round {view['round']}/{view['rounds']}  ·  {_phase_text(view, names)}"
+    stage = words["kouba.pic.round"].format(round=view["round"], rounds=view["rounds"])
+    text = f"{stage}  ·  {result or _phase_text(view, names, words)}"
     draw.text((MARGIN, top), text, font=font(20), fill=TEXT)
 
 
-def _phase_text(view: JSON, names: tuple[str, ...]) -> str:
+def _phase_text(view: KoubaView, names: tuple[str, ...], words: Mapping[str, str]) -> str:
     pending = view.get("pending")
     if view["outcome"] is not None:
-        return "game over: " + str(view["outcome"]["reason"])
+        return words["kouba.pic.game_over"]
     if pending:
-        who = _fit(names[pending["seat"]], 12)
-        if pending["kind"] == "king":
-            return f"{who}: counter with the King? ({pending['cause']})"
-        return f"{who} places a Kouba ({pending['cause']})"
+        key = "kouba.pic.king_counter" if pending["kind"] == "king" else "kouba.pic.places_kouba"
+        return words[key].format(who=_fit(names[pending["seat"]], 12), cause=pending["cause"])
     if view["phase"] == "swap":
-        left = sum(1 for done in view["swapped"] if not done)
-        return f"swap up to 2 cards ({left} still choosing)"
+        return words["kouba.pic.swap"].format(left=(view["swapped"] or []).count(False))
     if view["phase"] == "tiebreak":
-        return "tie-break Reaper race"
+        return words["kouba.pic.event.tiebreak"]
     if view["event"]:
-        return str(view["event"]["name"])
-    return f"{_fit(names[view['turn']], 12)} faces the arena"
+        return _event_name(view["event"], words)
+    turn = view["turn"]
+    return "" if turn is None else words["kouba.pic.faces_arena"].format(who=_fit(names[turn], 12))
+
+
+def _event_name(event: EventView, words: Mapping[str, str]) -> str:
+    return words.get(f"kouba.pic.event.{event['kind']}", str(event["name"]))
 
 
 # -- arena ---------------------------------------------------------------------
 
 
-def _draw_arena(draw: Draw, view: JSON) -> None:
+def arena_box(slot: int) -> Box:
+    """Where the card of arena slot ``slot`` (0-based) is drawn on the table."""
+    x = MARGIN + slot * (CARD_W + 12)
+    return (x, ARENA_TOP, x + CARD_W, ARENA_TOP + CARD_H)
+
+
+def _draw_arena(draw: Draw, view: KoubaView, words: Mapping[str, str]) -> None:
     for slot, card in enumerate(view["arena"]):
-        x = MARGIN + slot * (CARD_W + 12)
-        draw.text((x + CARD_W / 2, ARENA_TOP - 2), f"slot {slot + 1}", font=font(16), fill=MUTED, anchor="mb")
-        box = (x, ARENA_TOP, x + CARD_W, ARENA_TOP + CARD_H)
+        box = arena_box(slot)
+        slot_label = words["kouba.pic.slot"].format(n=slot + 1)
+        draw.text((box[0] + CARD_W / 2, ARENA_TOP - 2), slot_label, font=font(16), fill=MUTED, anchor="mb")
         if card:
-            draw_card(draw, box, card)
+            draw_card(draw, box, card, words=words)
         else:
-            draw.rounded_rectangle(box, 10, outline=MUTED, width=2)
-            draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "empty", font=font(18), fill=MUTED, anchor="mm")
+            _draw_empty_slot(draw, box, view["draw_count"] == 0, words)
         if _last_word(view) in ("claim", "shaman") and _last_slot(view) == slot:
             mark_last_move(draw, box, 4)
-    _draw_decks(draw, view, MARGIN + 3 * (CARD_W + 12) + 4)
+    _draw_decks(draw, view, MARGIN + 3 * (CARD_W + 12) + 4, words)
 
 
-def _draw_decks(draw: Draw, view: JSON, x: int) -> None:
+def _draw_empty_slot(draw: Draw, box: Box, drawn_out: bool, words: Mapping[str, str]) -> None:
+    """An empty slot; when the draw pile is out, it says that no card could fill it."""
+    draw.rounded_rectangle(box, 10, outline=MUTED, width=2)
+    centre_x, centre_y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    lines = _wrapped(draw, words["kouba.pic.no_card_left"], box[2] - box[0] - 16, 15) if drawn_out else []
+    top = centre_y - 11 * len(lines)
+    draw.text((centre_x, top), words["kouba.pic.empty"], font=font(18), fill=MUTED, anchor="mm")
+    for number, line in enumerate(lines, start=1):
+        draw.text((centre_x, top + 4 + 20 * number), line, font=font(15), fill=TEXT, anchor="mm")
+
+
+def _wrapped(draw: Draw, text: str, width: int, size: int) -> list[str]:
+    """``text`` on as many lines as it needs to fit ``width`` pixels, broken at spaces."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(draw, f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _draw_decks(draw: Draw, view: KoubaView, x: int, words: Mapping[str, str]) -> None:
     right = WIDTH - MARGIN
     for i, (label, count) in enumerate((("draw", view["draw_count"]), ("discard", view["discard_count"]))):
         top = ARENA_TOP + i * 78
         box = (x, top, right, top + 68)
         fill = CARD_BACK if label == "draw" else PANEL
         draw.rounded_rectangle(box, 8, fill=fill, outline=MUTED, width=2)
-        draw.text(((x + right) / 2, top + 20), label, font=font(16), fill=TEXT, anchor="mm")
+        draw.text(((x + right) / 2, top + 20), words[f"kouba.pic.{label}"], font=font(16), fill=TEXT, anchor="mm")
         draw.text(((x + right) / 2, top + 46), str(count), font=font(24), fill=TEXT, anchor="mm")
 
 
-def _last_word(view: JSON) -> str:
+def _last_word(view: KoubaView) -> str:
     return view["last_move"][0].split(":")[0] if view["last_move"] else ""
 
 
-def _last_slot(view: JSON) -> int:
+def _last_slot(view: KoubaView) -> int:
     """Arena slot (0-based) named by a claim or shaman last move, else -1."""
     parts = view["last_move"][0].split(":") if view["last_move"] else []
     digits = parts[1].removeprefix("arena") if len(parts) > 1 else ""
@@ -255,21 +427,26 @@ def _last_slot(view: JSON) -> int:
 # -- cards -------------------------------------------------------------------------
 
 
-def draw_card(draw: Draw, box: Box, card: JSON, dim: bool = False) -> None:
+def draw_card(
+    draw: Draw, box: Box, card: CardView, dim: bool = False, words: Mapping[str, str] = PICTURE_WORDS
+) -> None:
     """A full card: colour band with its word, emblem, name, points, combination, power."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, 10, fill=FADED if dim else PARCHMENT, outline=BLACK, width=2)
     colour = card["colour"]
     draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 30), 8, fill=BAND[colour])
     draw_emblem(draw, (x0 + 18, y0 + 16), 11, card["faction"])
-    draw.text((x0 + 34, y0 + 16), BAND_WORD[colour], font=font(14), fill=BAND_TEXT[colour], anchor="lm")
+    size, band = fitted(draw, words[f"kouba.pic.band.{colour}"], x1 - 40 - (x0 + 34), 14, 10)
+    draw.text((x0 + 34, y0 + 16), band, font=font(size), fill=BAND_TEXT[colour], anchor="lm")
     _points_disc(draw, (x1 - 20, y0 + 16), card["points"])
-    draw.text((x0 + 10, y0 + 38), _fit(card["name"], 18), font=font(20), fill=INK)
-    draw_combo(draw, (x0 + 10, y0 + 66, x1 - 10, y0 + 106), card["combo"])
-    draw.text((x0 + 10, y1 - 12), _power_label(card), font=font(15), fill=INK, anchor="lb")
+    size, name = fitted(draw, card["name"], x1 - x0 - 20, 20, 14)
+    draw.text((x0 + 10, y0 + 50), name, font=font(size), fill=INK, anchor="lm")
+    draw_combo(draw, (x0 + 10, y0 + 66, x1 - 10, y0 + 106), card["combo"], words=words)
+    size, power = fitted(draw, _power_label(card, words), x1 - x0 - 20, 15, 11)
+    draw.text((x0 + 10, y1 - 12), power, font=font(size), fill=INK, anchor="lb")
 
 
-def draw_strip(draw: Draw, box: Box, card: JSON, state: str) -> None:
+def draw_strip(draw: Draw, box: Box, card: CardView, state: str) -> None:
     """A compact card: band colour, emblem, name, points; ``state`` active / inert / hidden."""
     x0, y0, x1, y1 = box
     fill = PARCHMENT if state == "active" else (214, 206, 190)
@@ -278,8 +455,11 @@ def draw_strip(draw: Draw, box: Box, card: JSON, state: str) -> None:
     )
     draw.rectangle((x0 + 2, y0 + 2, x0 + 10, y1 - 2), fill=BAND[card["colour"]])
     draw_emblem(draw, (x0 + 22, (y0 + y1) / 2), 8, card["faction"])
-    draw.text((x0 + 34, (y0 + y1) / 2), _fit(card["name"], 12), font=font(15), fill=INK, anchor="lm")
-    draw.text((x1 - 6, (y0 + y1) / 2), str(card["points"]), font=font(16), fill=INK, anchor="rm")
+    points = str(card["points"])
+    room = x1 - 6 - text_width(draw, points, 16) - 6 - (x0 + 34)
+    size, name = fitted(draw, card["name"], room, 15, 11)
+    draw.text((x0 + 34, (y0 + y1) / 2), name, font=font(size), fill=INK, anchor="lm")
+    draw.text((x1 - 6, (y0 + y1) / 2), points, font=font(16), fill=INK, anchor="rm")
 
 
 def draw_emblem(draw: Draw, centre: tuple[float, float], r: float, faction: str) -> None:
@@ -300,40 +480,89 @@ def _points_disc(draw: Draw, centre: tuple[float, float], points: int) -> None:
     draw.text((x, y), str(points), font=font(17), fill=BLACK, anchor="mm")
 
 
-def _power_label(card: JSON) -> str:
+def _power_label(card: CardView, words: Mapping[str, str]) -> str:
     key = card.get("power") or card.get("event", "")
-    text = POWER_TEXT.get(key, "")
+    text = words.get(f"kouba.pic.power.{key}", "")
     n = card.get("extra_rolls", 0)
     return text.format(n=n, s="s" if n > 1 else "")
 
 
-def draw_combo(draw: Draw, box: Box, combo: str, ink: Colour = INK) -> None:
-    """Dice terms (``3x6``, ``has:2,2,4,4``) as small dice, the others as text, joined by +."""
+def draw_combo(draw: Draw, box: Box, combo: str, ink: Colour = INK, words: Mapping[str, str] = PICTURE_WORDS) -> None:
+    """Dice terms (``3x6``, ``has:2,2,4,4``) as small dice, the others as text, joined by +.
+
+    On one line, shrunk to fit the box's width; when that would be too small to read, the
+    first term on one line and the rest on a second."""
     x0, y0, x1, y1 = box
-    x = float(x0)
-    size = min(24, y1 - y0)
-    for i, term in enumerate(parse_combo(combo).terms):
-        if i:
-            draw.text((x + 2, y0 + size / 2), "+", font=font(18), fill=ink, anchor="lm")
-            x += 16
-        if term.kind == "has" and x + len(term.values) * (size + 3) <= x1:
+    terms = parse_combo(combo).terms
+    for height in range(min(24, y1 - y0), 19, -1):
+        if _combo_width(draw, terms, height, words) <= x1 - x0:
+            _draw_terms(draw, (x0, y0), terms, height, ink, words)
+            return
+    half = (y1 - y0) // 2
+    for line, part in enumerate((terms[:1], terms[1:])):
+        fits = (h for h in range(half, 9, -1) if _combo_width(draw, part, h, words, line > 0) <= x1 - x0)
+        _draw_terms(draw, (x0, y0 + line * half), part, next(fits, 10), ink, words, line > 0)
+
+
+def _combo_width(
+    draw: Draw, terms: Sequence[Term], height: int, words: Mapping[str, str], joined: bool = False
+) -> float:
+    """How wide :func:`_draw_terms` draws ``terms`` at ``height`` pixels (``joined``: after a +)."""
+    width = 0.0
+    for i, term in enumerate(terms):
+        width += _plus_width(height) if i or joined else 0
+        width += _term_width(draw, term, height, words)
+    return width
+
+
+def _term_width(draw: Draw, term: Term, height: int, words: Mapping[str, str]) -> float:
+    if term.kind == "has":
+        return len(term.values) * (height + 3)
+    return text_width(draw, _term_text(term.kind, term.number, words), _term_font(height)) + 4
+
+
+def _term_font(height: int) -> int:
+    return round(height * 17 / 24)
+
+
+def _plus_width(height: int) -> float:
+    return round(height * 16 / 24)
+
+
+def _draw_terms(
+    draw: Draw,
+    at: tuple[int, int],
+    terms: Sequence[Term],
+    height: int,
+    ink: Colour,
+    words: Mapping[str, str],
+    joined: bool = False,
+) -> None:
+    """``terms`` on one line from ``at`` (top left), dice ``height`` pixels tall; ``joined``: a + first."""
+    x, y0 = float(at[0]), at[1]
+    middle = y0 + height / 2
+    for i, term in enumerate(terms):
+        if i or joined:
+            draw.text((x + 2, middle), "+", font=font(round(height * 18 / 24)), fill=ink, anchor="lm")
+            x += _plus_width(height)
+        if term.kind == "has":
             for value in term.values:
-                draw_die(draw, (int(x), y0, int(x) + size, y0 + size), value)
-                x += size + 3
+                draw_die(draw, (int(x), y0, int(x) + height, y0 + height), value)
+                x += height + 3
         else:
-            label = _term_text(term.kind, term.number)
-            draw.text((x, y0 + size / 2), label, font=font(17), fill=ink, anchor="lm")
-            x += text_width(draw, label, 17) + 4
+            label = _term_text(term.kind, term.number, words)
+            draw.text((x, middle), label, font=font(_term_font(height)), fill=ink, anchor="lm")
+            x += _term_width(draw, term, height, words)
 
 
-def _term_text(kind: str, number: int) -> str:
+def _term_text(kind: str, number: int, words: Mapping[str, str]) -> str:
     if kind == "kind":
-        return "yams" if number == 6 else f"{number} alike"
+        return words["kouba.pic.yams"] if number == 6 else words["kouba.pic.kind"].format(n=number)
     if kind == "run":
-        return {4: "run of 4", 5: "run of 5", 6: "1-2-3-4-5-6"}[number]
+        return "1-2-3-4-5-6" if number == 6 else words["kouba.pic.run"].format(n=number)
     if kind in ("sum>=", "sum<="):
-        return f"sum {'>=' if kind == 'sum>=' else '<='} {number}"
-    return kind.replace("-", " ")
+        return words["kouba.pic.sum_at_least" if kind == "sum>=" else "kouba.pic.sum_at_most"].format(n=number)
+    return words.get(f"kouba.pic.combo.{kind}", kind.replace("-", " "))
 
 
 def draw_die(draw: Draw, box: Box, value: int, kept: bool = False) -> None:
@@ -352,107 +581,119 @@ def draw_die(draw: Draw, box: Box, value: int, kept: bool = False) -> None:
 # -- dice ------------------------------------------------------------------------------
 
 
-def _dice_seats(view: JSON) -> list[int]:
+def _dice_seats(view: KoubaView) -> list[int]:
     """Seats whose dice are shown: those rolling, or in an event everybody who took part."""
     if view["event"]:
         return list(view["event"]["seats"])
     return list(view["rolling"]) or ([view["turn"]] if view["turn"] is not None else [])
 
 
-def _draw_dice_rows(draw: Draw, view: JSON, names: tuple[str, ...], seats: list[int], top: int) -> None:
-    draw.text((MARGIN, top - 26), "Dice", font=font(18), fill=MUTED)
+def _draw_dice_rows(
+    draw: Draw, view: KoubaView, names: tuple[str, ...], seats: list[int], top: int, words: Mapping[str, str]
+) -> None:
+    draw.text((MARGIN, top - 26), words["kouba.pic.dice"], font=font(18), fill=MUTED)
     if not seats:
-        draw.text((MARGIN + 60, top - 26), "nobody is rolling", font=font(18), fill=MUTED)
+        draw.text((MARGIN + 60, top - 26), words["kouba.pic.nobody_rolling"], font=font(18), fill=MUTED)
     for row, seat in enumerate(seats):
         y = top + row * DICE_ROW
         dice = view["dice"][seat]
         seat_marker(draw, (MARGIN + 10, y + 24), 9, seat, SEAT_COLOURS[seat % 6])
         draw.text((MARGIN + 26, y + 24), _fit(names[seat], 11), font=font(18), fill=TEXT, anchor="lm")
-        _draw_dice(draw, dice, MARGIN + 150, y + 4)
+        _draw_dice(draw, dice, MARGIN + 150, y + 4, words)
         note_x = MARGIN + 150 + 6 * 52 + 10
-        draw.text((note_x, y + 12), _dice_note(dice), font=font(16), fill=TEXT, anchor="lm")
+        draw.text((note_x, y + 12), _dice_note(dice, words), font=font(16), fill=TEXT, anchor="lm")
         if dice["target"]:
-            draw_combo(draw, (note_x, y + 26, WIDTH - MARGIN, y + 46), dice["target"], TEXT)
+            draw_combo(draw, (note_x, y + 26, WIDTH - MARGIN, y + 46), dice["target"], TEXT, words)
         if view.get("last_actor") == seat and _last_word(view) in ("roll", "keep", "courtesan"):
             mark_last_move(draw, (MARGIN + 140, y - 6, MARGIN + 150 + 6 * 52 + 2, y + 47), 3)
 
 
-def _draw_dice(draw: Draw, dice: JSON, x: int, y: int) -> None:
+def _draw_dice(draw: Draw, dice: DiceView, x: int, y: int, words: Mapping[str, str]) -> None:
     values = dice["values"]
     if not values:
-        draw.text((x, y + 20), "not rolled yet", font=font(16), fill=MUTED, anchor="lm")
+        draw.text((x, y + 20), words["kouba.pic.not_rolled"], font=font(16), fill=MUTED, anchor="lm")
         return
     for i, value in enumerate(values):
         kept = bool(dice["kept"][i]) if i < len(dice["kept"]) else False
         box = (x + i * 52, y, x + i * 52 + 40, y + 40)
         draw_die(draw, box, value, kept)
         if kept:
-            draw.text((x + i * 52 + 20, y + 54), "kept", font=font(13), fill=YELLOW, anchor="mm")
+            draw.text((x + i * 52 + 20, y + 54), words["kouba.pic.kept"], font=font(13), fill=YELLOW, anchor="mm")
 
 
-def _dice_note(dice: JSON) -> str:
-    parts = []
-    if dice["rolls_left"] is not None:
-        parts.append(f"{dice['rolls_left']} roll{'s' if dice['rolls_left'] != 1 else ''} left")
+def _dice_note(dice: DiceView, words: Mapping[str, str]) -> str:
+    left, rolls = dice["rolls_left"], dice["rolls"]
+    if left is not None:
+        parts = [words["kouba.pic.rolls_left_1" if left == 1 else "kouba.pic.rolls_left_n"].format(n=left)]
     else:
-        parts.append(f"{dice['rolls']} roll{'s' if dice['rolls'] != 1 else ''}")
+        parts = [words["kouba.pic.rolls_1" if rolls == 1 else "kouba.pic.rolls_n"].format(n=rolls)]
     if dice["done"]:
-        parts.append("done")
+        parts.append(words["kouba.pic.done"])
     return " · ".join(parts)
 
 
 # -- events ------------------------------------------------------------------------------
 
 
-def _event_height(view: JSON) -> int:
+def _event_height(view: KoubaView) -> int:
     event = view["event"]
     if not event:
         return 8
     return 96 if event["taken"] else 44
 
 
-def _draw_event(draw: Draw, view: JSON, names: tuple[str, ...], top: int) -> None:
+def _draw_event(draw: Draw, view: KoubaView, names: tuple[str, ...], top: int, words: Mapping[str, str]) -> None:
     event = view["event"]
     if not event:
         return
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + _event_height(view) - 8), 8, fill=PANEL)
-    attempt = f" (roll-off {event['attempt'] - 1})" if event["attempt"] > 1 else ""
-    draw.text((MARGIN + 12, top + 18), f"{event['name']}{attempt}", font=font(18), fill=YELLOW, anchor="lm")
+    name = _event_name(event, words)
+    if event["attempt"] > 1:
+        name = words["kouba.pic.roll_off"].format(name=name, n=event["attempt"] - 1)
+    draw.text((MARGIN + 12, top + 18), name, font=font(18), fill=YELLOW, anchor="lm")
     for i, taken in enumerate(event["taken"]):
         x = MARGIN + 12 + i * 370
         who = _fit(names[taken["seat"]], 10)
         whose = _fit(names[taken["from"]], 10)
-        draw.text(
-            (x, top + 48), f"{who} races {whose}'s pile {taken['pile'] + 1}:", font=font(15), fill=TEXT, anchor="lm"
-        )
+        races = words["kouba.pic.races"].format(who=who, whose=whose, pile=taken["pile"] + 1)
+        draw.text((x, top + 48), races, font=font(15), fill=TEXT, anchor="lm")
         if taken["card"]:
             draw_strip(draw, (x, top + 60, x + 170, top + 84), taken["card"], "inert")
-            draw_combo(draw, (x + 178, top + 60, x + 356, top + 84), taken["card"]["combo"], TEXT)
+            draw_combo(draw, (x + 178, top + 60, x + 356, top + 84), taken["card"]["combo"], TEXT, words)
 
 
 # -- players ----------------------------------------------------------------------------------
 
 
-def _draw_player_row(draw: Draw, view: JSON, names: tuple[str, ...], seat: int, top: int) -> None:
+def _draw_player_row(
+    draw: Draw,
+    view: KoubaView,
+    names: tuple[str, ...],
+    seat: int,
+    top: int,
+    waited: bool = False,
+    words: Mapping[str, str] = PICTURE_WORDS,
+) -> None:
+    """One player's name, totals, Koubas and piles; a yellow arrow when the game waits for them."""
     table = view["tables"][seat]
     colour = SEAT_COLOURS[seat % 6]
     draw.rounded_rectangle((MARGIN - 8, top, WIDTH - MARGIN + 8, top + PLAYER_ROW - 8), 8, fill=PANEL)
     seat_marker(draw, (MARGIN + 8, top + 20), 9, seat, colour)
     draw.text((MARGIN + 24, top + 20), f"@{seat + 1} {_fit(names[seat], 10)}", font=font(18), fill=TEXT, anchor="lm")
-    total = f"total {view['totals'][seat]}"
+    total = words["kouba.pic.total"].format(n=view["totals"][seat])
     draw.text((MARGIN + 4, top + 46), total, font=font(16), fill=MUTED, anchor="lm")
     if len(view["round_scores"]) > 1:
         rounds = "(" + "+".join(str(r[seat]) for r in view["round_scores"]) + ")"
         x = MARGIN + 10 + text_width(draw, total, 16)
         draw.text((x, top + 46), _fit(rounds, 16), font=font(13), fill=MUTED, anchor="lm")
     _draw_kouba_tokens(draw, MARGIN + 4, top + 66, table["koubas"])
-    if seat in view.get("waiting_for", []):
+    if waited:
         x, y = MARGIN + 160, top + 20
         draw.polygon([(x - 8, y - 8), (x + 4, y), (x - 8, y + 8)], fill=YELLOW, outline=BLACK)
     for i, pile in enumerate(table["piles"]):
         x = MARGIN + 180 + i * (PILE_W + 8)
         box = (x, top + 6, x + PILE_W, top + 6 + PILE_H)
-        _draw_public_pile(draw, box, i, pile)
+        _draw_public_pile(draw, box, i, pile, words)
         if _pile_marked(view, seat, i):
             mark_last_move(draw, box, 3)
 
@@ -473,54 +714,50 @@ def _seal(draw: Draw, centre: tuple[float, float], r: float) -> None:
     draw.text((x, y), "K", font=font(int(r * 1.4)), fill=WHITE, anchor="mm")
 
 
-def _draw_public_pile(draw: Draw, box: Box, index: int, pile: JSON) -> None:
+def _draw_public_pile(draw: Draw, box: Box, index: int, pile: PileView, words: Mapping[str, str]) -> None:
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, 6, fill=CARD_BACK, outline=BLACK, width=1)
-    draw.text((x0 + 6, y0 + 4), f"pile {index + 1}", font=font(14), fill=TEXT)
+    draw.text((x0 + 6, y0 + 4), words["kouba.pic.pile"].format(n=index + 1), font=font(14), fill=TEXT)
     size = pile["size"]
-    draw.text((x1 - 6, y0 + 4), f"{size} card{'s' if size != 1 else ''}", font=font(14), fill=MUTED, anchor="ra")
+    cards = words["kouba.pic.cards_1" if size == 1 else "kouba.pic.cards_n"].format(n=size)
+    draw.text((x1 - 6, y0 + 4), cards, font=font(14), fill=MUTED, anchor="ra")
     if pile["active"]:
-        _draw_active_mini(draw, (x0 + 3, y0 + 24, x1 - 3, y1 - 3), pile["active"])
+        _draw_active_mini(draw, (x0 + 3, y0 + 24, x1 - 3, y1 - 3), pile["active"], words)
     if pile["kouba"]:
         _kouba_over(draw, box)
 
 
-def _draw_active_mini(draw: Draw, box: Box, card: JSON) -> None:
+def _draw_active_mini(draw: Draw, box: Box, card: CardView, words: Mapping[str, str] = PICTURE_WORDS) -> None:
     """The face-up champion of a pile: name and points, then its power, framed in yellow."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, 6, fill=PARCHMENT, outline=YELLOW, width=3)
     draw_emblem(draw, (x0 + 12, y0 + 12), 7, card["faction"])
-    draw.text((x0 + 22, y0 + 12), _fit(card["name"], 10), font=font(14), fill=INK, anchor="lm")
-    draw.text((x1 - 5, y0 + 12), str(card["points"]), font=font(14), fill=INK, anchor="rm")
-    draw.text((x0 + 6, y1 - 6), _short_power(card), font=font(12), fill=INK, anchor="lb")
+    points = str(card["points"])
+    room = x1 - 5 - text_width(draw, points, 14) - 4 - (x0 + 22)
+    size, name = fitted(draw, card["name"], room, 14, 10)
+    draw.text((x0 + 22, y0 + 12), name, font=font(size), fill=INK, anchor="lm")
+    draw.text((x1 - 5, y0 + 12), points, font=font(14), fill=INK, anchor="rm")
+    size, power = fitted(draw, _short_power(card, words), x1 - x0 - 10, 12, 9)
+    draw.text((x0 + 6, y1 - 6), power, font=font(size), fill=INK, anchor="lb")
 
 
-MINI_POWER = {
-    "king": "cancels Kouba",
-    "khan": "gives Kouba",
-    "brute": "discards card",
-    "assassin": "ends a turn",
-    "courtesan": "sets a die",
-    "shaman": "new arena card",
-}
-
-
-def _short_power(card: JSON) -> str:
+def _short_power(card: CardView, words: Mapping[str, str]) -> str:
     power = str(card.get("power", ""))
     if power == "extra":
-        return f"+{card['extra_rolls']} roll" + ("s" if card["extra_rolls"] > 1 else "")
-    return MINI_POWER.get(power, power)
+        return _power_label(card, words)
+    return words.get(f"kouba.pic.mini.{power}", power)
 
 
 def _kouba_over(draw: Draw, box: Box) -> None:
     """A thin red cross over the pile and the seal in its corner: the cards stay readable."""
     x0, y0, x1, y1 = box
-    draw.line([(x0 + 4, y0 + 4), (x1 - 4, y1 - 4)], fill=SEAL, width=3)
-    draw.line([(x0 + 4, y1 - 4), (x1 - 4, y0 + 4)], fill=SEAL, width=3)
+    top = y0 + 24  # under the pile's labels, which stay readable
+    draw.line([(x0 + 4, top), (x1 - 4, y1 - 4)], fill=SEAL, width=3)
+    draw.line([(x0 + 4, y1 - 4), (x1 - 4, top)], fill=SEAL, width=3)
     _seal(draw, (x1 - 18, y1 - 18), 15)
 
 
-def _pile_marked(view: JSON, seat: int, pile: int) -> bool:
+def _pile_marked(view: KoubaView, seat: int, pile: int) -> bool:
     """Whether the last move put something on this pile (a card, a Kouba) or hit it."""
     if not view["last_move"]:
         return False
@@ -541,36 +778,45 @@ def _pile_marked(view: JSON, seat: int, pile: int) -> bool:
 
 HAND_COLUMN = 148
 STRIP_H = 28
+HAND_TOP = HEADER_HEIGHT + 44
 
 
-def draw_hand(view: JSON, names: tuple[str, ...]) -> Image.Image:
+def hand_column(pile: int) -> int:
+    """The left edge of pile ``pile`` (0-based) in the picture of a hand."""
+    return MARGIN + pile * (HAND_COLUMN + 4)
+
+
+def draw_hand(
+    view: KoubaView, names: tuple[str, ...], result: str | None = None, words: Mapping[str, str] = PICTURE_WORDS
+) -> Image.Image:
     seat = view["viewer"]
     hand = view.get("hand") or []
     tallest = max((len(p["cards"]) for p in hand), default=1)
-    body_top = HEADER_HEIGHT + 44
+    body_top = HAND_TOP
     powers_top = body_top + 30 + CARD_H + max(0, tallest - 1) * (STRIP_H + 4) + 40
     height = powers_top + 80 + FOOTER_HEIGHT
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
-    header = _header(view, names)
+    header = _header(view, names, result, words)
     draw_header(draw, WIDTH, header)
     if seat is None or not hand:
-        draw.text((MARGIN, body_top), "Spectators have no hand.", font=font(20), fill=TEXT)
+        draw.text((MARGIN, body_top), words["kouba.pic.no_hand"], font=font(20), fill=TEXT)
     else:
-        title = (
-            f"Your piles, {_fit(names[seat], 14)}  ·  round {view['round']}  ·  this round: {view['round_score']} pts"
-        )
+        who = _fit(names[seat], 14)
+        title = words["kouba.pic.your_piles"].format(who=who, round=view["round"], score=view["round_score"])
         draw.text((MARGIN, HEADER_HEIGHT + 10), title, font=font(20), fill=TEXT)
         for i, pile in enumerate(hand):
-            _draw_hand_pile(draw, MARGIN + i * (HAND_COLUMN + 4), body_top, i, pile)
-        _draw_powers(draw, view, powers_top)
+            _draw_hand_pile(draw, hand_column(i), body_top, i, pile, words)
+        if not result:
+            _draw_powers(draw, view, powers_top, words)
     draw_footer(draw, WIDTH, height, header)
     return img
 
 
-def _draw_hand_pile(draw: Draw, x: int, top: int, index: int, pile: JSON) -> None:
+def _draw_hand_pile(draw: Draw, x: int, top: int, index: int, pile: HandPile, words: Mapping[str, str]) -> None:
     """Cards bottom to top as strips, the top card in full; the pile's score below."""
-    draw.text((x + HAND_COLUMN / 2, top + 10), f"pile {index + 1}", font=font(17), fill=MUTED, anchor="mm")
+    label = words["kouba.pic.pile"].format(n=index + 1)
+    draw.text((x + HAND_COLUMN / 2, top + 10), label, font=font(17), fill=MUTED, anchor="mm")
     y = top + 26
     cards = pile["cards"]
     for card in cards[:-1]:
@@ -578,36 +824,39 @@ def _draw_hand_pile(draw: Draw, x: int, top: int, index: int, pile: JSON) -> Non
         y += STRIP_H + 4
     if cards:
         box = (x, y, x + HAND_COLUMN, y + CARD_H)
-        _draw_small_card(draw, box, cards[-1], pile["active"])
+        _draw_small_card(draw, box, cards[-1], pile["active"], words)
         y += CARD_H
-    score = "Kouba: 0 pts" if pile["kouba"] else f"{pile['score']} pts"
+    score = words["kouba.pic.kouba_pile"] if pile["kouba"] else words["kouba.pic.points"].format(n=pile["score"])
     draw.text((x + HAND_COLUMN / 2, y + 16), score, font=font(17), fill=TEXT, anchor="mm")
     if pile["kouba"]:
         _kouba_over(draw, (x, top + 26, x + HAND_COLUMN, y))
 
 
-def _draw_small_card(draw: Draw, box: Box, card: JSON, active: bool) -> None:
+def _draw_small_card(
+    draw: Draw, box: Box, card: CardView, active: bool, words: Mapping[str, str] = PICTURE_WORDS
+) -> None:
     """A narrower full card; the active (usable) one is framed in yellow and says so."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, 10, fill=PARCHMENT, outline=YELLOW if active else BLACK, width=4 if active else 2)
     draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 28), 8, fill=BAND[card["colour"]])
     draw_emblem(draw, (x0 + 17, y0 + 15), 10, card["faction"])
-    word = BAND_WORD[card["colour"]]
-    draw.text((x0 + 32, y0 + 15), word, font=font(13), fill=BAND_TEXT[card["colour"]], anchor="lm")
+    size, word = fitted(draw, words[f"kouba.pic.band.{card['colour']}"], x1 - 40 - (x0 + 32), 13, 10)
+    draw.text((x0 + 32, y0 + 15), word, font=font(size), fill=BAND_TEXT[card["colour"]], anchor="lm")
     _points_disc(draw, (x1 - 19, y0 + 15), card["points"])
-    draw.text((x0 + 8, y0 + 36), _fit(card["name"], 14), font=font(17), fill=INK)
-    draw_combo(draw, (x0 + 8, y0 + 62, x1 - 6, y0 + 82), card["combo"])
-    label = _power_label(card)
-    draw.text((x0 + 8, y1 - 30), _fit(label, 17), font=font(13), fill=INK, anchor="lb")
-    state = "ACTIVE" if active else "inert / face down"
+    size, name = fitted(draw, card["name"], x1 - x0 - 16, 17, 12)
+    draw.text((x0 + 8, y0 + 46), name, font=font(size), fill=INK, anchor="lm")
+    draw_combo(draw, (x0 + 8, y0 + 60, x1 - 6, y0 + 98), card["combo"], words=words)
+    size, label = fitted(draw, _power_label(card, words), x1 - x0 - 16, 13, 10)
+    draw.text((x0 + 8, y1 - 30), label, font=font(size), fill=INK, anchor="lb")
+    state = words["kouba.pic.active" if active else "kouba.pic.inert"]
     draw.text((x0 + 8, y1 - 10), state, font=font(13), fill=(150, 90, 0) if active else FADED, anchor="lb")
 
 
-def _draw_powers(draw: Draw, view: JSON, top: int) -> None:
+def _draw_powers(draw: Draw, view: KoubaView, top: int, words: Mapping[str, str]) -> None:
     powers = view.get("usable_powers") or []
     heads = sorted({p.split(":")[0] for p in powers})
-    text = "Powers you may use now: " + (", ".join(heads) if heads else "none")
+    text = words["kouba.pic.powers_now"].format(powers=", ".join(heads) if heads else words["kouba.pic.no_power"])
     draw.text((MARGIN, top), text, font=font(18), fill=YELLOW if heads else MUTED)
     if powers:
         sample = ", ".join(powers[:5]) + (", …" if len(powers) > 5 else "")
-        draw.text((MARGIN, top + 28), f"e.g. {sample}", font=font(15), fill=MUTED)
+        draw.text((MARGIN, top + 28), words["kouba.pic.example"].format(sample=sample), font=font(15), fill=MUTED)

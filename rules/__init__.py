@@ -3,7 +3,7 @@
 import importlib
 import pkgutil
 
-from rules.base import GAMES, Game, GameState, IllegalMove, Outcome, Rng, Square
+from rules.base import GAMES, ForbiddenMove, Game, GameState, IllegalMove, NotationError, Outcome, Rng, Square, View
 
 _NOT_GAMES = {"base", "conformance"}
 
@@ -11,4 +11,15 @@ for _module in pkgutil.iter_modules(__path__):
     if _module.name not in _NOT_GAMES:
         importlib.import_module(f"rules.{_module.name}")
 
-__all__ = ["GAMES", "Game", "GameState", "IllegalMove", "Outcome", "Rng", "Square"]
+__all__ = [
+    "GAMES",
+    "ForbiddenMove",
+    "Game",
+    "GameState",
+    "IllegalMove",
+    "NotationError",
+    "Outcome",
+    "Rng",
+    "Square",
+    "View",
+]

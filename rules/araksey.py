@@ -7,11 +7,12 @@ Rules as implemented
   Sides: 2 players, one each; 3 players, seat 0 alone against the team of seats 1
   and 2; 4 players, seats 0+2 against 1+3.  Team members share an element, opposing
   sides never do (option ``elements``, one per seat in seat order).
-* Turn order: 2 players alternate; 3 players play P1, P2, P1, P3 (seats 0,1,0,2);
-  4 players play A1, B1, A2, B2 (seats 0,1,2,3).  The side whose element comes first
-  in earth, water, air, fire, magma, lightning, mud, fog starts, keeping that cycle:
-  a 2-player game with seat 1 holding the earlier element plays 1,0; a 3-player game
-  whose team holds it plays 1,0,2,0; a 4-player game whose side 1 holds it plays 1,0,3,2.
+* Turn order: 2 players alternate; 3 players play P1, P2, P1, P3 (seats 0,1,0,2): the
+  lone player always starts, whatever the elements; 4 players play A1, B1, A2, B2
+  (seats 0,1,2,3).  With 2 or 4 players the side whose element comes first in earth,
+  water, air, fire, magma, lightning, mud, fog starts, keeping that cycle: a 2-player
+  game with seat 1 holding the earlier element plays 1,0; a 4-player game whose side 1
+  holds it plays 1,0,3,2.
 * Set-up: following the turn cycle and skipping whoever has nothing left to place,
   each player places one source on a free start square (``@b2``) until all are placed,
   then each places their araksey on any free square.  Win and suicide are checked
@@ -30,12 +31,13 @@ Rules as implemented
   (it must be held at the start of the turn).  After-action powers: earth (the target
   may not move any of your pieces on their next turn), water (the target's araksey may
   not move on their next turn), mud (the target's sources may not move on their next
-  turn), fog (the target's dragon goes to sleep).  Instead-of-action powers: air (move
-  an opposing source as if yours, zone judged against your araksey), magma (your
-  araksey pushes an adjacent piece), lightning (your araksey ends two squares away:
-  two steps through an empty square, or a straight jump over one piece), fire (your
-  araksey exchanges with any of your sources).  With several opponents an after-action
-  power names its target (``@seat``); its effect covers the target's next turn only.
+  turn), fog (the target's dragon goes to sleep, also one the same action has just
+  woken).  Instead-of-action powers: air (move an opposing source as if yours, zone
+  judged against your araksey), magma (your araksey pushes an adjacent piece),
+  lightning (your araksey ends two squares away: two steps through an empty square, or
+  a straight jump over one piece), fire (your araksey exchanges with any of your
+  sources).  With several opponents an after-action power names its target
+  (``@seat``); its effect covers the target's next turn only.
 * Passing: ``pass`` is always offered; each player has one pass, and passing a second
   time loses the game for that player's side.
 * No counter-play: a move that puts every piece back where it stood before the
@@ -44,7 +46,8 @@ Rules as implemented
   by opposing sources); the loop (the same board with the same player to move for the
   third time).  Random play ends through wins and the pass rule, so no move cap.
 * Clock option: the engine only records it (``clock_seconds`` in the view); when the
-  15 s run out the bot plays ``pass`` for the player (``ArakseyState.default_move``).
+  15 s run out the bot plays ``pass`` for the player (``ArakseyState.default_move``);
+  during set-up, which has no pass, it places the piece on the first free square allowed.
 
 Notation
 --------
@@ -63,21 +66,77 @@ opponents).  Instead-of-action power: ``air:d4-d3``, ``magma:c3>d4``,
 from __future__ import annotations
 
 import re
+from collections.abc import MutableMapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Self
+from typing import Any, Self, TypedDict
 
 from rules.base import (
     FILES,
     JSON,
     Game,
     GameState,
-    IllegalMove,
+    NotationError,
     Option,
     Outcome,
     Square,
+    View,
+    plain_notation,
     register,
 )
+
+
+class PieceView(TypedDict):
+    seat: int
+    kind: str  # "araksey" or "source"
+    square: str
+
+
+class EffectView(TypedDict):
+    """A dragon effect for the target's next turn; ``template`` has ``{seat}`` placeholders for names."""
+
+    power: str
+    by: int
+    target: int
+    text: str
+    template: str
+
+
+# "from" is a Python keyword, hence the functional form.
+LastAction = TypedDict(
+    "LastAction",
+    {
+        "seat": int | None,
+        "kind": str,  # step, exchange, push, place or pass
+        "from": str | None,
+        "to": str | None,
+        "pushed_to": str | None,
+        "power": str | None,
+        "victim": int | None,
+    },
+)
+
+
+class ArakseyView(View):
+    """What everyone sees (nothing is hidden). Per-seat lists are in seat order; squares in
+    notation. ``zones[seat]`` are the squares around that seat's araksey, ``in_zone[seat]``
+    its sources standing there; ``teams`` lists the seats of each side."""
+
+    size: int
+    phase: str  # setup_sources, setup_arakseys or play
+    elements: list[str]
+    teams: list[list[int]]
+    turn_order: list[int]
+    pieces: list[PieceView]
+    zones: list[list[str]]
+    in_zone: list[list[str]]
+    dragon: list[bool]
+    effects: list[EffectView]
+    passes_left: list[int]
+    start_squares: list[str]
+    last_action: LastAction | None
+    clock_seconds: int | None
+
 
 ELEMENTS: tuple[str, ...] = ("earth", "water", "air", "fire", "magma", "lightning", "mud", "fog")
 AFTER_ACTION: frozenset[str] = frozenset({"earth", "water", "mud", "fog"})
@@ -159,7 +218,7 @@ def read_notation(text: str) -> Move:
         return Move(PLACE, target=Square.parse(compact[1:]))
     match = _MOVE_RE.fullmatch(compact)
     if match is None:
-        raise IllegalMove(f"'{text.strip()}' is not an Araksey move. {_HELP}")
+        raise NotationError(f"'{text.strip()}' is not an Araksey move. {_HELP}")
     before, origin, operator, target, after, victim = match.groups()
     kind = _KIND_OF_OPERATOR[operator]
     power = _checked_power(before, after, kind)
@@ -174,14 +233,14 @@ def _checked_power(before: str | None, after: str | None, kind: str) -> str | No
     if power is None:
         return None
     if power not in ELEMENTS:
-        raise IllegalMove(f"'{power}' is not an element: the elements are {', '.join(ELEMENTS)}.")
+        raise NotationError(f"'{power}' is not an element: the elements are {', '.join(ELEMENTS)}.")
     if before and power in AFTER_ACTION:
-        raise IllegalMove(f"{power} is used after an action: write it at the end, like b2-c3+{power}.")
+        raise NotationError(f"{power} is used after an action: write it at the end, like b2-c3+{power}.")
     if after and power in INSTEAD_OF_ACTION:
-        raise IllegalMove(f"{power} replaces the action: write it first, like {power}:{_EXAMPLE[power]}.")
+        raise NotationError(f"{power} replaces the action: write it first, like {power}:{_EXAMPLE[power]}.")
     shape = _SHAPE_OF_POWER.get(power)
     if shape is not None and kind != shape:
-        raise IllegalMove(f"{power} is written {power}:{_EXAMPLE[power]} ({_POWER_SHAPE_TEXT[power]}).")
+        raise NotationError(f"{power} is written {power}:{_EXAMPLE[power]} ({_POWER_SHAPE_TEXT[power]}).")
     return power
 
 
@@ -298,16 +357,19 @@ def resolve_elements(players: int, given: Any) -> list[str]:
 
 
 def turn_order(players: int, elements: list[str]) -> tuple[int, ...]:
-    """The repeating cycle of seats; the side with the earlier element starts.
+    """The repeating cycle of seats.
 
-    >>> turn_order(3, ["earth", "water", "water"]), turn_order(4, ["fog", "air", "fog", "air"])
+    Three players: the lone player always starts (« Le joueur seul commence toujours en
+    premier »).  Two or four: the side with the earlier element starts.
+
+    >>> turn_order(3, ["fog", "air", "air"]), turn_order(4, ["fog", "air", "fog", "air"])
     ((0, 1, 0, 2), (1, 0, 3, 2))
     """
+    if players == 3:
+        return (0, 1, 0, 2)
     first_side = side_of(players, min(range(players), key=lambda seat: ELEMENTS.index(elements[seat])))
     if players == 2:
         return (0, 1) if first_side == 0 else (1, 0)
-    if players == 3:
-        return (0, 1, 0, 2) if first_side == 0 else (1, 0, 2, 0)
     return (0, 1, 2, 3) if first_side == 0 else (1, 0, 3, 2)
 
 
@@ -340,8 +402,8 @@ class Effect:
 Action = tuple[str, int, int]
 
 
-def apply_action(board: list[int], action: Action, geo: Geometry) -> None:
-    """Move the pieces of ``action`` on ``board`` in place."""
+def apply_action(board: list[int] | MutableMapping[int, int], action: Action, geo: Geometry) -> None:
+    """Move the pieces of ``action`` on ``board`` in place: a list, or a dict of the squares it changes."""
     kind, origin, target = action
     if kind == STEP:
         board[target], board[origin] = board[origin], EMPTY
@@ -352,8 +414,45 @@ def apply_action(board: list[int], action: Action, geo: Geometry) -> None:
         board[target], board[origin] = board[origin], EMPTY
 
 
+_CELL_TEXT: dict[int, str] = {EMPTY: ".", **dict(enumerate(CELL_CHARS))}
+
+
 def board_to_text(board: list[int]) -> str:
-    return "".join("." if code == EMPTY else CELL_CHARS[code] for code in board)
+    """One character per square: ``'.'`` empty, else see CELL_CHARS."""
+    return "".join(map(_CELL_TEXT.__getitem__, board))
+
+
+# Plain actions' moves, built once per board size and action: size -> action -> Move.
+_PLAIN_MOVES: dict[int, dict[Action, Move]] = {}
+
+
+def plain_moves(geo: Geometry, actions: list[Action]) -> list[Move]:
+    """The moves of ``actions`` without a power (shared: moves are immutable)."""
+    table = _PLAIN_MOVES.setdefault(geo.size, {})
+    moves = []
+    for action in actions:
+        move = table.get(action)
+        if move is None:
+            kind, origin, target = action
+            move = table[action] = Move(kind, geo.squares[origin], geo.squares[target])
+        moves.append(move)
+    return moves
+
+
+def action_squares(action: Action, geo: Geometry) -> tuple[int, ...]:
+    """The squares whose content ``action`` changes."""
+    kind, origin, target = action
+    return (origin, target, geo.beyond[origin][target]) if kind == PUSH else (origin, target)
+
+
+def gathered_on(board: list[int], seat: int, geo: Geometry) -> bool:
+    """All four sources of ``seat`` around its own araksey on ``board``."""
+    araksey = seat * 2 + ARAKSEY
+    if araksey not in board:
+        return False
+    zone = geo.adjacent[board.index(araksey)]
+    sources = [i for i, code in enumerate(board) if code == seat * 2 + SOURCE]
+    return len(sources) == SOURCES_EACH and all(s in zone for s in sources)
 
 
 def board_from_text(text: str) -> list[int]:
@@ -393,6 +492,11 @@ class ArakseyState(GameState[Move]):
         self.geo = geometry(self.size)
         self.order = turn_order(players, elements)
         self.sides = tuple(side_of(players, seat) for seat in range(players))
+        # Per seat: the piece codes its sources may exchange with (its araksey, any opposing piece).
+        self.partners = tuple(
+            frozenset(c for c in range(2 * players) if self._may_exchange(c, seat, self.sides[seat]))
+            for seat in range(players)
+        )
         self.phase = phase
         self.board = board if board is not None else [EMPTY] * (self.size * self.size)
         self.turn_index = turn_index
@@ -406,7 +510,10 @@ class ArakseyState(GameState[Move]):
         self.last_seat = last_seat
         self._outcome = outcome
         self._located: tuple[list[int], list[list[int]]] | None = None
+        self._gathered: list[bool] | None = None  # per seat, with _located
         self._moves: list[Move] | None = None
+        # Squares where the board differs from previous_board (for counter-play), once per position.
+        self._undone: frozenset[int] | None = None
 
     # -- contract ----------------------------------------------------------
 
@@ -456,25 +563,15 @@ class ArakseyState(GameState[Move]):
             "outcome": None if self._outcome is None else self._outcome.to_json(),
         }
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> ArakseyState:
-        # Cheaper than a generic deepcopy, and drops the caches of the old position.
-        return ArakseyState(
-            players=self.players,
-            elements=list(self.elements),
-            clock=self.clock,
-            phase=self.phase,
-            board=list(self.board),
-            turn_index=self.turn_index,
-            dragon=list(self.dragon),
-            passes_left=list(self.passes_left),
-            effects=list(self.effects),
-            previous_board=None if self.previous_board is None else list(self.previous_board),
-            seen=dict(self.seen),
-            move_number=self.move_number,
-            last_move=self.last_move,
-            last_seat=self.last_seat,
-            outcome=self._outcome,
-        )
+    def copy(self) -> Self:
+        """Copies what moves change in place (board, dragons, passes, effects, seen positions);
+        shares the rest, and the pieces' places (same board until a move changes it)."""
+        clone = self._shallow_copy()
+        clone.board, clone.dragon = self.board.copy(), self.dragon.copy()
+        clone.passes_left, clone.effects = self.passes_left.copy(), self.effects.copy()
+        clone.seen = self.seen.copy()
+        clone._moves = clone._undone = None
+        return clone
 
     @property
     def actors(self) -> tuple[int, ...]:
@@ -509,8 +606,19 @@ class ArakseyState(GameState[Move]):
         return [other for other in range(self.players) if self.sides[other] != self.sides[seat]]
 
     def default_move(self, seat: int) -> Move | None:
-        """With the reflection clock on, running out of time passes the turn (the pass rule applies)."""
-        return PASS_MOVE if self.clock and seat in self.actors else None
+        """With the reflection clock on, running out of time passes the turn (the pass rule applies).
+
+        Set-up has no pass: the late player's piece goes on the first free square it may take
+        (board order: a1, b1, …), so the game goes on.
+
+        >>> from rules import GAMES
+        >>> state = GAMES["araksey"].new(players=2, seed=1, options={"clock": True})
+        >>> str(state.default_move(state.to_move)) in [str(m) for m in state.legal_moves(state.to_move)]
+        True
+        """
+        if not self.clock or seat not in self.actors:
+            return None
+        return PASS_MOVE if self.phase == "play" else self.legal_moves(seat)[0]
 
     def resignation(self, seat: int) -> Outcome:
         """A resigning player's whole side loses."""
@@ -525,9 +633,14 @@ class ArakseyState(GameState[Move]):
 
     def gathered(self, seat: int) -> bool:
         """All four sources of ``seat`` around its own araksey (awakens the dragon)."""
-        arakseys, sources = self.locate()
-        zone = self.geo.adjacent[arakseys[seat]] if arakseys[seat] != -1 else frozenset()
-        return len(sources[seat]) == SOURCES_EACH and all(s in zone for s in sources[seat])
+        if self._gathered is None:
+            arakseys, sources = self.locate()
+            self._gathered = [self._gathers(arakseys[s], sources[s]) for s in range(self.players)]
+        return self._gathered[seat]
+
+    def _gathers(self, araksey: int, sources: list[int]) -> bool:
+        zone = self.geo.adjacent[araksey] if araksey != -1 else frozenset()
+        return len(sources) == SOURCES_EACH and all(s in zone for s in sources)
 
     # -- legal moves ---------------------------------------------------------
 
@@ -544,9 +657,7 @@ class ArakseyState(GameState[Move]):
         return [Move(PLACE, target=squares[i]) for i in sorted(allowed) if self.board[i] == EMPTY]
 
     def _play_moves(self, seat: int) -> list[Move]:
-        squares = self.geo.squares
-        actions = self._kept(seat, self.normal_actions(seat))
-        moves = [Move(kind, squares[o], squares[t]) for kind, o, t in actions]
+        moves = plain_moves(self.geo, self._kept(seat, self.normal_actions(seat)))
         if self.dragon[seat]:
             moves += self._power_moves(seat, moves)
         moves.append(PASS_MOVE)
@@ -558,20 +669,38 @@ class ArakseyState(GameState[Move]):
             return [
                 Move(m.kind, m.origin, m.target, element, victim)
                 for m in plain
-                for victim in self.victims(seat)
+                for victim in self.victims(seat, self._action_of(m))
             ]
         squares = self.geo.squares
         actions = self._kept(seat, self.power_actions(seat, element))
         return [Move(kind, squares[o], squares[t], element) for kind, o, t in actions]
 
-    def victims(self, seat: int) -> list[int | None]:
-        """How an after-action power of ``seat`` may name its target (None: the only one)."""
+    def victims(self, seat: int, action: Action) -> list[int | None]:
+        """How an after-action power of ``seat`` played after ``action`` may name its target
+        (None: the only one).  Fog needs a dragon to put to sleep, counting one the action wakes."""
         targets = self.opponents(seat)
         if self.elements[seat] == "fog":
-            targets = [t for t in targets if self.dragon[t]]
+            awake = self.dragons_after(action)
+            targets = [t for t in targets if awake[t]]
         if len(self.opponents(seat)) == 1:
             return [None] if targets else []
         return list(targets)
+
+    def dragons_after(self, action: Action) -> list[bool]:
+        """The dragon states once ``action`` is played: « l'état DRAGON est immédiatement activé ».
+
+        A dragon wakes when the action gathers all four sources around their araksey.
+        """
+        board = list(self.board)
+        apply_action(board, action, self.geo)
+        return [
+            self.dragon[seat] or (gathered_on(board, seat, self.geo) and not self.gathered(seat))
+            for seat in range(self.players)
+        ]
+
+    def _action_of(self, move: Move) -> Action:
+        assert move.origin is not None and move.target is not None
+        return (move.kind, self.geo.index(move.origin), self.geo.index(move.target))
 
     def target_of(self, seat: int, victim: int | None) -> int:
         return self.opponents(seat)[0] if victim is None else victim
@@ -581,15 +710,23 @@ class ArakseyState(GameState[Move]):
         arakseys, sources = self.locate()
         araksey = arakseys[seat]
         actions = [(STEP, araksey, n) for n in self.geo.neighbours[araksey] if self.board[n] == EMPTY]
+        reach = self._reach(seat)
         for source in sources[seat]:
-            self._source_actions(source, seat, actions)
+            self._source_actions(source, reach, actions)
         return actions
 
-    def _source_actions(self, source: int, controller: int, actions: list[Action]) -> None:
-        """Actions of a source moved by ``controller`` (its owner, or an air player)."""
+    def _reach(self, controller: int) -> tuple[frozenset[int], frozenset[int]]:
+        """(the controller's zone, the piece codes its sources may exchange with)."""
+        araksey = self.locate()[0][controller]
+        return self.geo.adjacent[araksey] if araksey != -1 else frozenset(), self.partners[controller]
+
+    def _source_actions(
+        self, source: int, reach: tuple[frozenset[int], frozenset[int]], actions: list[Action]
+    ) -> None:
+        """Actions of a source moved by a controller (its owner, or an air player; ``reach``: see _reach)."""
         board, geo = self.board, self.geo
-        in_zone = self.in_own_zone(controller, source)
-        own_side = self.sides[controller]
+        zone, partners = reach
+        in_zone, code = source in zone, board[source]
         for n in geo.neighbours[source]:
             occupant = board[n]
             if occupant == EMPTY:
@@ -597,7 +734,7 @@ class ArakseyState(GameState[Move]):
                 continue
             if not in_zone:
                 continue
-            if self._may_exchange(occupant, controller, own_side) and occupant != board[source]:
+            if occupant in partners and occupant != code:
                 actions.append((EXCHANGE, source, n))
             behind = geo.beyond[source][n]
             if behind != -1 and board[behind] == EMPTY:
@@ -614,9 +751,10 @@ class ArakseyState(GameState[Move]):
         araksey = arakseys[seat]
         actions: list[Action] = []
         if element == "air":
+            reach = self._reach(seat)
             for opponent in self.opponents(seat):
                 for source in sources[opponent]:
-                    self._source_actions(source, seat, actions)
+                    self._source_actions(source, reach, actions)
         elif element == "magma":
             actions = [(PUSH, araksey, n) for n in self.geo.neighbours[araksey] if self._pushable(araksey, n)]
         elif element == "lightning":
@@ -640,7 +778,13 @@ class ArakseyState(GameState[Move]):
     def _kept(self, seat: int, actions: list[Action]) -> list[Action]:
         """Drop actions that move a frozen piece or undo the previous move."""
         frozen = self.frozen_codes(seat)
-        return [a for a in actions if not self._moves_frozen(a, frozen) and not self.is_counter_play(a)]
+        if frozen:
+            actions = [a for a in actions if not self._moves_frozen(a, frozen)]
+        if self.previous_board is None:
+            return actions
+        # An action always changes its origin square: one that does not restore it cannot undo.
+        undone = self._undone_squares()
+        return [a for a in actions if a[1] not in undone or not self.is_counter_play(a)]
 
     def frozen_codes(self, seat: int) -> set[int]:
         return {code for e in self.effects if e.target == seat for code in e.frozen_codes()}
@@ -652,21 +796,37 @@ class ArakseyState(GameState[Move]):
         return self.board[origin] in frozen or (kind != STEP and self.board[target] in frozen)
 
     def is_counter_play(self, action: Action) -> bool:
-        """True when ``action`` puts back the board as it stood before the previous move."""
-        if self.previous_board is None:
+        """True when ``action`` puts back the board as it stood before the previous move.
+
+        Only the squares the action changes are compared: the board must differ from the
+        previous one nowhere else, and there hold what it held before.
+        """
+        previous = self.previous_board
+        if previous is None:
             return False
-        after = list(self.board)
+        squares = action_squares(action, self.geo)
+        if not self._undone_squares().issubset(squares):
+            return False
+        after = {i: self.board[i] for i in squares}
         apply_action(after, action, self.geo)
-        return after == self.previous_board
+        return all(after[i] == previous[i] for i in squares)
+
+    def _undone_squares(self) -> frozenset[int]:
+        """Squares where the board differs from ``previous_board`` (computed once per position)."""
+        if self._undone is None:
+            assert self.previous_board is not None
+            changed = zip(self.board, self.previous_board, strict=True)
+            self._undone = frozenset(i for i, (now, then) in enumerate(changed) if now != then)
+        return self._undone
 
     # -- parsing and refusals --------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        move = read_notation(text)
+        move = read_notation(plain_notation(text))
         for square in (move.origin, move.target):
             if square is not None and not self.geo.on_board(square):
                 last = f"{FILES[self.size - 1]}{self.size}"
-                raise IllegalMove(f"{square} is off the {self.size}×{self.size} board (a1 to {last}).")
+                raise NotationError(f"{square} is off the {self.size}×{self.size} board (a1 to {last}).")
         if move.victim is not None and self.actors:
             opponents = self.opponents(self.to_move)
             if len(opponents) == 1 and move.victim == opponents[0]:
@@ -687,9 +847,9 @@ class ArakseyState(GameState[Move]):
         assert move.origin is not None and move.target is not None
         if not (self.geo.on_board(move.origin) and self.geo.on_board(move.target)):
             return f"{move} leaves the {self.size}×{self.size} board."
-        action = (move.kind, self.geo.index(move.origin), self.geo.index(move.target))
+        action = self._action_of(move)
         return (
-            self._power_problem(seat, move)
+            self._power_problem(seat, move, action)
             or self._shape_problem(seat, move.power, action)
             or self._frozen_problem(seat, action)
             or self._counter_play_problem(action)
@@ -709,7 +869,7 @@ class ArakseyState(GameState[Move]):
             return f"Sources start on the tinted start squares: {starts}."
         return None
 
-    def _power_problem(self, seat: int, move: Move) -> str | None:
+    def _power_problem(self, seat: int, move: Move, action: Action) -> str | None:
         if move.power is None:
             return None
         element = self.elements[seat]
@@ -719,9 +879,9 @@ class ArakseyState(GameState[Move]):
             return "You are not in the dragon state: gather your four sources around your araksey first."
         if element in INSTEAD_OF_ACTION:
             return None
-        return self._victim_problem(seat, move.victim)
+        return self._victim_problem(seat, move.victim, action)
 
-    def _victim_problem(self, seat: int, victim: int | None) -> str | None:
+    def _victim_problem(self, seat: int, victim: int | None, action: Action) -> str | None:
         element = self.elements[seat]
         opponents = self.opponents(seat)
         if len(opponents) > 1 and victim not in opponents:
@@ -730,8 +890,8 @@ class ArakseyState(GameState[Move]):
         if len(opponents) == 1 and victim is not None:
             return f"You have one opponent: write +{element} with no @."
         target = self.target_of(seat, victim)
-        if element == "fog" and not self.dragon[target]:
-            return f"Seat {target} is not in the dragon state: fog has nothing to put to sleep."
+        if element == "fog" and not self.dragons_after(action)[target]:
+            return f"Seat {target} is not in the dragon state, even after this action: fog has nothing to put to sleep."
         return None
 
     def _shape_problem(self, seat: int, power: str | None, action: Action) -> str | None:
@@ -867,7 +1027,7 @@ class ArakseyState(GameState[Move]):
         assert move.target is not None
         kind = SOURCE if self.phase == "setup_sources" else ARAKSEY
         self.board[self.geo.index(move.target)] = seat * 2 + kind
-        self._located = None
+        self._located = self._gathered = None
         if kind == ARAKSEY and self.gathered(seat):
             self.dragon[seat] = True
         self._advance_setup()
@@ -909,10 +1069,12 @@ class ArakseyState(GameState[Move]):
         self._end_effects_on(seat)
         if move.power in INSTEAD_OF_ACTION:
             self.dragon[seat] = False
-        apply_action(
-            self.board, (move.kind, self.geo.index(move.origin), self.geo.index(move.target)), self.geo
-        )
-        self._located = None
+        action = (move.kind, self.geo.index(move.origin), self.geo.index(move.target))
+        apply_action(self.board, action, self.geo)
+        self._located = self._gathered = None
+        # Only the action's squares can differ from the previous board (for counter-play).
+        changed = action_squares(action, self.geo)
+        self._undone = frozenset(i for i in changed if self.board[i] != self.previous_board[i])
         for s in range(self.players):
             if self.gathered(s) and not before[s]:
                 self.dragon[s] = True
@@ -984,7 +1146,7 @@ class ArakseyState(GameState[Move]):
 
     # -- view ------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> ArakseyView:
         arakseys, sources = self.locate()
         squares = self.geo.squares
         return {
@@ -1013,7 +1175,7 @@ class ArakseyState(GameState[Move]):
             "clock_seconds": CLOCK_SECONDS if self.clock else None,
         }
 
-    def _pieces_view(self) -> list[JSON]:
+    def _pieces_view(self) -> list[PieceView]:
         return [
             {
                 "seat": code >> 1,
@@ -1025,7 +1187,7 @@ class ArakseyState(GameState[Move]):
         ]
 
     @staticmethod
-    def _effect_view(effect: Effect) -> JSON:
+    def _effect_view(effect: Effect) -> EffectView:
         template = effect.template()
         text = template.format(*(f"seat {s}" for s in range(4)))
         return {
@@ -1036,7 +1198,7 @@ class ArakseyState(GameState[Move]):
             "template": template,
         }
 
-    def _last_action_view(self) -> JSON | None:
+    def _last_action_view(self) -> LastAction | None:
         if self.last_move is None:
             return None
         move = read_notation(self.last_move)

@@ -43,23 +43,63 @@ Notation (case-insensitive, spaces ignored):
 
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from rules.base import (
     JSON,
     Game,
     GameState,
-    IllegalMove,
+    NotationError,
     Option,
     Outcome,
     Rng,
     Square,
+    View,
+    plain_notation,
     register,
 )
+
+
+class PieceView(TypedDict):
+    owner: int  # seat
+    size: int  # 1 (the largest) to 4
+
+
+class StackView(TypedDict):
+    """A stack as a viewer sees it: its top piece, and what it holds only for its owner."""
+
+    top: PieceView
+    frozen: bool
+    contents: NotRequired[list[PieceView]]  # the viewer's own stacks, outside strict memory
+
+
+class PeekView(TypedDict):
+    """One lift in the public log: who looked under which stack, on which turn, and what was there."""
+
+    seat: int
+    square: str
+    turn: int
+    top: PieceView
+    contents: list[PieceView]
+
+
+class ArcanorView(View):
+    """What ``viewer`` may know: ``board`` maps occupied squares (``"b1"``) to stacks;
+    ``scores`` per seat; ``home_rows`` are ranks (1-7) of seat 0 and seat 1; ``target``
+    the points that win."""
+
+    board: dict[str, StackView]
+    scores: list[int]
+    passes: int
+    strict_memory: bool
+    peeks: list[PeekView]
+    home_rows: list[int]
+    first_player: int
+    target: int
+
 
 FILE_COUNT = 8
 RANK_COUNT = 7
@@ -74,6 +114,10 @@ SQUARES: tuple[Square, ...] = tuple(Square(i % FILE_COUNT, i // FILE_COUNT) for 
 INDEX: dict[Square, int] = {sq: i for i, sq in enumerate(SQUARES)}
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(INDEX[n] for n in sq.neighbours(FILE_COUNT, RANK_COUNT)) for sq in SQUARES
+)
+# FROZEN_OWNER[index]: the seat whose winning row holds ``index`` (its stacks there are frozen), else -1.
+FROZEN_OWNER: tuple[int, ...] = tuple(
+    0 if i // FILE_COUNT == HOME_RANKS[1] else 1 if i // FILE_COUNT == HOME_RANKS[0] else -1 for i in range(56)
 )
 SETUP_FILES: dict[int, tuple[int, int]] = {1: (1, 2), 3: (1, 2), 5: (1, 2), 2: (3, 4), 4: (3, 4), 6: (3, 4)}
 
@@ -98,6 +142,11 @@ class Step:
     def notation(self) -> str:
         return f"{self.source}-{self.target}"
 
+    @cached_property
+    def squares(self) -> tuple[int, int]:
+        """(source, target) as board indices."""
+        return INDEX[self.source], INDEX[self.target]
+
     def __str__(self) -> str:
         return self.notation
 
@@ -113,6 +162,11 @@ class Release:
     def notation(self) -> str:
         return f"{self.source}^{self.target}"
 
+    @cached_property
+    def squares(self) -> tuple[int, int]:
+        """(source, target) as board indices."""
+        return INDEX[self.source], INDEX[self.target]
+
     def __str__(self) -> str:
         return self.notation
 
@@ -127,6 +181,11 @@ class Eat:
     @cached_property
     def notation(self) -> str:
         return f"{self.source}x{self.target}"
+
+    @cached_property
+    def squares(self) -> tuple[int, int]:
+        """(source, target) as board indices."""
+        return INDEX[self.source], INDEX[self.target]
 
     def __str__(self) -> str:
         return self.notation
@@ -164,6 +223,18 @@ STEPS: dict[tuple[int, int], Step] = {(i, j): Step(SQUARES[i], SQUARES[j]) for i
 RELEASES: dict[tuple[int, int], Release] = {(i, j): Release(SQUARES[i], SQUARES[j]) for i, j in _PAIRS}
 EATS: dict[tuple[int, int], Eat] = {(i, j): Eat(SQUARES[i], SQUARES[j]) for i, j in _PAIRS}
 _ALL_SHORT_MOVES: list[ArcanorMove] = [*STEPS.values(), *RELEASES.values(), *EATS.values()]
+# AROUND[index]: for each neighbour, (neighbour, its step, its release, its eat) from ``index``.
+AROUND: tuple[tuple[tuple[int, Step, Release, Eat], ...], ...] = tuple(
+    tuple((j, STEPS[i, j], RELEASES[i, j], EATS[i, j]) for j in NEIGHBOURS[i]) for i in range(len(SQUARES))
+)
+PEEKS: tuple[Peek, ...] = tuple(Peek(sq) for sq in SQUARES)
+# TOUCHED[source, target]: the squares whose moves a move from source to target can change
+# (both squares and their neighbours), in board order.
+TOUCHED: dict[tuple[int, int], tuple[int, ...]] = {
+    (i, j): tuple(sorted({i, j, *NEIGHBOURS[i], *NEIGHBOURS[j]})) for i, j in _PAIRS
+}
+HOME_ROW_SQUARES = frozenset(i for i in range(len(SQUARES)) if FROZEN_OWNER[i] != -1)
+PASS = Pass()
 KNOWN_MOVES: dict[str, ArcanorMove] = {str(m): m for m in [*_ALL_SHORT_MOVES, *map(Peek, SQUARES), Pass()]}
 
 _PAIR = re.compile(r"^([a-z]\d+)([-^x])([a-z]\d+)$")
@@ -172,26 +243,30 @@ _KINDS: dict[str, type[SquareMove]] = {"-": Step, "^": Release, "x": Eat}
 
 
 def parse_square(text: str) -> Square:
-    """A square of this board, or IllegalMove naming the board's limits."""
+    """A square of this board, or NotationError naming the board's limits."""
     square = Square.parse(text)
     if not square.on_board(FILE_COUNT, RANK_COUNT):
-        raise IllegalMove(f"{text} is off the board: files run a-h and ranks 1-7.")
+        raise NotationError(f"{text} is off the board: files run a-h and ranks 1-7.")
     return square
 
 
-def piece_json(piece: Piece) -> JSON:
+def piece_json(piece: Piece) -> PieceView:
     return {"owner": piece[0], "size": piece[1]}
 
 
-def copy_peek(entry: JSON) -> JSON:
+def copy_peek(entry: PeekView) -> PeekView:
     """A fresh copy of one public log entry (cheaper than copy.deepcopy)."""
     return {
         "seat": entry["seat"],
         "square": entry["square"],
         "turn": entry["turn"],
-        "top": dict(entry["top"]),
-        "contents": [dict(piece) for piece in entry["contents"]],
+        "top": _copy_piece(entry["top"]),
+        "contents": [_copy_piece(piece) for piece in entry["contents"]],
     }
+
+
+def _copy_piece(piece: PieceView) -> PieceView:
+    return {"owner": piece["owner"], "size": piece["size"]}
 
 
 def stack_json(stack: Stack) -> list[list[int]]:
@@ -203,6 +278,9 @@ PIECE_CODES: dict[Piece, str] = {
 }
 
 
+CODE_PIECES: dict[str, Piece] = {code: piece for piece, code in PIECE_CODES.items()}
+
+
 def stack_code(stack: Stack) -> str:
     """One letter per piece, top first, for compact position keys: seat 0's 1 is 'a', seat 1's 3 is 'g'.
 
@@ -210,6 +288,34 @@ def stack_code(stack: Stack) -> str:
     'af'
     """
     return "".join(map(PIECE_CODES.__getitem__, stack))
+
+
+# A position for the repetition rule: the seat to move, then the 56 stacks.  Stored as text
+# ('0/b1ab,c1cd,...': each occupied square and its pieces, see stack_code).
+PositionKey = tuple[Any, ...]
+
+
+def position_text(key: PositionKey) -> str:
+    """The stored form of a position key.
+
+    >>> position_text((1, ((0, 1), (0, 2)), *[()] * 55))
+    '1/a1ab'
+    """
+    cells = (NAMES[i] + stack_code(stack) for i, stack in enumerate(key[1:]) if stack)
+    return f"{key[0]}/" + ",".join(cells)
+
+
+def position_key(text: str) -> PositionKey:
+    """The key a stored position text stands for.
+
+    >>> position_key(position_text((1, ((0, 1), (0, 2)), *[()] * 55))) == (1, ((0, 1), (0, 2)), *[()] * 55)
+    True
+    """
+    to_move, _, cells = text.partition("/")
+    board: list[Stack] = [() for _ in SQUARES]
+    for cell in filter(None, cells.split(",")):
+        board[INDEX[Square.parse(cell[:2])]] = tuple(CODE_PIECES[code] for code in cell[2:])
+    return (int(to_move), *board)
 
 
 # ---------------------------------------------------------------------------
@@ -231,10 +337,12 @@ class ArcanorState(GameState[ArcanorMove]):
         self.passes = 0
         self.last_move: list[str] = []
         self.result: Outcome | None = None
-        self.history: dict[str, int] = {}
-        self.peeks: list[JSON] = []
+        self.history: dict[PositionKey, int] = {}
+        self.peeks: list[PeekView] = []
         self.peeked: list[str] = []  # squares lifted during the current turn
         self._legal: list[ArcanorMove] | None = None
+        # Not part of the state: the moves of each square's stack (for its top's owner).
+        self._square_moves: list[tuple[SquareMove, ...]] | None = None
 
     # -- creation and storage -------------------------------------------------
 
@@ -256,7 +364,7 @@ class ArcanorState(GameState[ArcanorMove]):
         state.passes = data["passes"]
         state.last_move = list(data["last_move"])
         state.result = Outcome.from_json(data["outcome"])
-        state.history = dict(data["history"])
+        state.history = {position_key(text): count for text, count in data["history"].items()}
         state.peeks = [copy_peek(entry) for entry in data["peeks"]]
         state.peeked = list(data["peeked"])
         return state
@@ -274,20 +382,20 @@ class ArcanorState(GameState[ArcanorMove]):
             "board": {str(SQUARES[i]): stack_json(stack) for i, stack in enumerate(self.board) if stack},
             "last_move": list(self.last_move),
             "outcome": self.result.to_json() if self.result else None,
-            "history": dict(self.history),
+            "history": {position_text(key): count for key, count in self.history.items()},
             "peeks": [copy_peek(entry) for entry in self.peeks],
             "peeked": list(self.peeked),
         }
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> ArcanorState:
-        # Stacks are tuples and log entries are never mutated: shallow copies of the containers suffice.
-        clone = copy.copy(self)
-        clone.board = list(self.board)
+    def copy(self) -> ArcanorState:
+        # Stacks are tuples and log entries are never mutated: copies of the containers suffice.
+        clone = self._shallow_copy()
+        clone.board = self.board.copy()
         clone.rng = Rng(self.rng.state)
-        clone.last_move = list(self.last_move)
-        clone.history = dict(self.history)
-        clone.peeks = list(self.peeks)
-        clone.peeked = list(self.peeked)
+        clone.last_move = self.last_move.copy()
+        clone.history = self.history.copy()
+        clone.peeks = self.peeks.copy()
+        clone.peeked = self.peeked.copy()
         clone._legal = None
         return clone
 
@@ -309,7 +417,7 @@ class ArcanorState(GameState[ArcanorMove]):
         return list(self._legal)
 
     def parse_move(self, text: str) -> ArcanorMove:
-        compact = "".join(text.split()).lower()
+        compact = "".join(plain_notation(text).split()).lower()
         if known := KNOWN_MOVES.get(compact):
             return known  # every move between neighbours, every peek and pass
         if peek := _PEEK.match(compact):
@@ -318,7 +426,7 @@ class ArcanorState(GameState[ArcanorMove]):
             source, kind, target = pair.groups()
             return _KINDS[kind](parse_square(source), parse_square(target))
         extra = ", or peek:b1 to lift a stack" if self.strict_memory else ""
-        raise IllegalMove(f"Could not read '{text.strip()}'. {NOTATION_HELP}{extra}.")
+        raise NotationError(f"Could not read '{text.strip()}'. {NOTATION_HELP}{extra}.")
 
     def _apply(self, seat: int, move: ArcanorMove) -> None:
         self._legal = None
@@ -328,17 +436,18 @@ class ArcanorState(GameState[ArcanorMove]):
         self.last_move = [*self.last_move, str(move)] if self.peeked else [str(move)]
         self.peeked = []
         self.move_number += 1
+        scored = False
         if isinstance(move, Pass):
             self.passes += 1
         else:
             self.passes = 0
-            frozen_before = self._frozen_count()
-            self._apply_board_move(move)
-            if self._frozen_count() > frozen_before:
+            if self._apply_board_move(move):
                 # A frozen stack never changes again: no earlier position can come back.
                 self.history.clear()
+            source, target = move.squares
+            scored = source in HOME_ROW_SQUARES or target in HOME_ROW_SQUARES
         self.to_move = 1 - seat
-        self._check_end()
+        self._check_end(scored)
 
     def refusal(self, seat: int, move: ArcanorMove) -> str:
         if isinstance(move, Pass):
@@ -353,7 +462,7 @@ class ArcanorState(GameState[ArcanorMove]):
     def is_frozen(self, index: int) -> bool:
         """A stack topped by a piece standing on its owner's winning row never moves again."""
         stack = self.board[index]
-        return bool(stack) and index // FILE_COUNT == HOME_RANKS[1 - stack[0][0]]
+        return bool(stack) and stack[0][0] == FROZEN_OWNER[index]
 
     def scores(self) -> tuple[int, int]:
         """Points of the visible pieces each seat has on its winning row."""
@@ -373,45 +482,57 @@ class ArcanorState(GameState[ArcanorMove]):
     def _compute_legal(self, seat: int) -> list[ArcanorMove]:
         moves: list[ArcanorMove] = list(self._board_moves(seat))
         if not moves:
-            moves.append(Pass())
+            moves.append(PASS)
         if self.strict_memory:
             moves.extend(self._peeks_allowed(seat))
         return moves
 
     def _board_moves(self, seat: int) -> list[SquareMove]:
+        """Steps, releases and eats of ``seat``'s stacks, square by square in board order."""
+        per_square = self._square_moves
+        if per_square is None:
+            per_square = self._square_moves = [self._moves_of_square(i) for i in range(len(SQUARES))]
         moves: list[SquareMove] = []
         for index, stack in enumerate(self.board):
-            if stack and stack[0][0] == seat and not self.is_frozen(index):
-                moves.extend(self._moves_from(index, stack))
+            if stack and stack[0][0] == seat:
+                moves += per_square[index]
         return moves
 
-    def _moves_from(self, index: int, stack: Stack) -> list[SquareMove]:
-        may_release = self.strict_memory or len(stack) > 1
+    def _moves_of_square(self, index: int) -> tuple[SquareMove, ...]:
+        """The moves of the stack on ``index`` for the owner of its top (none if empty or frozen)."""
+        board = self.board
+        stack = board[index]
+        if not stack or FROZEN_OWNER[index] == stack[0][0]:
+            return ()
+        enemy = 1 - stack[0][0]
+        may_release, prey = self.strict_memory or len(stack) > 1, (enemy, stack[0][1] + 1)
         moves: list[SquareMove] = []
-        for near in NEIGHBOURS[index]:
-            if not self.board[near]:
-                moves.append(STEPS[index, near])
+        for near, step, release, eat in AROUND[index]:
+            other = board[near]
+            if not other:
+                moves.append(step)
                 if may_release:
-                    moves.append(RELEASES[index, near])
-            elif self._may_eat(stack[0], near):
-                moves.append(EATS[index, near])
-        return moves
-
-    def _may_eat(self, eater: Piece, index: int) -> bool:
-        owner, size = self.board[index][0]
-        return owner != eater[0] and size == eater[1] + 1 and not self.is_frozen(index)
+                    moves.append(release)
+            elif other[0] == prey and FROZEN_OWNER[near] != enemy:
+                moves.append(eat)
+        return tuple(moves)
 
     def _peeks_allowed(self, seat: int) -> list[Peek]:
         return [
-            Peek(SQUARES[i])
+            PEEKS[i]
             for i, stack in enumerate(self.board)
             if stack and stack[0][0] == seat and str(SQUARES[i]) not in self.peeked
         ]
 
     # -- applying --------------------------------------------------------------------
 
-    def _apply_board_move(self, move: SquareMove) -> None:
-        source, target = INDEX[move.source], INDEX[move.target]
+    def _apply_board_move(self, move: SquareMove) -> bool:
+        """Play a step, release or eat; whether it froze a stack.
+
+        Neither square was frozen before (frozen stacks neither move nor are eaten), so a
+        stack froze exactly when one of the two squares is frozen now.
+        """
+        source, target = move.squares
         stack = self.board[source]
         if isinstance(move, Step):
             self.board[source], self.board[target] = (), stack
@@ -419,6 +540,13 @@ class ArcanorState(GameState[ArcanorMove]):
             self.board[source], self.board[target] = stack[1:], stack[:1]
         else:
             self.board[source], self.board[target] = stack[1:], stack[:1] + self.board[target]
+        if self._square_moves is not None:
+            # States share the per-square lists: replace, never change in place.
+            per_square = self._square_moves = self._square_moves.copy()
+            board = self.board
+            for index in TOUCHED[source, target]:
+                per_square[index] = self._moves_of_square(index) if board[index] else ()
+        return self.is_frozen(source) or self.is_frozen(target)
 
     def _apply_peek(self, seat: int, move: Peek) -> None:
         if not self.peeked:
@@ -438,29 +566,24 @@ class ArcanorState(GameState[ArcanorMove]):
         self.peeked.append(name)
         self.last_move.append(str(move))
 
-    def _frozen_count(self) -> int:
-        """Frozen stacks only ever appear, never go: a clock for the repetition history."""
-        rows = (HOME_RANKS[0] * FILE_COUNT, HOME_RANKS[1] * FILE_COUNT)
-        return sum(self.is_frozen(row + file) for row in rows for file in range(FILE_COUNT))
-
-    def _position_key(self) -> str:
-        """'0/b1ab,c1cd,...': who moves, then each occupied square and its pieces (see stack_code)."""
-        cells = (NAMES[i] + stack_code(stack) for i, stack in enumerate(self.board) if stack)
-        return f"{self.to_move}/" + ",".join(cells)
+    def _position_key(self) -> PositionKey:
+        """Who moves, then every stack: see :func:`position_text` for its stored form."""
+        return (self.to_move, *self.board)
 
     def _remember_position(self) -> int:
         key = self._position_key()
         self.history[key] = self.history.get(key, 0) + 1
         return self.history[key]
 
-    def _check_end(self) -> None:
-        scores = self.scores()
-        if max(scores) >= TARGET_POINTS:
-            self.result = self._by_points(scores, f"{TARGET_POINTS} points on the winning row")
+    def _check_end(self, scored: bool) -> None:
+        """End the game if a rule says so; ``scored``: whether the move touched a winning row
+        (otherwise the points did not change and were short of the target)."""
+        if scored and max(self.scores()) >= TARGET_POINTS:
+            self.result = self._by_points(self.scores(), f"{TARGET_POINTS} points on the winning row")
         elif self.passes >= 2:
-            self.result = self._by_points(scores, "both players passed in a row")
+            self.result = self._by_points(self.scores(), "both players passed in a row")
         elif self._remember_position() >= 3:
-            self.result = self._by_points(scores, "the same position came up a third time")
+            self.result = self._by_points(self.scores(), "the same position came up a third time")
 
     @staticmethod
     def _by_points(scores: tuple[int, int], reason: str) -> Outcome:
@@ -534,7 +657,7 @@ class ArcanorState(GameState[ArcanorMove]):
 
     # -- views ---------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> ArcanorView:
         return {
             "game": "arcanor",
             "players": 2,
@@ -553,13 +676,13 @@ class ArcanorState(GameState[ArcanorMove]):
             "target": TARGET_POINTS,
         }
 
-    def _board_view(self, seat: int | None) -> JSON:
+    def _board_view(self, seat: int | None) -> dict[str, StackView]:
         """Every top piece; what lies below only for the viewer's own stacks (never in strict memory)."""
-        board: JSON = {}
+        board: dict[str, StackView] = {}
         for index, stack in enumerate(self.board):
             if not stack:
                 continue
-            entry: JSON = {"top": piece_json(stack[0]), "frozen": self.is_frozen(index)}
+            entry: StackView = {"top": piece_json(stack[0]), "frozen": self.is_frozen(index)}
             if seat is not None and stack[0][0] == seat and not self.strict_memory:
                 entry["contents"] = [piece_json(piece) for piece in stack[1:]]
             board[str(SQUARES[index])] = entry

@@ -42,9 +42,50 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Self
+from operator import itemgetter
+from typing import Any, Literal, Self
 
-from rules.base import JSON, Game, GameState, IllegalMove, Outcome, Square, all_squares, register
+from rules.base import (
+    JSON,
+    Game,
+    GameState,
+    NotationError,
+    Outcome,
+    Square,
+    View,
+    all_squares,
+    plain_notation,
+    register,
+)
+
+Phase = Literal["opening", "turn", "over"]
+
+
+class ArkaiosView(View):
+    """What everyone sees (nothing is hidden in Arkaios). Squares are in notation (``"c3"``).
+
+    ``heights[rank][file]`` (row 0 is rank 1) is 0-3; ``positions`` and ``last_levels``
+    are per seat (None before the opening); ``turn`` is None once the game is over;
+    ``budget``, ``remaining`` and ``final_level`` are None in the opening; ``anchor`` is
+    the square the next pillar must touch; ``chain`` is this turn's pillars so far,
+    ``last_turn`` the previous complete turn, built by ``last_turn_seat`` from ``last_turn_from``.
+    """
+
+    heights: list[list[int]]
+    positions: list[str | None]
+    last_levels: list[int | None]
+    phase: Phase
+    turn: int | None
+    budget: int | None
+    spent: int
+    remaining: int | None
+    final_level: int | None
+    anchor: str | None
+    chain: list[str]
+    last_turn: list[str]
+    last_turn_seat: int | None
+    last_turn_from: str | None
+
 
 SIZE = 5
 LEVELS = (1, 2, 3)
@@ -102,61 +143,96 @@ class Pillar:
         compact = "".join(text.split()).lower()
         square_text, sep, level_text = compact.partition("=")
         if not sep or not square_text or not level_text:
-            raise IllegalMove(f"'{text.strip()}' is not a pillar: write square=level, like c3=2.")
+            raise NotationError(f"'{text.strip()}' is not a pillar: write square=level, like c3=2.")
         square = Square.parse(square_text)
         if not square.on_board(SIZE, SIZE):
-            raise IllegalMove(f"{square_text} is off the board: the garden runs from a1 to e5.")
+            raise NotationError(f"{square_text} is off the board: the garden runs from a1 to e5.")
         if level_text not in ("1", "2", "3"):
-            raise IllegalMove(f"'{level_text}' is not a level: a pillar has level 1, 2 or 3.")
+            raise NotationError(f"'{level_text}' is not a level: a pillar has level 1, 2 or 3.")
         return cls(square, int(level_text))
+
+
+# Every pillar, built once: PILLARS[index][level] (level 0 unused).
+PILLARS: tuple[tuple[Pillar, ...], ...] = tuple(
+    tuple(Pillar(square, level) for level in range(TOP + 1)) for square in SQUARES
+)
+# Legal moves are listed by file, then rank, then level: this code sorts the same way.
+_ORDER: tuple[int, ...] = tuple(square.file * SIZE + square.rank for square in SQUARES)
 
 
 # ---------------------------------------------------------------------------
 # The completion search (pure, memoised across states)
 
 
-def _raised(heights: tuple[int, ...], index: int, level: int) -> tuple[int, ...]:
-    return (*heights[:index], level, *heights[index + 1 :])
+# Heights are bytes, one per square: immutable (states share them), and cheap to hash as a memo key.
+Heights = bytes
+# The completion search marks the opponent's position with this height: no pillar fits above it.
+BLOCKED = TOP + 1
+_LEVEL_BYTES: tuple[bytes, ...] = tuple(bytes((level,)) for level in range(BLOCKED + 1))
+
+
+def _raised(heights: Heights, index: int, level: int) -> Heights:
+    return heights[:index] + _LEVEL_BYTES[level] + heights[index + 1 :]
 
 
 def _near_levels(level: int) -> range:
     """Levels at most one away from ``level``, ascending: 1→1..2, 2→1..3, 3→2..3."""
-    return range(max(1, level - 1), min(TOP, level + 1) + 1)
+    return NEAR_LEVELS[level]
+
+
+NEAR_LEVELS: tuple[range, ...] = tuple(range(max(1, lv - 1), min(TOP, lv + 1) + 1) for lv in range(TOP + 1))
+
+
+# AROUND[index](heights): the heights of the squares around ``index``, in NEIGHBOURS order.
+AROUND: tuple[itemgetter[Any], ...] = tuple(itemgetter(*around) for around in NEIGHBOURS)
+
+
+def searched(heights: Heights, forbidden: int) -> Heights:
+    """The heights the completion search reads: ``forbidden`` (if any) marked BLOCKED."""
+    return heights if forbidden == NO_SQUARE else _raised(heights, forbidden, BLOCKED)
 
 
 @lru_cache(maxsize=1 << 18)
-def can_finish(
-    heights: tuple[int, ...], prev: int, prev_level: int, remaining: int, final: int, forbidden: int
-) -> bool:
+def can_finish(heights: Heights, prev: int, prev_level: int, remaining: int, final: int) -> bool:
     """Whether a chain can go on from pillar ``prev`` (of ``prev_level``) and spend exactly
-    ``remaining`` pieces, its last pillar at level ``final``, never building on ``forbidden``.
+    ``remaining`` pieces, its last pillar at level ``final`` (``heights`` from :func:`searched`).
 
-    >>> empty = (0,) * 25
-    >>> can_finish(empty, 12, 3, 5, 1, 18)    # after openings 3 and 2, from c3
+    >>> empty = bytes(25)
+    >>> can_finish(searched(empty, 18), 12, 3, 5, 1)    # after openings 3 and 2, from c3
     True
-    >>> can_finish(_raised(empty, 0, 2), 12, 1, 3, 3, 0)   # openings 1 then 2: blocked
+    >>> can_finish(searched(_raised(empty, 0, 2), 0), 12, 1, 3, 3)   # openings 1 then 2: blocked
     False
     """
-    for step in _steps(heights, prev, prev_level, remaining, forbidden):
-        index, level, cost = step
-        if cost == remaining:
-            if level == final:
+    near = NEAR_LEVELS[prev_level]
+    for index, height in zip(NEIGHBOURS[prev], AROUND[prev](heights), strict=True):
+        for level in near:
+            if height < level <= height + remaining and completes(
+                heights, index, level, remaining - level + height, final
+            ):
                 return True
-        elif can_finish(_raised(heights, index, level), index, level, remaining - cost, final, forbidden):
-            return True
     return False
 
 
-def _steps(
-    heights: tuple[int, ...], prev: int, prev_level: int, remaining: int, forbidden: int
-) -> list[tuple[int, int, int]]:
+def completes(heights: Heights, index: int, level: int, left: int, final: int) -> bool:
+    """Whether, after a pillar of ``level`` on ``index`` (``heights`` from before it) leaving
+    ``left`` pieces, the turn can still end on ``final``.
+
+    The last piece is answered without a search: one more pillar, of the final level, on a
+    neighbour at height ``final - 1`` (the neighbours' heights did not change).
+    """
+    if left == 0:
+        return level == final
+    if left == 1:
+        return -1 <= level - final <= 1 and final - 1 in AROUND[index](heights)
+    return can_finish(_raised(heights, index, level), index, level, left, final)
+
+
+def _steps(heights: Heights, prev: int, prev_level: int, remaining: int) -> list[tuple[int, int, int]]:
     """Every (square, level, cost) the next pillar could take, ignoring the final-level rule."""
     steps = []
-    for index in NEIGHBOURS[prev]:
-        if index == forbidden:
-            continue
-        height = heights[index]
-        for level in _near_levels(prev_level):
+    near = NEAR_LEVELS[prev_level]
+    for index, height in zip(NEIGHBOURS[prev], AROUND[prev](heights), strict=True):
+        for level in near:
             if height < level <= height + remaining:
                 steps.append((index, level, level - height))
     return steps
@@ -171,7 +247,7 @@ class TurnInfo:
     """What a player interface needs to explain the turn (see ``ArkaiosState.turn_info``)."""
 
     seat: int | None  # whose turn; None when the game is over
-    phase: str  # "opening", "turn" or "over"
+    phase: Phase
     budget: int | None  # pieces to spend this turn (None in the opening)
     spent: int
     final_level: int | None  # level the last pillar of the turn must have
@@ -191,7 +267,7 @@ class ArkaiosState(GameState[Pillar]):
     """A position of Arkaios; see the module docstring for the rules."""
 
     players: int = 2
-    heights: list[int] = field(default_factory=lambda: [0] * SIZE * SIZE)
+    heights: Heights = bytes(SIZE * SIZE)
     positions: list[int | None] = field(default_factory=lambda: [None, None])
     last_levels: list[int | None] = field(default_factory=lambda: [None, None])
     to_move: int = 0
@@ -236,7 +312,7 @@ class ArkaiosState(GameState[Pillar]):
 
         return cls(
             players=data["players"],
-            heights=list(data["heights"]),
+            heights=bytes(data["heights"]),
             positions=[square(p) for p in data["positions"]],
             last_levels=list(data["last_levels"]),
             to_move=data["to_move"],
@@ -249,6 +325,14 @@ class ArkaiosState(GameState[Pillar]):
             result=Outcome.from_json(data["outcome"]),
         )
 
+    def copy(self) -> Self:
+        """Shares what moves replace whole (pillar lists, outcome); copies what they change in place."""
+        clone = self._shallow_copy()
+        clone.positions = self.positions.copy()
+        clone.last_levels, clone.chain = self.last_levels.copy(), self.chain.copy()
+        clone._legal = None
+        return clone
+
     # -- the turn ------------------------------------------------------------
 
     @property
@@ -260,7 +344,7 @@ class ArkaiosState(GameState[Pillar]):
         return self.result
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         if self.result is not None:
             return "over"
         return "opening" if None in self.positions else "turn"
@@ -342,7 +426,7 @@ class ArkaiosState(GameState[Pillar]):
         taken = [p for p in self.positions if p is not None]
         used = [lv for lv in self.last_levels if lv is not None]
         return [
-            Pillar(SQUARES[i], level)
+            PILLARS[i][level]
             for i in range(SIZE * SIZE)
             if i not in taken
             for level in LEVELS
@@ -352,23 +436,21 @@ class ArkaiosState(GameState[Pillar]):
     def _turn_moves(self) -> list[Pillar]:
         anchor, budget, final = self._anchor(), self.budget, self.final_level
         assert anchor is not None and budget is not None and final is not None
-        heights, remaining, forbidden = tuple(self.heights), budget - self.spent, self._forbidden()
-        moves = []
-        for index, level, cost in _steps(heights, anchor[0], anchor[1], remaining, forbidden):
-            if cost == remaining:
-                completes = level == final
-            else:
-                completes = can_finish(_raised(heights, index, level), index, level, remaining - cost, final, forbidden)
-            if completes:
-                moves.append(Pillar(SQUARES[index], level))
-        return sorted(moves, key=lambda m: (m.square.file, m.square.rank, m.level))
+        heights, remaining = searched(self.heights, self._forbidden()), budget - self.spent
+        codes = []
+        for index, level, cost in _steps(heights, anchor[0], anchor[1], remaining):
+            if completes(heights, index, level, remaining - cost, final):
+                codes.append((_ORDER[index], level, index))
+        codes.sort()
+        return [PILLARS[index][level] for _, level, index in codes]
 
     def has_turn(self) -> bool:
         """Whether the player to move can complete their turn (always true in the opening)."""
         anchor, budget, final = self._anchor(), self.budget, self.final_level
         if self.phase != "turn" or anchor is None or budget is None or final is None:
             return self.phase == "opening"
-        return can_finish(tuple(self.heights), anchor[0], anchor[1], budget - self.spent, final, self._forbidden())
+        heights = searched(self.heights, self._forbidden())
+        return can_finish(heights, anchor[0], anchor[1], budget - self.spent, final)
 
     def example_turn(self) -> list[Pillar]:
         """One way to complete the current turn (empty if none), e.g. for hints and bots."""
@@ -382,7 +464,7 @@ class ArkaiosState(GameState[Pillar]):
         return pillars
 
     def parse_move(self, text: str) -> Pillar:
-        return Pillar.parse(text)
+        return Pillar.parse(plain_notation(text))
 
     # -- refusals --------------------------------------------------------------
 
@@ -471,7 +553,7 @@ class ArkaiosState(GameState[Pillar]):
             self._build(seat, move)
 
     def _open(self, seat: int, move: Pillar) -> None:
-        self.heights[move.index] = move.level
+        self.heights = _raised(self.heights, move.index, move.level)
         self.positions[seat], self.last_levels[seat] = move.index, move.level
         self.last_turn, self.last_turn_seat, self.last_turn_from = [move], seat, None
         self._begin_turn(self._opponent(seat))
@@ -480,7 +562,7 @@ class ArkaiosState(GameState[Pillar]):
         budget = self.budget
         assert budget is not None
         self.spent += move.level - self.heights[move.index]
-        self.heights[move.index] = move.level
+        self.heights = _raised(self.heights, move.index, move.level)
         self.chain.append(move)
         if self.spent == budget:
             self._end_turn(seat)
@@ -499,7 +581,11 @@ class ArkaiosState(GameState[Pillar]):
 
     def _begin_turn(self, seat: int) -> None:
         self.to_move, self.chain, self.spent = seat, [], 0
-        if not self.has_turn():
+        if self.phase == "opening":
+            return
+        # The legal pillars, kept for this position: none means no way to complete the turn.
+        self._legal = self._turn_moves()
+        if not self._legal:
             self.result = Outcome(winners=(self._opponent(seat),), reason="blocked")
 
     def in_temple(self, seat: int) -> bool:
@@ -509,7 +595,7 @@ class ArkaiosState(GameState[Pillar]):
 
     # -- views -------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> ArkaiosView:
         """Everything in Arkaios is public: the same view for every seat and spectators."""
         info = self.turn_info()
         return {
@@ -520,7 +606,7 @@ class ArkaiosState(GameState[Pillar]):
             "last_move": [str(p) for p in (self.chain or self.last_turn)],
             "outcome": None if self.result is None else self.result.to_json(),
             "viewer": seat,
-            "heights": [self.heights[rank * SIZE : (rank + 1) * SIZE] for rank in range(SIZE)],
+            "heights": [list(self.heights[rank * SIZE : (rank + 1) * SIZE]) for rank in range(SIZE)],
             "positions": [None if p is None else str(p) for p in info.positions],
             "last_levels": list(self.last_levels),
             "phase": info.phase,

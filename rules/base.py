@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypedDict, TypeVar
 
 JSON = dict[str, Any]
 
@@ -26,7 +27,113 @@ FILES = "abcdefghijklmnopqrstuvwxyz"
 
 
 class IllegalMove(ValueError):
-    """A move the rules refuse; the message is written for players."""
+    """Any move refused, with a message written for players: catch this one.
+
+    It is the common base of the two kinds, split as python-chess splits
+    ``InvalidMoveError`` and ``IllegalMoveError``:
+
+    - :class:`NotationError`: the text is not a move of this game at all
+      (``"xyz"``, a square off the board); nothing about the position is asked.
+    - :class:`ForbiddenMove`: a real move of this game that the rules do not
+      allow now (not your turn, the game is over, a pillar too high...).
+
+    >>> from rules import GAMES
+    >>> state = GAMES["arkaios"].new(players=2, seed=0)
+    >>> state.play(0, "c3")
+    Traceback (most recent call last):
+    rules.base.NotationError: 'c3' is not a pillar: write square=level, like c3=2.
+    >>> state.play(1, "c3=2")
+    Traceback (most recent call last):
+    rules.base.ForbiddenMove: It is not your turn.
+    """
+
+
+class NotationError(IllegalMove):
+    """Text that is not a move of this game: it cannot be read as one."""
+
+
+NOTATION_LIMIT = 120  # characters: the longest move of any game is far shorter
+NUMBER_DIGITS = 3  # no number in any notation has more digits
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """Typed text as a refusal quotes it: cut to ``limit`` characters, with an ellipsis when cut.
+
+    >>> shown("x" * 50)[-3:]
+    'xx…'
+    """
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def plain_notation(text: str) -> str:
+    """``text`` if it can be a move's notation at all: printable ASCII of a bounded length.
+
+    Every engine's ``parse_move`` starts here, so Unicode digits (``١``, ``²``) and huge
+    numbers never reach ``int()``.
+
+    >>> plain_notation(" c3=2 ")
+    ' c3=2 '
+    >>> plain_notation("c²=3")
+    Traceback (most recent call last):
+    ...
+    rules.base.NotationError: 'c²=3' is not a move: moves use plain letters, digits and signs, like c3=2.
+    """
+    if len(text) > NOTATION_LIMIT:
+        raise NotationError(f"'{shown(text)}' is too long to be a move ({NOTATION_LIMIT} characters at most).")
+    if not text.isascii() or not all(char.isprintable() or char.isspace() for char in text):
+        raise NotationError(f"'{shown(text)}' is not a move: moves use plain letters, digits and signs, like c3=2.")
+    return text
+
+
+def plain_number(text: str, what: str) -> int:
+    """A number written with ASCII digits, at most ``NUMBER_DIGITS`` of them; else NotationError.
+
+    >>> plain_number("12", "a rank")
+    12
+    >>> plain_number("1" * 4400, "a rank")
+    Traceback (most recent call last):
+    ...
+    rules.base.NotationError: '111111111111111111111111111111111111111…' is not a number: a rank.
+    """
+    if not (0 < len(text) <= NUMBER_DIGITS and text.isascii() and text.isdigit()):
+        raise NotationError(f"'{shown(text)}' is not a number: {what}.")
+    return int(text)
+
+
+class ForbiddenMove(IllegalMove):
+    """A move of this game that the rules do not allow now."""
+
+
+class OutcomeView(TypedDict):
+    """An :class:`Outcome` as JSON (in views and in storage)."""
+
+    winners: list[int]
+    reason: str
+    scores: list[float]
+
+
+class View(TypedDict):
+    """The keys every view holds (the conformance kit checks them).
+
+    Each game's view is a ``TypedDict`` that extends this one, defined at the top
+    of its engine module, so its renderer and cog read it with types: a misspelt
+    key is a mypy error, not a ``KeyError`` on a server. At run time a view is a
+    plain ``dict``, ready for ``json.dumps``.
+
+    >>> from rules import GAMES
+    >>> view: View = GAMES["arkaios"].new(players=2, seed=0).view(None)
+    >>> view["actors"], view["outcome"]
+    ([0], None)
+    """
+
+    game: str
+    players: int
+    actors: list[int]
+    move_number: int
+    last_move: list[str]
+    outcome: OutcomeView | None
+    viewer: int | None
 
 
 @dataclass(frozen=True)
@@ -45,11 +152,11 @@ class Outcome:
     def is_draw(self) -> bool:
         return not self.winners
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> OutcomeView:
         return {"winners": list(self.winners), "reason": self.reason, "scores": list(self.scores)}
 
     @classmethod
-    def from_json(cls, data: JSON | None) -> Outcome | None:
+    def from_json(cls, data: Mapping[str, Any] | None) -> Outcome | None:
         if data is None:
             return None
         return cls(tuple(data["winners"]), data["reason"], tuple(data.get("scores", ())))
@@ -75,9 +182,11 @@ class Square:
     @classmethod
     def parse(cls, text: str) -> Square:
         text = text.strip().lower()
-        if len(text) < 2 or text[0] not in FILES or not text[1:].isdigit():
-            raise IllegalMove(f"'{text}' is not a square: write a file letter then a rank number, like c3.")
-        return cls(FILES.index(text[0]), int(text[1:]) - 1)
+        digits = text[1:]
+        plain = 0 < len(digits) <= NUMBER_DIGITS and digits.isascii() and digits.isdigit()
+        if not text or text[0] not in FILES or not plain:
+            raise NotationError(f"'{shown(text)}' is not a square: write a file letter then a rank number, like c3.")
+        return cls(FILES.index(text[0]), int(digits) - 1)
 
     def __str__(self) -> str:
         return f"{FILES[self.file]}{self.rank + 1}"
@@ -121,6 +230,12 @@ class Rng:
     state: int
 
     MASK: ClassVar[int] = (1 << 64) - 1
+
+    def copy(self) -> Self:
+        """An independent generator in the same state (a subclass's other attributes are shared)."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        return twin
 
     @classmethod
     def seeded(cls, seed: int) -> Rng:
@@ -180,9 +295,11 @@ M = TypeVar("M")
 class GameState(ABC, Generic[M]):
     """One position of one game.  Subclasses implement the abstract methods.
 
-    ``play`` copies the state, checks the move with :meth:`legal_moves`, then
-    lets :meth:`_apply` change the copy, so engines mutate freely inside
-    ``_apply`` without ever touching a state someone else holds.
+    ``play`` checks the move with :meth:`legal_moves`, copies the state with
+    :meth:`copy`, then lets :meth:`_apply` change the copy, so engines mutate
+    freely inside ``_apply`` without ever touching a state someone else holds.
+    ``play(seat, move, trusted=True)`` skips the checks, for searches that only
+    play moves ``legal_moves`` returned.
     """
 
     players: int
@@ -222,15 +339,20 @@ class GameState(ABC, Generic[M]):
 
     @abstractmethod
     def parse_move(self, text: str) -> M:
-        """Read a move from its notation; raise IllegalMove if it is not one."""
+        """Read a move from its notation; raise NotationError if it is not one.
+
+        Only the notation is checked: whether the move is allowed now is for :meth:`play`.
+        """
 
     @abstractmethod
     def _apply(self, seat: int, move: M) -> None:
         """Change this (already copied) state by a legal move."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know (``None``: spectators), JSON-ready."""
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know (``None``: spectators), JSON-ready.
+
+        Games return their own :class:`View` subtype (``ArkaiosView``...)."""
 
     @abstractmethod
     def to_json(self) -> JSON:
@@ -250,21 +372,54 @@ class GameState(ABC, Generic[M]):
         """Why ``move`` is illegal for ``seat``; games override for precise messages."""
         return f"{move} is not a legal move now."
 
-    def play(self, seat: int, move: M | str) -> Self:
+    def play(self, seat: int, move: M | str, *, trusted: bool = False) -> Self:
         """Return the state after ``seat`` plays ``move`` (object or notation).
 
-        Raises IllegalMove, with a message for the player, and changes nothing.
+        Raises NotationError for text that is not a move of this game and
+        ForbiddenMove for a move not allowed now, both with a message for the
+        player; either way nothing changes.
+
+        ``trusted=True`` is the fast path for search: it skips every check, so the
+        move must be one that ``legal_moves(seat)`` of this very state returned and
+        ``seat`` one of its ``actors``; anything else gives an undefined state.  The
+        service plays players' moves checked, never trusted.
+
+        >>> from rules import GAMES
+        >>> state = GAMES["arkaios"].new(players=2, seed=0, options={})
+        >>> move = state.legal_moves(0)[0]
+        >>> state.play(0, move, trusted=True) == state.play(0, move)
+        True
         """
+        if trusted:
+            return self._after(seat, self.parse_move(move) if isinstance(move, str) else move)
         if self.outcome is not None:
-            raise IllegalMove("The game is over: no more moves can be played.")
+            raise ForbiddenMove("The game is over: no more moves can be played.")
         if seat not in self.actors:
-            raise IllegalMove("It is not your turn.")
+            raise ForbiddenMove("It is not your turn.")
         parsed = self.parse_move(move) if isinstance(move, str) else move
         if parsed not in self.legal_moves(seat):
-            raise IllegalMove(self.refusal(seat, parsed))
-        after = copy.deepcopy(self)
-        after._apply(seat, parsed)
+            raise ForbiddenMove(self.refusal(seat, parsed))
+        return self._after(seat, parsed)
+
+    def _after(self, seat: int, move: M) -> Self:
+        after = self.copy()
+        after._apply(seat, move)
         return after
+
+    def copy(self) -> Self:
+        """A copy that ``_apply`` may change without touching this state.
+
+        The default deep-copies everything; engines override it to copy only what a
+        move changes and share the rest (parts no move ever mutates in place).
+        """
+        return copy.deepcopy(self)
+
+    def _shallow_copy(self) -> Self:
+        """A new state sharing every attribute with this one: ``copy`` overrides start
+        from it and then copy the attributes ``_apply`` changes in place."""
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        return clone
 
     def __eq__(self, other: object) -> bool:
         return type(self) is type(other) and self.to_json() == other.to_json()

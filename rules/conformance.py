@@ -9,14 +9,15 @@ What a random playout checks, at every step:
 
 - the game ends (within ``max_moves``); ``actors`` is empty exactly when ``outcome`` is set;
 - every actor has legal moves, without duplicates; seats that may not act have none;
+- the time-out move (``default_move``) of every seat waited for is None or legal;
 - legal moves' notation round-trips through ``parse_move`` (all of them, or a random
   sample of 24 when there are more; a few also upper-cased and padded with spaces);
-  garbage text is refused with ``IllegalMove``;
+  garbage text is refused with ``NotationError``;
 - a sample of legal moves (4 per step, drawn from all actors' moves; all when fewer)
   is played: none is refused, ``play`` returns a new state, never changes the old one,
   and adds one to ``move_number`` (or zero, for an action that is not a move, like a
   peek); the move actually chosen is played by its notation; a seat that may not act
-  is refused with ``IllegalMove``;
+  is refused with ``ForbiddenMove``, and a finished game refuses every move the same way;
 - ``to_json`` is plain JSON and ``from_json`` restores an equal state with the same
   legal moves and views (spectators' and one seat's, a different seat each step);
 - ``view(seat)`` for every seat and for spectators (``None``) is plain JSON, holds the
@@ -34,11 +35,11 @@ import json
 import random
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.base import JSON, Game, GameState, IllegalMove, Outcome
+from rules.base import JSON, ForbiddenMove, Game, GameState, IllegalMove, NotationError, Outcome, View
 
 REQUIRED_VIEW_KEYS = ("game", "players", "actors", "move_number", "last_move", "outcome", "viewer")
 # Keys of to_json() whose values are secret randomness; views may not show them.
@@ -258,7 +259,7 @@ def _distinctive(value: Any) -> bool:
 
 def check_state(
     game: Game[Any], state: State, where: Where, picker: random.Random | None = None, before: str = ""
-) -> JSON:
+) -> View:
     """Every check of a single position (not of its moves); returns the spectators' view.
 
     ``before``: the state's :func:`fingerprint`, if already computed; ``picker`` draws the
@@ -297,6 +298,8 @@ def check_actors(state: State, where: Where) -> None:
         check_outcome(state, outcome, where)
     for seat in range(state.players):
         check_moves_of(state, seat, where)
+    for seat in state.waiting_for:
+        check_default_move(state, seat, where)
 
 
 def check_outcome(state: State, outcome: Outcome, where: Where) -> None:
@@ -306,6 +309,13 @@ def check_outcome(state: State, outcome: Outcome, where: Where) -> None:
         raise fail(where, f"outcome scores {outcome.scores} should have one number per seat ({state.players}).")
     if not outcome.reason:
         raise fail(where, "outcome has no reason.")
+
+
+def check_default_move(state: State, seat: int, where: Where) -> None:
+    """The move played when ``seat``'s time runs out is None (a forfeit) or one of its legal moves."""
+    move = state.default_move(seat)
+    if move is not None and move not in state.legal_moves(seat):
+        raise fail(where, f"default_move({seat}) is {move}, which is not a legal move now.")
 
 
 def check_moves_of(state: State, seat: int, where: Where) -> None:
@@ -354,14 +364,16 @@ def _check_parse(state: State, seat: int, move: Any, text: str, where: Where) ->
 def check_refuses_garbage(state: State, where: Where) -> None:
     try:
         state.parse_move(GARBAGE_MOVE)
-    except IllegalMove:
+    except NotationError:
         return
     except Exception as error:
-        raise fail(where, f"parse_move({GARBAGE_MOVE!r}) raises {error!r} instead of IllegalMove.") from error
+        raise fail(where, f"parse_move({GARBAGE_MOVE!r}) raises {error!r} instead of NotationError.") from error
     raise fail(where, f"parse_move({GARBAGE_MOVE!r}) accepts garbage text.")
 
 
-def check_restored(game: Game[Any], state: State, data: JSON, views: dict[int | None, JSON], where: Where) -> None:
+def check_restored(
+    game: Game[Any], state: State, data: JSON, views: Mapping[int | None, View], where: Where
+) -> None:
     """from_json(to_json()) is an equal state, with the same legal moves and the same ``views``."""
     restored = game.from_json(data)
     if restored != state:
@@ -379,7 +391,7 @@ def check_restored(game: Game[Any], state: State, data: JSON, views: dict[int | 
             raise fail(where, f"after the JSON round trip, view({seat}) differs at {first_difference(view, again)}.")
 
 
-def check_view(game: Game[Any], state: State, seat: int | None, view: JSON, secrets: set[Any], where: Where) -> None:
+def check_view(game: Game[Any], state: State, seat: int | None, view: View, secrets: set[Any], where: Where) -> None:
     """Plain JSON, the required keys with the right values, no RNG state."""
     if not isinstance(view, dict):
         raise fail(where, f"view({seat}) is a {type(view).__name__}, not a dict.")
@@ -394,7 +406,7 @@ def check_view(game: Game[Any], state: State, seat: int | None, view: JSON, secr
     check_no_secret(seat, view, text, secrets, where)
 
 
-def _view_value_problems(game: Game[Any], state: State, seat: int | None, view: JSON) -> Iterator[str]:
+def _view_value_problems(game: Game[Any], state: State, seat: int | None, view: View) -> Iterator[str]:
     outcome = state.outcome
     expected = {
         "game": game.id,
@@ -403,10 +415,11 @@ def _view_value_problems(game: Game[Any], state: State, seat: int | None, view: 
         "outcome": None if outcome is None else outcome.to_json(),
         "viewer": seat,
     }
+    given: Mapping[str, Any] = view  # the kit checks at run time what the types promise
     for key, value in expected.items():
-        difference = first_difference(view[key], value)
+        difference = first_difference(given[key], value)
         if difference:
-            yield f'"{key}" should be {_short(value)}, got {_short(view[key])} ({difference}).'
+            yield f'"{key}" should be {_short(value)}, got {_short(given[key])} ({difference}).'
     if not isinstance(view["move_number"], int) or view["move_number"] < 0:
         yield f'"move_number" should be a count of moves, got {view["move_number"]!r}.'
     last = view["last_move"]
@@ -414,7 +427,7 @@ def _view_value_problems(game: Game[Any], state: State, seat: int | None, view: 
         yield f'"last_move" should be a list of notation strings, got {_short(last)}.'
 
 
-def check_no_secret(seat: int | None, view: JSON, text: str, secrets: set[Any], where: Where) -> None:
+def check_no_secret(seat: int | None, view: View, text: str, secrets: set[Any], where: Where) -> None:
     """No RNG/seed key in the view, and none of the state's RNG/seed values (``text``: the
     view's json.dumps)."""
     # Fast text scan first; the walk below only runs to confirm and locate a suspect.
@@ -456,17 +469,17 @@ def check_move_number(previous: int, current: int, where: Where) -> None:
 
 
 def check_refuses_non_actor(state: State, move: Any, where: Where, before: str | None = None) -> None:
-    """A seat that may not act is refused with IllegalMove, and nothing changes."""
+    """A seat that may not act is refused with ForbiddenMove, and nothing changes."""
     idle = [seat for seat in range(state.players) if seat not in state.actors]
     if not idle:
         return
     before = before or fingerprint(state)
     try:
         state.play(idle[0], move)
-    except IllegalMove:
+    except ForbiddenMove:
         pass
     except Exception as error:
-        raise fail(where, f"seat {idle[0]} playing out of turn raised {error!r}, not IllegalMove.") from error
+        raise fail(where, f"seat {idle[0]} playing out of turn raised {error!r}, not ForbiddenMove.") from error
     else:
         raise fail(where, f"seat {idle[0]} may not act, yet play({idle[0]}, {str(move)!r}) was accepted.")
     if fingerprint(state) != before:
@@ -478,10 +491,10 @@ def check_finished(state: State, where: Where) -> None:
     for seat in range(state.players):
         try:
             state.play(seat, GARBAGE_MOVE)
-        except IllegalMove:
+        except ForbiddenMove:
             continue
         except Exception as error:
-            raise fail(where, f"play() on a finished game raised {error!r}, not IllegalMove.") from error
+            raise fail(where, f"play() on a finished game raised {error!r}, not ForbiddenMove.") from error
         raise fail(where, f"seat {seat} could play on a finished game.")
 
 
@@ -560,6 +573,37 @@ def random_playout(
     if check:
         _check_end(state, report, max_moves)
     return report
+
+
+def trusted_playout(
+    game: Game[Any], players: int, seed: int, options: JSON | None = None, max_moves: int = 5000
+) -> int:
+    """Play one random game twice side by side, checked (by notation) and on the fast path
+    (``play(..., trusted=True)`` with the move objects of the trusted line's own states);
+    raise :class:`ConformanceError` at the first step where their ``to_json()`` or
+    spectators' views differ.  Returns the number of moves played.
+
+    >>> from rules import GAMES
+    >>> trusted_playout(GAMES["arkaios"], players=2, seed=1) > 0
+    True
+    """
+    options = dict(options or {})
+    picker = random.Random(seed)
+    checked = trusted = _start(game, players, seed, options, check=False)
+    moves = 0
+    while checked.outcome is None and moves < max_moves:
+        seat = picker.choice(checked.actors)
+        index = picker.randrange(len(checked.legal_moves(seat)))
+        notation = str(checked.legal_moves(seat)[index])
+        checked = checked.play(seat, notation)
+        trusted = trusted.play(seat, trusted.legal_moves(seat)[index], trusted=True)
+        moves += 1
+        where = Where(game.id, players, options, seed, moves - 1).playing(seat, notation)
+        difference = first_difference(checked.to_json(), trusted.to_json())
+        difference = difference or first_difference(checked.view(None), trusted.view(None))
+        if difference:
+            raise fail(where, f"the trusted fast path gives another state than the checked play: {difference}.")
+    return moves
 
 
 def _check_end(state: State, report: PlayoutReport, max_moves: int) -> None:

@@ -74,11 +74,94 @@ destination) or None when a power is chosen instead.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement
-from typing import Any, Self
+from typing import Self, TypedDict
 
-from rules.base import JSON, Game, GameState, IllegalMove, Option, Outcome, Rng, Square, all_squares, register
+from rules.base import (
+    JSON,
+    Game,
+    GameState,
+    NotationError,
+    Option,
+    Outcome,
+    Rng,
+    Square,
+    View,
+    all_squares,
+    plain_notation,
+    plain_number,
+    register,
+)
+
+
+class DragonView(TypedDict):
+    side: str  # "fire" or "ice"
+    power: int  # 1-6
+    field: bool  # a force field: changed this duel, it cannot be eliminated
+
+
+Arena = list[list[DragonView | None]]  # arena[r][f]: rank r+1, file a+f
+
+
+class DuelResult(TypedDict):
+    """How a duel ended: ``totals`` per side ("fire", "ice"); ``winner`` None for a tie."""
+
+    duel: int
+    totals: dict[str, int]
+    winner: str | None
+    reason: str
+    board: Arena
+
+
+class SoloScore(TypedDict):
+    """A solo duel's count: your power against the opponent's power plus its bonus."""
+
+    you: int
+    opponent_power: int
+    opponent_dragons: int
+    bonus: int
+    opponent: int
+    result: str  # "win", "draw" or "loss"
+
+
+class SoloView(TypedDict):
+    you: str
+    opponent: str
+    difficulty: str
+    bonus_table: list[int]
+    side_to_play: str
+    playing_opponent: bool
+    score: SoloScore | None
+    result: str | None
+
+
+class DragonsArenaView(View):
+    """What ``viewer`` may know; per-side maps are keyed "fire" and "ice" (see ``view``)."""
+
+    last_squares: list[str]
+    viewer_side: str | None
+    seat_sides: list[str]
+    level: str
+    dragon_master: bool
+    phase: str  # setup, split, placement, play or over
+    duel: int
+    nuggets: dict[str, int]
+    nuggets_to_win: int
+    board: Arena
+    to_play: str | None
+    starter: str | None
+    must: str  # set, split, place, eliminate, change, element or over
+    element_allowed: bool
+    prompt: str
+    totals: dict[str, int]
+    dragons_left: dict[str, int]
+    dice: dict[str, list[int] | None]
+    ready: dict[str, bool]
+    splits_left: int
+    last_duel: DuelResult | None
+    solo: SoloView | None
+
 
 GAME_ID = "dragons_arena"
 SIZE = 4
@@ -149,8 +232,12 @@ class Eliminate:
     attacker: Square
     target: Square
 
-    def __str__(self) -> str:
+    @cached_property
+    def notation(self) -> str:
         return f"{self.attacker}x{self.target}"
+
+    def __str__(self) -> str:
+        return self.notation
 
 
 @dataclass(frozen=True)
@@ -160,8 +247,12 @@ class ChangePower:
     square: Square
     power: int
 
-    def __str__(self) -> str:
+    @cached_property
+    def notation(self) -> str:
         return f"{self.square}={self.power}"
+
+    def __str__(self) -> str:
+        return self.notation
 
 
 @dataclass(frozen=True)
@@ -238,14 +329,12 @@ NOTATION_HELP = (
 def _square(text: str) -> Square:
     square = Square.parse(text)
     if not square.on_board(SIZE, SIZE):
-        raise IllegalMove(f"{text} is not in the arena: squares run from a1 to d4.")
+        raise NotationError(f"{text} is not in the arena: squares run from a1 to d4.")
     return square
 
 
 def _number(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise IllegalMove(f"'{text}' is not a number: {what}.")
-    return int(text)
+    return plain_number(text, what)
 
 
 def parse_move(text: str) -> Move:
@@ -254,14 +343,14 @@ def parse_move(text: str) -> Move:
     >>> parse_move(" B2 x C3 "), str(parse_move("split:4+3")), str(parse_move("ICE:c3>a1"))
     (Eliminate(attacker=Square(file=1, rank=1), target=Square(file=2, rank=2)), 'split:3+4', 'ice:c3>a1')
     """
-    compact = "".join(text.split()).lower()
+    compact = "".join(plain_notation(text).split()).lower()
     if compact.startswith("set:"):
         items = [item for item in compact[4:].split(",") if item]
         return SetPowers(tuple(_number(item, "set takes powers like set:1,2,3,4,4,4,5,5") for item in items))
     if compact.startswith("split:"):
         low, plus, high = compact[6:].partition("+")
         if not plus:
-            raise IllegalMove("Write a split as two powers joined by +, like split:3+4.")
+            raise NotationError("Write a split as two powers joined by +, like split:3+4.")
         return Split(_number(low, "like split:3+4"), _number(high, "like split:3+4"))
     return _parse_board_move(compact)
 
@@ -281,7 +370,7 @@ def _parse_board_move(compact: str) -> Move:
     if "x" in compact:
         attacker, _, target = compact.partition("x")
         return Eliminate(_square(attacker), _square(target))
-    raise IllegalMove(f"'{compact}' is not a move. {NOTATION_HELP}")
+    raise NotationError(f"'{compact}' is not a move. {NOTATION_HELP}")
 
 
 @lru_cache(maxsize=2)
@@ -311,8 +400,20 @@ def parse_cell(code: str) -> Dragon:
     return (side, int(code[1]), code.endswith("*"))
 
 
+# Every cell's code, padded to 3 characters, for board_key.
+_ALL_CELLS: list[Cell] = [
+    None, *((side, p, shield) for side in (FIRE, ICE) for p in POWERS for shield in (False, True))
+]
+_PADDED_CODES: dict[Cell, str] = {cell: cell_code(cell).ljust(3) for cell in _ALL_CELLS}
+
+
 def board_key(board: list[Cell], to_play: int) -> str:
-    return "".join(cell_code(c).ljust(3) for c in board) + LETTERS[to_play]
+    """The arena and the side to play as text: the repetition rule counts these keys.
+
+    >>> board_key([(0, 4, False), (1, 3, True)] + [None] * 14, ICE)[:7]
+    'F4 I3*.'
+    """
+    return "".join(map(_PADDED_CODES.__getitem__, board)) + LETTERS[to_play]
 
 
 def any_contact(board: list[Cell]) -> bool:
@@ -342,26 +443,40 @@ def dragons_left(board: list[Cell]) -> list[int]:
     return result
 
 
+# BEATS[attacker][defender], for powers 1 to 6 (index 0 unused).
+BEATS: tuple[tuple[bool, ...], ...] = tuple(tuple(beats(a, d) for d in range(7)) for a in range(7))
+# Move objects built once: ELIMINATE[source][target], CHANGES[index][current power].
+ELIMINATE: tuple[tuple[Eliminate | None, ...], ...] = tuple(
+    tuple(Eliminate(SQUARES[i], SQUARES[o]) if o in NEIGHBOURS[i] else None for o in range(SIZE * SIZE))
+    for i in range(SIZE * SIZE)
+)
+CHANGES: tuple[tuple[tuple[ChangePower, ...], ...], ...] = tuple(
+    tuple(tuple(ChangePower(SQUARES[i], p) for p in POWERS if p != current) for current in range(7))
+    for i in range(SIZE * SIZE)
+)
+
+
 def eliminations(board: list[Cell], side: int) -> list[Eliminate]:
-    moves = []
+    moves: list[Eliminate] = []
     for index, cell in enumerate(board):
         if cell is None or cell[0] != side:
             continue
+        wins = BEATS[cell[1]]
         for other in NEIGHBOURS[index]:
             near = board[other]
-            if near is not None and near[0] != side and beats(cell[1], near[1]):
-                moves.append(Eliminate(SQUARES[index], SQUARES[other]))
+            if near is not None and near[0] != side and wins[near[1]]:
+                move = ELIMINATE[index][other]
+                assert move is not None
+                moves.append(move)
     return moves
 
 
 def power_changes(board: list[Cell]) -> list[ChangePower]:
-    return [
-        ChangePower(SQUARES[index], power)
-        for index, cell in enumerate(board)
-        if cell is not None and not cell[2]
-        for power in POWERS
-        if power != cell[1]
-    ]
+    moves: list[ChangePower] = []
+    for index, cell in enumerate(board):
+        if cell is not None and not cell[2]:
+            moves.extend(CHANGES[index][cell[1]])
+    return moves
 
 
 def element_targets(board: list[Cell], side: int) -> list[int]:
@@ -415,10 +530,10 @@ class DragonsArenaState(GameState[Move]):
     last_move: list[str] = field(default_factory=list)
     last_secret: int | None = None  # the side whose still-hidden set is the last move
     last_squares: list[int] = field(default_factory=list)
-    last_duel: JSON | None = None
+    last_duel: DuelResult | None = None
     history: dict[str, int] = field(default_factory=dict)
     result: Outcome | None = None
-    solo_score: JSON | None = None
+    solo_score: SoloScore | None = None
     _moves_cache: dict[int, list[Move]] = field(default_factory=dict, repr=False)
 
     # -- creation and storage -------------------------------------------------
@@ -508,18 +623,16 @@ class DragonsArenaState(GameState[Move]):
             solo_score=data.get("solo_score"),
         )
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> DragonsArenaState:
-        """A fast copy for ``play``: every mutable field is rebuilt, the move cache dropped."""
-        return DragonsArenaState(
-            players=self.players, level=self.level, dragon_master=self.dragon_master, solo=self.solo,
-            solo_side=self.solo_side, nuggets_to_win=self.nuggets_to_win, rng=Rng(self.rng.state),
-            phase=self.phase, board=list(self.board), to_play=self.to_play, starter=self.starter,
-            dice=[list(d) for d in self.dice], secret=[None if s is None else list(s) for s in self.secret],
-            splits=self.splits, nuggets=list(self.nuggets), duel=self.duel, move_number=self.move_number,
-            last_move=list(self.last_move), last_secret=self.last_secret,
-            last_squares=list(self.last_squares), last_duel=self.last_duel, history=dict(self.history),
-            result=self.result, solo_score=self.solo_score,
-        )  # fmt: skip
+    def copy(self) -> Self:
+        """Copies what moves change in place (board, nuggets, history, RNG, and before the duel
+        the dice and secret sets); shares the rest, which moves only replace; drops the move cache."""
+        clone = self._shallow_copy()
+        clone.rng, clone.board = Rng(self.rng.state), self.board.copy()
+        if self.phase != "play":
+            clone.dice, clone.secret = [d.copy() for d in self.dice], self.secret.copy()
+        clone.nuggets, clone.history = self.nuggets.copy(), self.history.copy()
+        clone._moves_cache = {}
+        return clone
 
     # -- who acts ---------------------------------------------------------------
 
@@ -570,9 +683,10 @@ class DragonsArenaState(GameState[Move]):
         empty = [SQUARES[i] for i, cell in enumerate(self.board) if cell is None]
         return [Place(power, sq) for power in sorted(set(self.dice[side])) for sq in empty]
 
-    def play_moves(self, side: int) -> list[PlayMove]:
-        """Actions of ``side`` in the duel: eliminations, else power changes; plus the element."""
-        moves: list[PlayMove] = list(eliminations(self.board, side))
+    def play_moves(self, side: int, captures: list[Eliminate] | None = None) -> list[PlayMove]:
+        """Actions of ``side`` in the duel: eliminations (``captures``, if already listed), else
+        power changes; plus the element."""
+        moves: list[PlayMove] = list(eliminations(self.board, side) if captures is None else captures)
         if not moves and not (self.is_solo and side != self.solo_side):
             moves.extend(power_changes(self.board))
         if self.dragon_master:
@@ -748,7 +862,7 @@ class DragonsArenaState(GameState[Move]):
             self._begin_play()
 
     def _apply_action(self, side: int, move: Move) -> None:
-        before = sum(dragons_left(self.board))
+        before = self.board.count(None)
         if isinstance(move, Eliminate):
             self._eliminate(side, move)
         elif isinstance(move, ChangePower):
@@ -758,7 +872,7 @@ class DragonsArenaState(GameState[Move]):
         elif isinstance(move, Blizzard):
             destination = None if move.destination is None else index_of(move.destination)
             self._wound(move, index_of(move.target), BLIZZARD_LOSS, destination)
-        if sum(dragons_left(self.board)) < before:
+        if self.board.count(None) > before:
             self.history = {}  # an elimination can never be undone: earlier positions cannot return
         self.to_play = 1 - side
         self._after_turn()
@@ -835,17 +949,22 @@ class DragonsArenaState(GameState[Move]):
             self._finish_duel(reason)
 
     def _duel_end_reason(self) -> str:
-        if not any_contact(self.board):
+        # A possible elimination is a contact: the board is scanned for one only when there is none.
+        captures = eliminations(self.board, self.to_play)
+        if not captures and not any_contact(self.board):
             return "no dragon is next to an enemy"
         key = board_key(self.board, self.to_play)
         self.history[key] = self.history.get(key, 0) + 1
         if self.history[key] >= 3:
             return "the same arena came back a third time"
         side = SIDES[self.to_play].upper()
-        if self.solo_opponent_to_play() and not eliminations(self.board, self.to_play):
+        if self.solo_opponent_to_play() and not captures:
             return f"the opponent's {side} dragons cannot eliminate"
-        if not self.play_moves(self.to_play):
+        moves = self.play_moves(self.to_play, captures)
+        if not moves:
             return f"every dragon has a force field and {side} cannot act"
+        # The duel goes on in this very position: keep its moves for legal_moves.
+        self._moves_cache[0 if self.is_solo else self.to_play] = list(moves)
         return ""
 
     def _finish_duel(self, reason: str) -> None:
@@ -897,11 +1016,11 @@ class DragonsArenaState(GameState[Move]):
 
     # -- views ------------------------------------------------------------------------
 
-    def _board_rows(self) -> list[list[JSON | None]]:
+    def _board_rows(self) -> Arena:
         """board[r][f]: rank r+1 (row 0 is rank 1), file a+f."""
         return [[_cell_view(self.board[r * SIZE + f]) for f in range(SIZE)] for r in range(SIZE)]
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> DragonsArenaView:
         """What ``seat`` may know. Beyond the common keys:
 
         ``board`` (``board[r][f]`` is rank r+1, file a+f: None or {"side", "power", "field"}),
@@ -959,13 +1078,13 @@ class DragonsArenaState(GameState[Move]):
             return ["set:hidden"]
         return list(self.last_move)
 
-    def _visible_dice(self, viewer_side: int | None) -> JSON:
+    def _visible_dice(self, viewer_side: int | None) -> dict[str, list[int] | None]:
         """Dice still to place; during secret setup only the viewer's own set."""
         if self.phase != "setup":
             return {SIDES[s]: list(self.dice[s]) for s in (FIRE, ICE)}
         return {SIDES[s]: (self.secret[s] if s == viewer_side else None) for s in (FIRE, ICE)}
 
-    def _solo_view(self) -> JSON | None:
+    def _solo_view(self) -> SoloView | None:
         if not self.is_solo:
             return None
         return {
@@ -1004,13 +1123,13 @@ class DragonsArenaState(GameState[Move]):
         return text
 
 
-def _cell_view(cell: Cell) -> JSON | None:
+def _cell_view(cell: Cell) -> DragonView | None:
     if cell is None:
         return None
     return {"side": SIDES[cell[0]], "power": cell[1], "field": cell[2]}
 
 
-def solo_score(board: list[Cell], you: int, difficulty: str) -> JSON:
+def solo_score(board: list[Cell], you: int, difficulty: str) -> SoloScore:
     """Solo scoring: your total against the opponent's total plus its bonus.
 
     >>> board = [(1, p, False) for p in (6, 5, 4, 3, 1)] + [(0, p, False) for p in (4, 3, 2, 1)]

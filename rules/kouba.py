@@ -18,8 +18,8 @@ project data, see ``rules/kouba_deck.json`` and ``docs/kouba-deck.md``):
   roll the player may claim one arena card whose combination the dice show,
   placing it on a pile without a Kouba (``claim:2:pile4``); the turn ends.
   ``stop`` gives up: the player receives a Kouba on a pile of their choice.
-  Six identical dice let the player once give a Kouba to an opponent, on the
-  pile the giver picks (``give:@2:pile3``); the turn goes on.
+  Six identical dice let the player once give a Kouba to any player, themselves
+  included, on the pile the giver picks (``give:@2:pile3``); the turn goes on.
 - A won champion goes face up on top of its pile and is that pile's only active
   card; any card placed on a pile makes the card below inert. A won red or
   yellow card lies face down without power. A pile with a Kouba no longer
@@ -31,24 +31,30 @@ project data, see ``rules/kouba_deck.json`` and ``docs/kouba-deck.md``):
   Assassin/Judge ends the current player's turn before they claim (no card, no
   Kouba); Priestess/Sentinel/Champion/Wild One add 1 or 2 rolls to one's own
   turn, Weaver or Golem; Courtesan/Magician set one of one's own dice to any
-  value (turn, legendary events, duels); Shaman/Guardian replaces an arena
-  card, and the new card's entry effect is ignored. Powers may be played by
-  anyone holding one, also in other players' turns, except while a Kouba is
-  being placed or countered.
+  value (turn, legendary events, duels, the tie-break race); Shaman/Guardian
+  replaces an arena card, and the new card's entry effect is ignored. Powers may
+  be played by anyone holding one, at any time: in other players' turns, during
+  events and while a Kouba is being placed; only a King's answer is a pause that
+  nobody else acts in. The Assassin also stops a turn during its entry event. In
+  the final tie-break race only the Courtesan has anything to change.
 - Events are played on roll counts, each player at their own pace. Weaver:
   up to 3 rolls each, stop when you like, highest total gets a Kouba (ties
   re-roll). Golem: one die each, even results get a Kouba. Reaper race: straight
   1-6; Sylvan race: two 2s and two 4s; the player who needed the most rolls gets
   a Kouba (ties race again). Duel: the drawer picks an opponent, each takes the
   top card of one of the other's piles (``take:pile3``) and races for its
-  combination; the loser gets a Kouba on the pile the winner took from. In a
-  race a player only keeps dice that can still complete the target, and one who
-  has not succeeded after 30 rolls stops with a count of 31.
+  combination; the loser gets a Kouba on the pile the winner took from. Races
+  have no roll limit; a player only keeps dice that can still complete the
+  target, and may give up at any time (``stop``): they lose the race at once
+  (in the tie-break they drop out). Giving up is also what the time limit plays.
 - The round ends once the Koubas being handed out are placed and a player has
   4; that player starts the next round. Each pile without a Kouba scores its
   cards' points, plus per faction in the pile +4 for 2 cards, +8 for 3, +20 for
   4 or more. Highest total after the last round wins; a tie is broken by a
   Reaper race between the tied players (fewest rolls wins).
+- An empty draw pile takes the shuffled discard, except the card the action
+  being resolved has just discarded (a Shaman never draws back the card it
+  replaced); when no card can be drawn the arena slot stays empty.
 
 Notation (case-insensitive, spaces ignored). Players are ``@1`` .. ``@6`` in
 seat order (seat 0 is ``@1``); piles ``pile1`` .. ``pile5``, arena slots 1-3 from
@@ -86,18 +92,124 @@ with every card), round_score and usable_powers.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from rules.base import JSON, Game, GameState, IllegalMove, Outcome, Rng, register
+from rules.base import JSON, Game, GameState, NotationError, Outcome, Rng, View, plain_notation, register
 from rules.kouba_combos import combo_met, describe, reachable_keeps
-from rules.kouba_deck import CHAMPION, Card, card, deck_for
+from rules.kouba_deck import CHAMPION, Card, CardView, card, deck_for
+
+
+class DiceView(TypedDict):
+    """One player's dice: ``rolls_left`` is None in races (no limit); ``target`` a race's combination."""
+
+    values: list[int]
+    kept: list[bool]
+    rolls: int
+    rolls_left: int | None
+    done: bool
+    target: str
+    target_text: str
+
+
+class PileView(TypedDict):
+    """A pile as everyone sees it: its size and its face-up champion, if unused."""
+
+    size: int
+    kouba: bool
+    active: CardView | None
+
+
+class TableView(TypedDict):
+    seat: int
+    koubas: int
+    piles: list[PileView]
+
+
+# "from" is a Python keyword, hence the functional form.
+DuelCard = TypedDict("DuelCard", {"seat": int, "from": int, "pile": int, "card": CardView | None})
+
+
+class EventView(TypedDict):
+    """The legendary event, duel or tie-break race under way."""
+
+    kind: str
+    name: str
+    card: CardView | None
+    drawer: int
+    seats: list[int]
+    stage: str  # challenge, take or roll
+    attempt: int
+    taken: list[DuelCard]  # both duel cards, once taken
+
+
+class PendingView(TypedDict):
+    """The next Kouba on its way: ``kind`` "king" while a King may counter it; ``pile`` -1: receiver's choice."""
+
+    seat: int
+    kind: str
+    pile: int
+    cause: str
+    counterable: bool
+    queued: int
+
+
+class RevealedPile(TypedDict):
+    cards: list[str]
+    kouba: bool
+    score: int
+
+
+class HandPile(TypedDict):
+    """One of the viewer's own piles, every card shown."""
+
+    kouba: bool
+    active: bool
+    score: int
+    cards: list[CardView]
+
+
+class KoubaPrivate(TypedDict):
+    hand: list[HandPile]
+    round_score: int
+    usable_powers: list[str]
+
+
+class KoubaView(View):
+    """What ``viewer`` may know; ``hand``, ``round_score`` and ``usable_powers`` are the
+    viewer's own and absent from the spectators' view. Per-seat lists are in seat order."""
+
+    waiting_for: list[int]
+    last_actor: int | None
+    round: int
+    rounds: int
+    first_player: int
+    phase: str
+    turn: int | None
+    arena: list[CardView | None]
+    draw_count: int
+    discard_count: int
+    discard_top: CardView | None
+    dice: list[DiceView]
+    rolling: list[int]
+    event: EventView | None
+    event_queue: list[CardView]
+    pending: PendingView | None
+    tables: list[TableView]
+    round_scores: list[list[int]]
+    totals: list[int]
+    revealed: list[list[RevealedPile]]
+    swapped: list[bool] | None
+    log: list[str]
+    hand: NotRequired[list[HandPile]]
+    round_score: NotRequired[int]
+    usable_powers: NotRequired[list[str]]
+
 
 GAME_ID = "kouba"
 PILES = 5
@@ -106,7 +218,6 @@ DICE = 6
 ROLLS = 3
 KOUBAS_TO_END = 4
 MAX_SWAP = 2
-RACE_CAP = 30
 LOG_LENGTH = 12
 FACTION_BONUS = {2: 4, 3: 8}
 BIG_BONUS = 20  # 4 or more cards of one faction in a pile
@@ -340,7 +451,8 @@ class Pile:
 class Roller:
     """One player's six dice in the current context (turn, event or race).
 
-    ``limit`` 0 means no roll limit (races); ``target`` is a race's combination.
+    ``limit`` 0 means no roll limit (races); ``target`` is a race's combination;
+    ``gave_up``: the player gave up the race (``done`` too).
     """
 
     values: list[int] = field(default_factory=list)
@@ -350,9 +462,13 @@ class Roller:
     done: bool = False
     target: str = ""
     dice: int = DICE
+    gave_up: bool = False
 
     def clone(self) -> Roller:
-        return Roller(list(self.values), list(self.kept), self.rolls, self.limit, self.done, self.target, self.dice)
+        twin = object.__new__(Roller)
+        twin.__dict__.update(self.__dict__)
+        twin.values, twin.kept = list(self.values), list(self.kept)
+        return twin
 
     def to_json(self) -> JSON:
         return {
@@ -363,6 +479,7 @@ class Roller:
             "done": self.done,
             "target": self.target,
             "dice": self.dice,
+            "gave_up": self.gave_up,
         }
 
     @classmethod
@@ -375,6 +492,7 @@ class Roller:
             data["done"],
             data["target"],
             data["dice"],
+            data.get("gave_up", False),  # games stored before races could be given up
         )
 
     @property
@@ -462,17 +580,17 @@ def pile_score(cards: list[str]) -> int:
     return points + sum(BIG_BONUS if n >= 4 else FACTION_BONUS.get(n, 0) for n in factions.values())
 
 
-def card_json(card_id: str) -> JSON:
+def card_json(card_id: str) -> CardView:
     """A card's public data (a fresh dict each time, built from a cache)."""
-    return dict(_card_data(card_id))
+    return _card_data(card_id).copy()
 
 
 @lru_cache(maxsize=128)
-def _card_data(card_id: str) -> JSON:
+def _card_data(card_id: str) -> CardView:
     return card(card_id).to_json()
 
 
-def _revealed_pile(pile: Pile) -> JSON:
+def _revealed_pile(pile: Pile) -> RevealedPile:
     return {
         "cards": list(pile.cards),
         "kouba": pile.kouba,
@@ -480,7 +598,7 @@ def _revealed_pile(pile: Pile) -> JSON:
     }
 
 
-def _copy_pile(pile: JSON) -> JSON:
+def _copy_pile(pile: RevealedPile) -> RevealedPile:
     """A revealed pile of the last round: card ids, Kouba flag and score."""
     return {"cards": list(pile["cards"]), "kouba": pile["kouba"], "score": pile["score"]}
 
@@ -520,7 +638,7 @@ def _values(text: str) -> tuple[int, ...]:
 def _indices(text: str) -> tuple[int, ...]:
     values = [int(v) - 1 for v in text.split(",")]
     if len(set(values)) != len(values):
-        raise IllegalMove(f"'{text}' names the same number twice.")
+        raise NotationError(f"'{text}' names the same number twice.")
     return tuple(sorted(values))
 
 
@@ -535,7 +653,7 @@ def parse_notation(text: str) -> KoubaMove:
     for pattern, build in _PATTERNS:
         if match := pattern.match(compact):
             return build(match)
-    raise IllegalMove(f"Could not read '{text.strip()}'. {NOTATION_HELP}.")
+    raise NotationError(f"Could not read '{text.strip()}'. {NOTATION_HELP}.")
 
 
 # ---------------------------------------------------------------------------
@@ -566,7 +684,7 @@ class KoubaState(GameState[KoubaMove]):
         self.pending: list[Delivery] = []
         self.round_ender: int | None = None
         self.round_scores: list[list[int]] = []
-        self.revealed: list[list[JSON]] = []  # last finished round's piles, shown to all
+        self.revealed: list[list[RevealedPile]] = []  # last finished round's piles, shown to all
         self.log: list[str] = []
         self.move_number = 0
         self.last_move: list[str] = []
@@ -574,6 +692,9 @@ class KoubaState(GameState[KoubaMove]):
         self.result: Outcome | None = None
         self._moves: dict[int, list[KoubaMove]] = {}
         self._actors: tuple[int, ...] | None = None
+        # Seats whose piles this state may change: the others' are shared with the state it
+        # was copied from, until _pile copies them.
+        self._own_piles: set[int] = set()
 
     # -- creation and storage ---------------------------------------------------
 
@@ -615,13 +736,16 @@ class KoubaState(GameState[KoubaMove]):
         data["outcome"] = self.result.to_json() if self.result else None
         return data
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> KoubaState:
-        clone = copy.copy(self)
-        clone.rng = copy.copy(self.rng)  # a plain Rng copy; keeps a test script shared
-        for name in (*_LIST_FIELDS, "pending"):
-            setattr(clone, name, list(getattr(self, name)))
-        clone.round_scores = [list(r) for r in self.round_scores]
-        clone.piles = [[p.clone() for p in seat_piles] for seat_piles in self.piles]
+    def copy(self) -> KoubaState:
+        """Copies what moves change in place (card lists, dice, the event); shares the piles
+        until one changes (see ``_pile``) and what moves only replace (the log, the revealed
+        piles, the last move's lines)."""
+        clone = self._shallow_copy()
+        clone.rng = self.rng.copy()  # keeps a test script shared
+        clone.draw, clone.discard, clone.arena = self.draw.copy(), self.discard.copy(), self.arena.copy()
+        clone.swapped, clone.event_queue = self.swapped.copy(), self.event_queue.copy()
+        clone.pending, clone.round_scores = self.pending.copy(), self.round_scores.copy()
+        clone.piles, clone._own_piles = self.piles.copy(), set()
         clone.rollers = [r.clone() for r in self.rollers]
         clone.event = self.event.clone() if self.event else None
         clone._moves = {}
@@ -651,10 +775,10 @@ class KoubaState(GameState[KoubaMove]):
         return list(self._legal(seat))
 
     def parse_move(self, text: str) -> KoubaMove:
-        move = parse_notation(text)
+        move = parse_notation(plain_notation(text))
         target = getattr(move, "target", 0)
         if target >= self.players:
-            raise IllegalMove(f"There is no player {at(target)}: this game has @1 to {at(self.players - 1)}.")
+            raise NotationError(f"There is no player {at(target)}: this game has @1 to {at(self.players - 1)}.")
         return move
 
     def _apply(self, seat: int, move: KoubaMove) -> None:
@@ -708,19 +832,31 @@ class KoubaState(GameState[KoubaMove]):
         return [s for s in self.event.seats if not self.rollers[s].done]
 
     def _powers_open(self) -> bool:
-        return not self.pending and self.phase in (TURN, EVENT) and self.result is None
+        """Powers work « à tout moment »: in turns, events, races and Kouba placements.
+
+        A King's answer is a pause nobody else acts in; the swap has no active card.
+        """
+        if self.result is not None or self.phase not in (TURN, EVENT, TIEBREAK):
+            return False
+        return not (self.pending and self._king_window(self.pending[0]))
+
+    def _racing(self, seat: int) -> bool:
+        """Whether ``seat`` is still running a race (Reaper, Sylvan, duel or tie-break)."""
+        return self._racing_event() and seat in self.rolling()
 
     # -- legal moves ----------------------------------------------------------------
 
     def default_move(self, seat: int) -> KoubaMove | None:
-        """A King holder who lets the time limit pass does not counter.
+        """A King holder who lets the time limit pass does not counter; a racer gives up the race.
 
         >>> from rules import GAMES
         >>> GAMES["kouba"].new(players=2, seed=1).default_move(0) is None
         True
         """
         allow = King(counter=False)
-        return allow if allow in self._legal(seat) else None
+        if allow in self._legal(seat):
+            return allow
+        return Stop() if self._racing(seat) else None
 
     def _legal(self, seat: int) -> list[KoubaMove]:
         if seat not in self._moves:
@@ -728,18 +864,22 @@ class KoubaState(GameState[KoubaMove]):
         return self._moves[seat]
 
     def _compute_legal(self, seat: int) -> list[KoubaMove]:
+        moves = self._own_moves(seat)
+        if self._powers_open():
+            moves.extend(self._power_moves(seat))
+        return moves
+
+    def _own_moves(self, seat: int) -> list[KoubaMove]:
+        """What ``seat`` may play besides powers."""
         if self.pending:
             return self._pending_moves(seat)
         if self.phase == SWAP:
             return [] if self.swapped[seat] else _swap_moves()
-        moves: list[KoubaMove] = []
         if self.phase == TURN and self.stage == "roll" and seat == self.turn:
-            moves.extend(self._turn_moves(seat))
-        elif self.phase in (EVENT, TIEBREAK):
-            moves.extend(self._event_moves(seat))
-        if self._powers_open():
-            moves.extend(self._power_moves(seat))
-        return moves
+            return self._turn_moves(seat)
+        if self.phase in (EVENT, TIEBREAK):
+            return self._event_moves(seat)
+        return []
 
     def _pending_moves(self, seat: int) -> list[KoubaMove]:
         delivery = self.pending[0]
@@ -759,7 +899,8 @@ class KoubaState(GameState[KoubaMove]):
             moves.extend(_keep_moves(roller))
         moves.extend(self._claims(seat))
         if not self.give_used and len(set(roller.values)) == 1:
-            moves.extend(Give(o, p) for o in self._opponents(seat) for p in self.open_piles(o))
+            # « à un joueur de son choix »: any player, the roller included.
+            moves.extend(Give(s, p) for s in range(self.players) for p in self.open_piles(s))
         moves.append(Stop())
         return moves
 
@@ -784,8 +925,9 @@ class KoubaState(GameState[KoubaMove]):
 
     def _roller_moves(self, kind: str, roller: Roller) -> list[KoubaMove]:
         if kind in RACES:
+            # « sans limite de lancers »: roll until the combination is made, or give up.
             keeps = _keep_moves(roller, roller.target) if roller.rolls else []
-            return [Roll(), *keeps]
+            return [Roll(), *keeps, Stop()]
         moves: list[KoubaMove] = []
         if roller.rolls < roller.limit:
             moves.append(Roll())
@@ -801,11 +943,13 @@ class KoubaState(GameState[KoubaMove]):
             return []
         moves: list[KoubaMove] = []
         powers = {c.power for c in actives}
+        if self.phase == TIEBREAK:
+            powers &= {"courtesan"}  # the game is scored: only a die of the race can still change
         if "khan" in powers:
             moves.extend(Khan(o, p) for o in self._opponents(seat) for p in self.open_piles(o))
         if "brute" in powers:
             moves.extend(Brute(o, p) for o in self._opponents(seat) for p in self.open_piles(o))
-        if "assassin" in powers and self.phase == TURN and self.turn != seat:
+        if "assassin" in powers and self._may_assassinate(seat):
             moves.append(Assassin(self.turn))
         if "extra" in powers and self._may_add_rolls(seat):
             moves.extend(Extra(n) for n in sorted({c.extra_rolls for c in actives if c.power == "extra"}))
@@ -814,6 +958,10 @@ class KoubaState(GameState[KoubaMove]):
         if "shaman" in powers:
             moves.extend(Shaman(i) for i, cid in enumerate(self.arena) if cid)
         return moves
+
+    def _may_assassinate(self, seat: int) -> bool:
+        """Another player's turn, before they claim: « même pendant son lancer de dés », and its entry event."""
+        return self.phase in (TURN, EVENT) and self.stage == "roll" and self.turn != seat
 
     def _may_add_rolls(self, seat: int) -> bool:
         """Extra rolls serve in one's own turn, the Weaver and the Golem."""
@@ -831,9 +979,10 @@ class KoubaState(GameState[KoubaMove]):
 
     def _do_swap(self, seat: int, move: Swap) -> None:
         for index in move.piles:
-            pile = self.piles[seat][index]
-            self.discard.append(pile.cards.pop())
-            pile.cards.append(self._draw_card() or self.discard.pop())
+            pile = self._pile(seat, index)
+            gone = pile.cards.pop()
+            self.discard.append(gone)
+            pile.cards.append(self._draw_card(keep_out=gone) or self.discard.pop())
         self.swapped[seat] = True
         self._say(f"{at(seat)} swapped {len(move.piles)} card{'s' if len(move.piles) != 1 else ''}")
 
@@ -852,7 +1001,7 @@ class KoubaState(GameState[KoubaMove]):
         cid = self.arena[move.slot]
         assert cid is not None
         self.arena[move.slot] = None
-        pile = self.piles[seat][move.pile]
+        pile = self._pile(seat, move.pile)
         pile.cards.append(cid)
         pile.active = card(cid).colour == CHAMPION
         self._say(f"{at(seat)} won {card(cid).name} ({card(cid).points} VP) onto pile {move.pile + 1}")
@@ -863,8 +1012,15 @@ class KoubaState(GameState[KoubaMove]):
             self._say(f"{at(seat)} failed and takes a Kouba")
             self.pending.append(Delivery(seat, -1, True, "failed the arena"))
             self.stage = "done"
-        else:
-            self.rollers[seat].done = True
+            return
+        roller = self.rollers[seat]
+        roller.done = True
+        if self._racing_event():
+            roller.gave_up = True
+            self._say(f"{at(seat)} gives up the race")
+
+    def _racing_event(self) -> bool:
+        return self.event is not None and self.event.kind in RACES
 
     def _do_place(self, seat: int, move: PlaceKouba) -> None:
         delivery = self.pending.pop(0)
@@ -872,7 +1028,8 @@ class KoubaState(GameState[KoubaMove]):
 
     def _do_give(self, seat: int, move: Give) -> None:
         self.give_used = True
-        self._say(f"{at(seat)} rolled six alike and gives {at(move.target)} a Kouba")
+        whom = "themselves" if move.target == seat else at(move.target)
+        self._say(f"{at(seat)} rolled six alike and gives {whom} a Kouba")
         self.pending.append(Delivery(move.target, move.pile, True, f"six alike of {at(seat)}"))
 
     def _do_challenge(self, seat: int, move: Challenge) -> None:
@@ -900,7 +1057,7 @@ class KoubaState(GameState[KoubaMove]):
 
     def _do_brute(self, seat: int, move: Brute) -> None:
         self._spend(seat, "brute")
-        pile = self.piles[move.target][move.pile]
+        pile = self._pile(move.target, move.pile)
         gone = pile.cards.pop()
         pile.active = False
         self.discard.append(gone)
@@ -933,14 +1090,16 @@ class KoubaState(GameState[KoubaMove]):
         old = self.arena[move.slot]
         assert old is not None
         self.discard.append(old)
-        self.arena[move.slot] = self._draw_card()
+        self.arena[move.slot] = self._draw_card(keep_out=old)
         self._say(f"{at(seat)} plays the Shaman: {card(old).name} leaves the arena")
+        if self.arena[move.slot] is None:
+            self._say(f"no card left to draw: arena slot {move.slot + 1} stays empty")
 
     def _spend(self, seat: int, power: str) -> None:
         self._spend_pile(seat, self.power_piles(seat, power)[0])
 
     def _spend_pile(self, seat: int, index: int) -> None:
-        self.piles[seat][index].active = False
+        self._pile(seat, index).active = False
 
     def _after_dice_change(self, seat: int) -> None:
         """Races end for a player on success; Weaver and Golem stop once nothing is left to do."""
@@ -948,10 +1107,7 @@ class KoubaState(GameState[KoubaMove]):
         if self.phase not in (EVENT, TIEBREAK) or self.event is None:
             return
         if self.event.kind in RACES:
-            if combo_met(roller.target, roller.values):
-                roller.done = True
-            elif roller.rolls >= RACE_CAP:
-                roller.done, roller.rolls = True, RACE_CAP + 1
+            roller.done = roller.done or combo_met(roller.target, roller.values)
         elif roller.rolls >= roller.limit and not self._can_improve(seat):
             roller.done = True
 
@@ -960,16 +1116,24 @@ class KoubaState(GameState[KoubaMove]):
 
     # -- cards ------------------------------------------------------------------------
 
-    def _draw_card(self) -> str | None:
-        """The top card of the draw pile; an empty pile takes the shuffled discard first."""
-        if not self.draw and self.discard:
-            self.draw, self.discard = self.discard, []
-            self.rng.shuffle(self.draw)
-            self._say("the discard is shuffled into a new draw pile")
+    def _draw_card(self, keep_out: str | None = None) -> str | None:
+        """The top card of the draw pile, or None when no card can be drawn.
+
+        An empty draw pile first takes the shuffled discard, except ``keep_out``: the card
+        the action being resolved has just discarded stays there (a Shaman never draws back
+        the card it replaced).
+        """
+        if not self.draw:
+            self.draw = [cid for cid in self.discard if cid != keep_out]
+            self.discard = [cid for cid in self.discard if cid == keep_out]
+            if self.draw:
+                self.rng.shuffle(self.draw)
+                self._say("the discard is shuffled into a new draw pile")
         return self.draw.pop() if self.draw else None
 
     def _refill(self) -> list[str]:
         """Refill the arena to 3 (discard the rightmost if full); returns the cards drawn."""
+        gone: str | None = None
         if all(self.arena):
             gone = self.arena[-1]
             assert gone is not None
@@ -978,7 +1142,7 @@ class KoubaState(GameState[KoubaMove]):
         present = [cid for cid in self.arena if cid]
         drawn: list[str] = []
         while len(present) + len(drawn) < ARENA:
-            cid = self._draw_card()
+            cid = self._draw_card(keep_out=gone)
             if cid is None:
                 break
             drawn.append(cid)
@@ -988,11 +1152,18 @@ class KoubaState(GameState[KoubaMove]):
         return drawn
 
     def _place_kouba(self, seat: int, index: int, cause: str) -> None:
-        pile = self.piles[seat][index]
+        pile = self._pile(seat, index)
         pile.kouba, pile.active = True, False
         self._say(f"{at(seat)} takes a Kouba on pile {index + 1} ({cause})")
         if self.koubas(seat) >= KOUBAS_TO_END and self.round_ender is None:
             self.round_ender = seat
+
+    def _pile(self, seat: int, index: int) -> Pile:
+        """Pile ``index`` of ``seat``, to be changed: every change of a pile goes through here."""
+        if seat not in self._own_piles:
+            self.piles[seat] = [p.clone() for p in self.piles[seat]]
+            self._own_piles.add(seat)
+        return self.piles[seat][index]
 
     def _say(self, line: str) -> None:
         self.log = [*self.log[-(LOG_LENGTH - 1) :], line]
@@ -1135,19 +1306,27 @@ class KoubaState(GameState[KoubaMove]):
         return True
 
     def _resolve_race(self, event: Event) -> bool:
-        """The player who needed the most rolls loses (or, in the tie-break, the fewest wins)."""
+        """The player who needed the most rolls loses (or, in the tie-break, the fewest wins).
+
+        A player who gives up loses the race at once.
+        """
+        if event.kind == "tiebreak":
+            return self._race_winner(event)
+        quitter = next((s for s in event.seats if self.rollers[s].gave_up), None)
+        if quitter is not None:
+            self._race_kouba(event, quitter, "gave up")
+            self._finish_event()
+            return True
         counts = {s: self.rollers[s].rolls for s in event.seats}
         pending = [s for s in event.seats if not self.rollers[s].done]
         finished = [s for s in event.seats if self.rollers[s].done]
-        if event.kind == "tiebreak":
-            return self._race_winner(event, counts, pending, finished)
         if len(pending) > 1 or (pending and not self._surely_last(pending[0], counts, finished)):
             return False
         worst = max(counts.values())
         losers = pending or [s for s in finished if counts[s] == worst]
         if len(losers) > 1:
             return self._roll_off(event, losers)
-        self._race_kouba(event, losers[0])
+        self._race_kouba(event, losers[0], "slowest")
         self._finish_event()
         return True
 
@@ -1158,28 +1337,39 @@ class KoubaState(GameState[KoubaMove]):
         worst = max(counts[s] for s in finished)
         return counts[seat] > worst or (counts[seat] == worst and not self.power_piles(seat, "courtesan"))
 
-    def _race_winner(self, event: Event, counts: dict[int, int], pending: list[int], finished: list[int]) -> bool:
+    def _race_winner(self, event: Event) -> bool:
+        """The tie-break: fewest rolls wins; who gives up drops out; the last one left wins."""
+        racing = [s for s in event.seats if not self.rollers[s].gave_up]
+        if len(racing) == 1:
+            return self._tiebreak_won(racing[0], "the others gave up")
+        counts = {s: self.rollers[s].rolls for s in racing}
+        finished = [s for s in racing if self.rollers[s].done]
         if not finished:
             return False
         best = min(counts[s] for s in finished)
-        if any(counts[s] < best for s in pending):
+        still = [s for s in racing if not self.rollers[s].done]
+        # A racer still on ``best`` rolls may yet tie with a Courtesan, without rolling again.
+        if any(counts[s] < best or (counts[s] == best and self.power_piles(s, "courtesan")) for s in still):
             return False
         winners = [s for s in finished if counts[s] == best]
         if len(winners) > 1:
             return self._roll_off(event, winners)
-        self._say(f"{at(winners[0])} wins the tie-break race in {best} rolls")
+        return self._tiebreak_won(winners[0], f"in {best} rolls")
+
+    def _tiebreak_won(self, winner: int, how: str) -> bool:
+        self._say(f"{at(winner)} wins the tie-break race {how}")
         totals = self.totals()
-        self.result = Outcome((winners[0],), "most points (tie broken by a Reaper race)", tuple(map(float, totals)))
+        self.result = Outcome((winner,), "most points (tie broken by a Reaper race)", tuple(map(float, totals)))
         self.phase, self.event = OVER, None
         return True
 
-    def _race_kouba(self, event: Event, loser: int) -> None:
+    def _race_kouba(self, event: Event, loser: int, why: str) -> None:
         if event.kind == "duel":
             winner = event.opponent(loser)
             self._say(f"{at(winner)} wins the duel")
             self.pending.append(Delivery(loser, event.take[winner], True, f"lost the duel to {at(winner)}"))
         else:
-            self.pending.append(Delivery(loser, -1, True, f"{_EVENT_NAMES[event.kind]}, slowest"))
+            self.pending.append(Delivery(loser, -1, True, f"{_EVENT_NAMES[event.kind]}, {why}"))
 
     def _roll_off(self, event: Event, seats: list[int]) -> bool:
         self._say(f"tie between {' '.join(at(s) for s in seats)}: they roll again")
@@ -1230,8 +1420,8 @@ class KoubaState(GameState[KoubaMove]):
 
     # -- views -------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> JSON:
-        data: JSON = {
+    def view(self, seat: int | None) -> KoubaView:
+        data: KoubaView = {
             "game": GAME_ID,
             "players": self.players,
             "actors": list(self.actors),
@@ -1263,10 +1453,12 @@ class KoubaState(GameState[KoubaMove]):
             "log": list(self.log),
         }
         if seat is not None:
-            data.update(self._private_view(seat))
+            private = self._private_view(seat)
+            data["hand"], data["round_score"] = private["hand"], private["round_score"]
+            data["usable_powers"] = private["usable_powers"]
         return data
 
-    def _dice_view(self, seat: int) -> JSON:
+    def _dice_view(self, seat: int) -> DiceView:
         roller = self.rollers[seat]
         return {
             "values": list(roller.values),
@@ -1278,7 +1470,7 @@ class KoubaState(GameState[KoubaMove]):
             "target_text": describe(roller.target) if roller.target else "",
         }
 
-    def _table_view(self, seat: int) -> JSON:
+    def _table_view(self, seat: int) -> TableView:
         return {
             "seat": seat,
             "koubas": self.koubas(seat),
@@ -1292,7 +1484,7 @@ class KoubaState(GameState[KoubaMove]):
             ],
         }
 
-    def _event_view(self) -> JSON | None:
+    def _event_view(self) -> EventView | None:
         event = self.event
         if event is None:
             return None
@@ -1307,18 +1499,18 @@ class KoubaState(GameState[KoubaMove]):
             "taken": self._duel_cards(event),
         }
 
-    def _duel_cards(self, event: Event) -> list[JSON]:
+    def _duel_cards(self, event: Event) -> list[DuelCard]:
         """Duel cards once both are taken: they are shown to everyone while the duel lasts."""
         if event.kind != "duel" or event.stage != "roll":
             return []
-        taken = []
+        taken: list[DuelCard] = []
         for seat in event.seats:
             source = self.piles[event.opponent(seat)][event.take[seat]]
             top = card_json(source.cards[-1]) if source.cards else None
             taken.append({"seat": seat, "from": event.opponent(seat), "pile": event.take[seat], "card": top})
         return taken
 
-    def _pending_view(self) -> JSON | None:
+    def _pending_view(self) -> PendingView | None:
         if not self.pending:
             return None
         delivery = self.pending[0]
@@ -1331,7 +1523,7 @@ class KoubaState(GameState[KoubaMove]):
             "queued": len(self.pending) - 1,
         }
 
-    def _private_view(self, seat: int) -> JSON:
+    def _private_view(self, seat: int) -> KoubaPrivate:
         powers = [str(m) for m in self._legal(seat) if isinstance(m, (King, *POWER_TYPES))]
         return {
             "hand": [
@@ -1443,7 +1635,7 @@ _HANDLERS: dict[type, Callable[[KoubaState, int, Any], None]] = {
 
 
 def _refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
-    if state.pending:
+    if state.pending and not (isinstance(move, POWER_TYPES) and state._powers_open()):
         return _pending_refusal(state, seat, move)
     for kinds, explain in _REFUSERS:
         if isinstance(move, kinds):
@@ -1453,6 +1645,11 @@ def _refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
 
 def _pending_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
     delivery = state.pending[0]
+    if seat != delivery.receiver:
+        who = at(delivery.receiver)
+        if state._king_window(delivery):
+            return f"{who} is answering a Kouba ({delivery.cause}) with their King: everyone waits for that answer."
+        return f"{who} is placing a Kouba ({delivery.cause}): meanwhile only powers can be played."
     if state._king_window(delivery):
         return f"A Kouba ({delivery.cause}) is coming at you: first answer with king:counter or king:allow."
     if isinstance(move, PlaceKouba):
@@ -1503,9 +1700,16 @@ def _power_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
     if not state.power_piles(seat, power):
         return f"You have no active {power.capitalize()} (a face-up champion on a pile without a Kouba)."
     if not state._powers_open():
-        return "Powers wait until the current Kouba is placed, and cannot be used outside the turns and events."
+        if state.pending:
+            return "A King's answer is awaited: powers wait until it is given."
+        return "Powers are used during turns, events and races, not during the swap."
+    if state.phase == TIEBREAK and power != "courtesan":
+        return "In the tie-break race the game is already scored: only the Courtesan can still change a die."
     if isinstance(move, Assassin):
-        return f"The Assassin only stops the player whose turn it is ({at(state.turn)}), and not yourself."
+        return (
+            f"The Assassin only stops the player whose turn it is ({at(state.turn)}), before they claim, "
+            "and not yourself."
+        )
     if isinstance(move, (Khan, Brute)):
         return f"{at(move.target)}'s pile {move.pile + 1} has a Kouba or is not an opponent's pile."
     if isinstance(move, Extra):
@@ -1517,9 +1721,12 @@ def _power_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
 
 def _other_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
     if isinstance(move, Stop):
-        return "Stop ends your rolling after at least one roll, in your turn, the Weaver or the Golem."
+        return (
+            "Stop gives up your turn (you take a Kouba) or a race (you lose it), or settles a Weaver or Golem "
+            "result after a roll."
+        )
     if isinstance(move, Give):
-        return "Giving a Kouba needs six identical dice, once per turn, to an opponent's pile without a Kouba."
+        return "Giving a Kouba needs six identical dice, once per turn, to a pile without a Kouba."
     if isinstance(move, (Challenge, Take)):
         return "A duel's drawer picks the opponent (duel:@2), then each duelist takes a pile (take:pile1)."
     if isinstance(move, (King, PlaceKouba)):
@@ -1567,6 +1774,25 @@ def move_groups(state: KoubaState, seat: int) -> dict[str, list[str]]:
     return groups
 
 
+def keeps_free_to_pick(state: KoubaState, seat: int) -> bool:
+    """Whether any pick of one to five of the keepable dice is a keep the engine accepts.
+
+    True in a turn (any part of the dice may be kept); in a race only some parts can still
+    make the target, so a menu of single dice would offer picks the engine refuses.
+
+    >>> from rules import GAMES
+    >>> keeps_free_to_pick(GAMES["kouba"].new(players=2, seed=1), 0)  # nothing to keep yet
+    True
+    """
+    keeps = {move.values for move in state.legal_moves(seat) if isinstance(move, Keep)}
+    keepable: Counter[int] = Counter()
+    for keep in keeps:
+        keepable |= Counter(keep)
+    dice = sorted(keepable.elements())
+    picks = {part for n in range(1, DICE) for part in combinations(dice, n)}
+    return picks == keeps
+
+
 def move_label(state: KoubaState, seat: int, move: KoubaMove) -> str:
     """A short description of a move for a button or select option.
 
@@ -1582,7 +1808,9 @@ def move_label(state: KoubaState, seat: int, move: KoubaMove) -> str:
         gone = state.arena[move.slot]
         return f"Shaman: replace {card(gone).name if gone else 'slot'} (slot {move.slot + 1})"
     if isinstance(move, Stop):
-        return "give up: take a Kouba" if state.phase == TURN else "stop rolling, keep this result"
+        if state.phase == TURN:
+            return "give up: take a Kouba"
+        return "give up the race (you lose it)" if state._racing_event() else "stop rolling, keep this result"
     return _LABELS[type(move)](move)
 
 

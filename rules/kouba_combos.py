@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
-from rules.base import IllegalMove
+from rules.base import NotationError
 
 DICE = 6
 FACES = (1, 2, 3, 4, 5, 6)
@@ -137,12 +137,12 @@ def parse_term(text: str) -> Term:
         return Term("has", values=(int(match.group(2)),) * int(match.group(1)))
     if match := _HAS.match(word):
         return Term("has", values=tuple(sorted(int(v) for v in match.group(1).split(","))))
-    raise IllegalMove(f"'{text.strip()}' is not a Kouba combination term.")
+    raise NotationError(f"'{text.strip()}' is not a Kouba combination term.")
 
 
 @lru_cache(maxsize=256)
 def parse_combo(text: str) -> Combo:
-    """Parse ``term & term & ...``; raises IllegalMove on unknown terms."""
+    """Parse ``term & term & ...``; raises NotationError on unknown terms."""
     terms = tuple(parse_term(part) for part in text.split("&"))
     return Combo(text.strip(), terms)
 

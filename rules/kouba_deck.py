@@ -19,9 +19,25 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from rules.kouba_combos import describe, parse_combo
+
+
+class CardView(TypedDict):
+    """A card's public data, as views show it."""
+
+    id: str
+    name: str
+    faction: str
+    colour: str
+    points: int
+    combo: str
+    combo_text: str  # the combination in words
+    power: NotRequired[str]  # champions
+    extra_rolls: NotRequired[int]  # extra-roll champions
+    event: NotRequired[str]  # legendaries and duelists
+
 
 CHAMPION = "champion"
 LEGENDARY = "legendary"
@@ -47,9 +63,9 @@ class Card:
     event: str = ""  # legendaries and duelists: one of EVENTS
     omit_in_2p: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CardView:
         """Full public data of the card, with a readable label of its combination."""
-        data: dict[str, Any] = {
+        data: CardView = {
             "id": self.id,
             "name": self.name,
             "faction": self.faction,

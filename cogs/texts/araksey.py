@@ -6,6 +6,7 @@ Move, piece and effect labels made by ``rules.araksey`` stay in English.
 from __future__ import annotations
 
 from bot.i18n import add_messages, text
+from render.araksey import BOARD_WORDS
 
 ENGLISH: dict[str, str] = {
     # Element names, as shown in texts (the stored values and the notation stay English).
@@ -31,6 +32,7 @@ ENGLISH: dict[str, str] = {
     "araksey.challenge_turns": (
         "Turns: {order}, repeating; the side whose element comes first in {elements} starts."
     ),
+    "araksey.challenge_turns_lone": "Turns: {order}, repeating; the lone player (A) always starts.",
     "araksey.taken": "Taken by the other side",
     "araksey.seat_hint": "Seat {seat} ({label}): pick your element to accept",
     "araksey.not_an_element": "'{element}' is not an element: choose among {elements}.",
@@ -78,7 +80,6 @@ ENGLISH: dict[str, str] = {
     "araksey.no_action": "{square} has no legal action now: choose another piece.",
     "araksey.back": "Back",
     "araksey.use_power": "Use dragon power: {element}",
-    "araksey.not_played": "Game #{id} is not being played (it is {status}).",
     "araksey.played": "<@{user}> played {move}.",
 }
 
@@ -107,6 +108,7 @@ FRENCH: dict[str, str] = {
     "araksey.challenge_turns": (
         "Tours : {order}, en boucle ; le camp dont l'élément vient en premier dans l'ordre {elements} commence."
     ),
+    "araksey.challenge_turns_lone": "Tours : {order}, en boucle ; le joueur seul (A) commence toujours.",
     "araksey.taken": "Pris par l'autre camp",
     "araksey.seat_hint": "Place {seat} ({label}) : choisissez votre élément pour accepter",
     "araksey.not_an_element": "'{element}' n'est pas un élément : choisissez parmi {elements}.",
@@ -159,11 +161,37 @@ FRENCH: dict[str, str] = {
     "araksey.no_action": "{square} n'a aucune action légale maintenant : choisissez une autre pièce.",
     "araksey.back": "Retour",
     "araksey.use_power": "Utiliser le pouvoir du dragon : {element}",
-    "araksey.not_played": "La partie n°{id} n'est pas en cours.",
     "araksey.played": "<@{user}> a joué {move}.",
 }
 
-add_messages({"en": ENGLISH, "fr": FRENCH})
+# The words the board picture draws (keys ``araksey.pic.*``, English in render.araksey).
+PICTURE_FR = {
+    "araksey.pic.player": "Joueur {n}",
+    "araksey.pic.draw": "Égalité",
+    "araksey.pic.won": "{who} a gagné",
+    "araksey.pic.and": " & ",
+    "araksey.pic.place_source": "{who} : posez une source",
+    "araksey.pic.place_araksey": "{who} : posez l'araksey",
+    "araksey.pic.to_move": "à {who} de jouer",
+    "araksey.pic.side": "Camp {letter}",
+    "araksey.pic.setup_sources_1": "Mise en place : sources",
+    "araksey.pic.setup_sources_2": "sur les cases dorées",
+    "araksey.pic.setup_arakseys_1": "Mise en place : arakseys",
+    "araksey.pic.setup_arakseys_2": "sur une case libre",
+    "araksey.pic.clock": "Horloge : {n} s/coup",
+    "araksey.pic.won_badge": "GAGNÉ",
+    "araksey.pic.pass_left": "1 passe",
+    "araksey.pic.no_pass_left": "0 passe",
+    "araksey.pic.dragon_awake": "DRAGON éveillé",
+    "araksey.pic.effects": "Effets",
+    "araksey.pic.legend_araksey": "araksey",
+    "araksey.pic.legend_source": "source",
+    "araksey.pic.legend_ring": "anneau : source en zone",
+    "araksey.pic.legend_hatch": "hachures : zone (/ A, \\ B)",
+    "araksey.pic.legend_dragon": "dragon éveillé",
+}
+
+add_messages({"en": {**ENGLISH, **BOARD_WORDS}, "fr": {**FRENCH, **PICTURE_FR}})
 
 
 def element_name(lang: str, element: str) -> str:

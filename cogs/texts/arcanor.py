@@ -8,6 +8,7 @@ Move notation (``b1-b2``, ``b1^b2``, ``b1xc2``, ``peek:b1``) is the same in both
 from __future__ import annotations
 
 from bot.i18n import add_messages
+from render.arcanor import BOARD_WORDS
 
 EN = {
     "arcanor.opt_strict": (
@@ -35,7 +36,6 @@ EN = {
     "arcanor.unused_control": "This control is no longer in use: please use the latest board message.",
     "arcanor.summary": "<@{user}> {words}.",
     "arcanor.lift_announce": "🔍 <@{user}> lifted a stack in game #{id}: {lift}",
-    "arcanor.over": "Game #{id} is over: no more moves can be played.",
     "arcanor.no_move": "{square} has no move for you now.",
     "arcanor.stack_option": "{square}: your {size}",
     "arcanor.to": "to {targets}",
@@ -112,7 +112,6 @@ FR = {
     "arcanor.unused_control": "Cette commande n'est plus utilisée : servez-vous du dernier message du plateau.",
     "arcanor.summary": "<@{user}> {words}.",
     "arcanor.lift_announce": "🔍 <@{user}> a soulevé une pile dans la partie n°{id} : {lift}",
-    "arcanor.over": "La partie n°{id} est terminée : plus aucun coup ne peut être joué.",
     "arcanor.no_move": "La pile {square} n'a aucune action possible pour vous maintenant.",
     "arcanor.stack_option": "{square} : votre {size}",
     "arcanor.to": "vers {targets}",
@@ -160,4 +159,19 @@ FR = {
     "arcanor.end.other": "La partie est terminée : {reason}.",
 }
 
-add_messages({"en": EN, "fr": FR})
+# The words the board picture draws (keys ``arcanor.pic.*``, English in render.arcanor).
+PICTURE_FR = {
+    "arcanor.pic.player": "Joueur {n}",
+    "arcanor.pic.to_move": "à {who} de jouer",
+    "arcanor.pic.to_move_drawn": "à {who} de jouer (tiré au sort)",
+    "arcanor.pic.draw": "Égalité {score}",
+    "arcanor.pic.won": "{who} a gagné {score}",
+    "arcanor.pic.goal": "{who} marque ici : rangée {rank} (ligne gagnante)",
+    "arcanor.pic.private": "vue privée : {who}",
+    "arcanor.pic.no_peek": "Mémoire stricte : aucune pile soulevée",
+    "arcanor.pic.peek": "Coup {n} : {who} a soulevé {square} :",
+    "arcanor.pic.holds": "contient",
+    "arcanor.pic.holds_nothing": "ne contient rien",
+}
+
+add_messages({"en": {**EN, **BOARD_WORDS}, "fr": {**FR, **PICTURE_FR}})

@@ -7,6 +7,7 @@ pièces, chaîne, temple, bloqué. Pillar notation (``c3=2``) is the same in bot
 from __future__ import annotations
 
 from bot.i18n import add_messages
+from render.arkaios import BOARD_WORDS
 from rules.arkaios import OPENING_WARNING
 
 EN = {
@@ -71,4 +72,25 @@ FR = {
     "arkaios.played": "<@{user}> a joué {turn}.",
 }
 
-add_messages({"en": EN, "fr": FR})
+# The words the board picture draws (keys ``arkaios.pic.*``, English in render.arkaios).
+PICTURE_FR = {
+    "arkaios.pic.player": "Joueur {n}",
+    "arkaios.pic.to_play": "à {who} de jouer",
+    "arkaios.pic.draw": "Égalité",
+    "arkaios.pic.won_temple": "{who} a gagné : temple bâti",
+    "arkaios.pic.won_blocked": "{who} a gagné : {other} est bloqué",
+    "arkaios.pic.won": "{who} a gagné ({reason})",
+    "arkaios.pic.ended_draw": "La partie s'est terminée par une égalité.",
+    "arkaios.pic.wins_temple": "{who} s'est enfermé dans un temple de chapiteaux : {who} gagne.",
+    "arkaios.pic.wins_blocked": "{other} ne peut pas finir de tour : {who} gagne.",
+    "arkaios.pic.wins": "{who} gagne ({reason}).",
+    "arkaios.pic.open_any": "{who} : ouvrez au niveau {levels} sur la case de votre choix.",
+    "arkaios.pic.open_another": "{who} : ouvrez au niveau {levels} sur une autre case.",
+    "arkaios.pic.or": "{first} ou {last}",
+    "arkaios.pic.left_1": "{who} : encore {n} pièce, finir au niveau {level}.",
+    "arkaios.pic.left_n": "{who} : encore {n} pièces, finir au niveau {level}.",
+    "arkaios.pic.no_pillar": "{who} : aucun pilier encore",
+    "arkaios.pic.at": "{who} en {square}, niveau {level}",
+}
+
+add_messages({"en": {**EN, **BOARD_WORDS}, "fr": {**FR, **PICTURE_FR}})

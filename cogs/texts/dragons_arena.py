@@ -9,9 +9,8 @@ the same in both languages; engine-made strings (duel reasons) stay English.
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.i18n import add_messages, text
+from bot.i18n import add_messages
+from render.dragons_arena import ARENA_WORDS
 
 PREFIX = "dragons_arena."
 
@@ -117,7 +116,6 @@ EN = {
     # refusals
     "err.nothing_here": "That square has nothing to do now: use the enabled buttons.",
     "err.not_available": "That choice is not available now: use the enabled buttons.",
-    "err.not_played": "Game #{id} is not being played (it is {status}).",
     "err.not_setting": "The powers are not being set now: use the latest board message.",
     "err.already_set": "Your powers are set; waiting for {waiting}.",
     "err.not_numbers": "Write your 8 powers as numbers separated by commas, like {example}. Nothing was set.",
@@ -227,7 +225,6 @@ FR = {
     "modal_free": "8 puissances, chacune de 1 à 6",
     "err.nothing_here": "Cette case n'a rien à faire maintenant : utilisez les boutons actifs.",
     "err.not_available": "Ce choix n'est pas possible maintenant : utilisez les boutons actifs.",
-    "err.not_played": "La partie n°{id} n'est pas en cours (statut : {status}).",
     "err.not_setting": "Ce n'est pas le moment de choisir les puissances : utilisez le dernier message du plateau.",
     "err.already_set": "Vos puissances sont choisies ; on attend {waiting}.",
     "err.not_numbers": (
@@ -248,12 +245,45 @@ add_messages(
     }
 )
 
+# The words the arena picture draws (keys ``dragons_arena.pic.*``, English in render.dragons_arena).
+PICTURE_FR = {
+    "dragons_arena.pic.title": "Dragons Arena · duel {n}",
+    "dragons_arena.pic.side.fire": "FEU",
+    "dragons_arena.pic.side.ice": "GLACE",
+    "dragons_arena.pic.you": "vous",
+    "dragons_arena.pic.opponent": "adversaire",
+    "dragons_arena.pic.to_play": "{who} au trait",
+    "dragons_arena.pic.both_to_set": "{a} et {b} choisissent leurs puissances",
+    "dragons_arena.pic.one_to_set": "{side} choisit ses puissances",
+    "dragons_arena.pic.won": "{who} a gagné",
+    "dragons_arena.pic.draw": "Égalité",
+    "dragons_arena.pic.you_won": "Vous avez gagné",
+    "dragons_arena.pic.you_lost": "Vous avez perdu",
+    "dragons_arena.pic.duel_draw": "égalité",
+    "dragons_arena.pic.duel_won": "{side} gagne",
+    "dragons_arena.pic.duel_line": "Duel {n} : {winner}, {fire} {fire_power} contre {ice} {ice_power} ({reason})",
+    "dragons_arena.pic.both_sides": "Les deux espèces",
+    "dragons_arena.pic.match_duel": "{side} gagne le duel {won}-{lost} ({reason})",
+    "dragons_arena.pic.match_nuggets": "{duel} et le match, {won} pépites d'or contre {lost}",
+    "dragons_arena.pic.set": "{who} : choisissez 8 puissances secrètes",
+    "dragons_arena.pic.set_big": "{who} : choisissez 8 puissances secrètes, de total 28",
+    "dragons_arena.pic.split": "{side} : répartir 7 points sur deux dés",
+    "dragons_arena.pic.place": "{side} : poser un dé",
+    "dragons_arena.pic.eliminate": "{side} doit éliminer",
+    "dragons_arena.pic.change": "{side} ne peut pas éliminer : changer une puissance",
+    "dragons_arena.pic.element": "{side} doit utiliser son élément",
+    "dragons_arena.pic.or_element": "{prompt} (ou utiliser son élément)",
+    "dragons_arena.pic.over": "Duel terminé",
+    "dragons_arena.pic.power": "Puissance {n}",
+    "dragons_arena.pic.dice_to_set": "8 dés à choisir",
+    "dragons_arena.pic.dragons_1": "{n} dragon",
+    "dragons_arena.pic.dragons_n": "{n} dragons",
+    "dragons_arena.pic.to_place": "{dragons}, {n} à poser",
+    "dragons_arena.pic.your_species": "votre espèce ({difficulty})",
+    "dragons_arena.pic.solo_lose": "5 dragons ou plus : perdu",
+    "dragons_arena.pic.bonus": "bonus +{n}",
+    "dragons_arena.pic.powers_set": "puissances choisies (secrètes)",
+    "dragons_arena.pic.setting": "choix des puissances...",
+}
 
-def key(name: str) -> str:
-    """The full catalogue key of one of this game's messages (for ``ServiceError``)."""
-    return PREFIX + name
-
-
-def say(lang: str, name: str, /, **values: Any) -> str:
-    """This game's message ``name`` in ``lang`` (English when missing)."""
-    return text(lang, PREFIX + name, **values)
+add_messages({"en": ARENA_WORDS, "fr": PICTURE_FR})

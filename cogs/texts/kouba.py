@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import add_messages
+from render.kouba import CARD_WORDS, TABLE_WORDS
 
 EN: dict[str, str] = {
     # event help
@@ -12,17 +13,20 @@ EN: dict[str, str] = {
     "kouba.help.golem": "Everyone rolls one die: every even result takes a Kouba.",
     "kouba.help.reaper": (
         "A race for a straight 1-2-3-4-5-6, each at their own pace: whoever needs the most rolls "
-        "takes a Kouba (a tie races again)."
+        "takes a Kouba (a tie races again). No roll limit; giving up loses the race."
     ),
     "kouba.help.sylvan": (
         "A race for two 2s and two 4s, each at their own pace: whoever needs the most rolls takes "
-        "a Kouba (a tie races again)."
+        "a Kouba (a tie races again). No roll limit; giving up loses the race."
     ),
     "kouba.help.duel": (
         "Each duelist races for the combination of the card they took: the slower one takes a Kouba "
-        "on the pile the winner took from."
+        "on the pile the winner took from. No roll limit; giving up loses the duel."
     ),
-    "kouba.help.tiebreak": "The game ended level on points: a Reaper race (straight 1-6) decides, fewest rolls wins.",
+    "kouba.help.tiebreak": (
+        "The game ended level on points: a Reaper race (straight 1-6) decides, fewest rolls wins. "
+        "No roll limit; who gives up drops out."
+    ),
     # situation
     "kouba.pending_king": (
         "A Kouba is coming at **{who}** ({cause}). {who} holds an active King: **Counter** cancels the "
@@ -50,7 +54,7 @@ EN: dict[str, str] = {
     "kouba.slot": "{name} (slot {slot})",
     "kouba.dice_show": "The dice show the combination of: {shown}.",
     "kouba.no_match": "No arena card matches these dice.",
-    "kouba.six_alike": "Six alike! {name} may give an opponent a Kouba (once this turn).",
+    "kouba.six_alike": "Six alike! {name} may give any player a Kouba, themselves included (once this turn).",
     "kouba.drawn_by": ", drawn by {name}",
     "kouba.rolloff": " (tie: roll-off {n})",
     "kouba.challenge_stage": "**{name}** drew a duelist and picks the opponent to duel.",
@@ -77,6 +81,9 @@ EN: dict[str, str] = {
     "kouba.p_event": "roll for the event, each at your own pace (it is played on roll counts, not speed).",
     # arena, scores, results
     "kouba.empty_slot": "{slot}. (empty)",
+    "kouba.empty_slot_no_card": "{slot}. (empty: no card left to draw)",
+    **TABLE_WORDS,
+    **CARD_WORDS,
     "kouba.arena_card": "{slot}. **{name}** ({points} VP{effect}): {combo}",
     "kouba.player_col": "Player",
     "kouba.round_col": "R{n}",
@@ -98,6 +105,9 @@ EN: dict[str, str] = {
     # controls
     "kouba.die_option": "{pip} {value}  (die {n})",
     "kouba.keep_placeholder": "Keep these dice, roll the others…",
+    "kouba.keep_list_placeholder": "Keep dice that can still make it, roll the others…",
+    "kouba.keep_list_more": "More dice to keep…",
+    "kouba.keep_option": "Keep {dice}, roll {n}",
     "kouba.join": "Join",
     "kouba.leave": "Leave",
     "kouba.start": "Start",
@@ -128,11 +138,13 @@ EN: dict[str, str] = {
     "kouba.roll_again": "Roll all dice again ({left} left)",
     "kouba.give_up": "Give up: take a Kouba",
     "kouba.claim_placeholder": "Claim an arena card your dice show…",
-    "kouba.give_placeholder": "Six alike: give an opponent a Kouba…",
+    "kouba.give_placeholder": "Six alike: give a player a Kouba…",
+    "kouba.give_more": "Six alike: more players and piles…",
     "kouba.duel_placeholder": "{name}: duel whom?",
     "kouba.roll_my_dice": "Roll my dice",
     "kouba.my_dice": "My dice…",
     "kouba.stop": "Stop: keep my result",
+    "kouba.give_up_race": "Give up the race",
     "kouba.take_option": "Pile {n} ({size} cards{active})",
     "kouba.take_active": ", active {name}",
     "kouba.take_placeholder": "{name}: race for the top card of {rival}'s pile…",
@@ -150,16 +162,16 @@ EN: dict[str, str] = {
     "kouba.no_event": "No event is being rolled now.",
     "kouba.nothing_more": "\nNothing more to roll for you in this event.",
     "kouba.roll_all_mine": "Roll all my dice",
-    "kouba.played": "Played: {summary}",
     # refusals
     "kouba.err.not_started": "This Kouba table has not started yet.",
     "kouba.err.pick_one": "Pick at least one die to keep, or roll them all.",
     "kouba.err.old_swap": "That swap belongs to an earlier round: press My hand for this round's cards.",
     "kouba.err.card_gone": "That arena card has gone since you opened your hand: press My hand again.",
-    "kouba.err.old_dice": "These dice belong to an event or roll-off that is over: use the latest board.",
+    "kouba.err.old_dice": (
+        "These dice controls are out of date (a roll was made since, or the event is over): use the latest board."
+    ),
     "kouba.err.unknown": "This control is not known any more: use the latest board message.",
     "kouba.err.not_your_menu": "This menu is for {name}: pick in your own menu.",
-    "kouba.err.not_playing": "You are not playing in this game.",
 }
 
 FR: dict[str, str] = {
@@ -170,19 +182,19 @@ FR: dict[str, str] = {
     "kouba.help.golem": "Chacun lance un dé : chaque résultat pair reçoit un Kouba.",
     "kouba.help.reaper": (
         "Une course pour la suite 1-2-3-4-5-6, chacun à son rythme : qui a besoin du plus de lancers "
-        "reçoit un Kouba (égalité : on rejoue)."
+        "reçoit un Kouba (égalité : on rejoue). Sans limite de lancers ; abandonner fait perdre la course."
     ),
     "kouba.help.sylvan": (
         "Une course pour deux 2 et deux 4, chacun à son rythme : qui a besoin du plus de lancers "
-        "reçoit un Kouba (égalité : on rejoue)."
+        "reçoit un Kouba (égalité : on rejoue). Sans limite de lancers ; abandonner fait perdre la course."
     ),
     "kouba.help.duel": (
         "Chaque duelliste court pour la combinaison de la carte qu'il a prise : le plus lent reçoit un Kouba "
-        "sur la pile où le gagnant a pris sa carte."
+        "sur la pile où le gagnant a pris sa carte. Sans limite de lancers ; abandonner fait perdre le duel."
     ),
     "kouba.help.tiebreak": (
         "La partie finit à égalité de points : une course de la Moissonneuse (suite 1-6) départage, "
-        "le moins de lancers gagne."
+        "le moins de lancers gagne. Sans limite de lancers ; qui abandonne est éliminé."
     ),
     "kouba.pending_king": (
         "Un Kouba vise **{who}** ({cause}). {who} a un Roi actif : **Contrer** annule le Kouba "
@@ -211,7 +223,10 @@ FR: dict[str, str] = {
     "kouba.slot": "{name} (case {slot})",
     "kouba.dice_show": "Les dés montrent la combinaison de : {shown}.",
     "kouba.no_match": "Aucune carte de l'arène ne correspond à ces dés.",
-    "kouba.six_alike": "Six dés identiques ! {name} peut donner un Kouba à un adversaire (une fois dans ce tour).",
+    "kouba.six_alike": (
+        "Six dés identiques ! {name} peut donner un Kouba à n'importe quel joueur, soi-même compris "
+        "(une fois dans ce tour)."
+    ),
     "kouba.drawn_by": ", carte piochée par {name}",
     "kouba.rolloff": " (égalité : relance {n})",
     "kouba.challenge_stage": "**{name}** a pioché un duelliste et choisit son adversaire.",
@@ -238,6 +253,112 @@ FR: dict[str, str] = {
         "lancez pour l'événement, chacun à votre rythme (seul compte le nombre de lancers, pas la vitesse)."
     ),
     "kouba.empty_slot": "{slot}. (vide)",
+    "kouba.empty_slot_no_card": "{slot}. (vide : plus aucune carte à piocher)",
+    "kouba.pic.empty": "vide",
+    "kouba.pic.no_card_left": "plus de carte dans la pioche",
+    "kouba.pic.won": "{who} a gagné",
+    "kouba.pic.draw_result": "Égalité",
+    "kouba.pic.to_play": "à {who} de jouer",
+    "kouba.pic.n_to_play": "{n} joueurs doivent jouer",
+    "kouba.pic.round": "Manche {round}/{rounds}",
+    "kouba.pic.game_over": "partie terminée",
+    "kouba.pic.king_counter": "{who} : contrer avec le Roi ? ({cause})",
+    "kouba.pic.places_kouba": "{who} place un Kouba ({cause})",
+    "kouba.pic.swap": "échange de 2 cartes au plus ({left} choisissent encore)",
+    "kouba.pic.faces_arena": "{who} affronte l'arène",
+    "kouba.pic.slot": "case {n}",
+    "kouba.pic.draw": "pioche",
+    "kouba.pic.discard": "défausse",
+    "kouba.pic.dice": "Dés",
+    "kouba.pic.nobody_rolling": "personne ne lance",
+    "kouba.pic.not_rolled": "pas encore lancé",
+    "kouba.pic.kept": "gardé",
+    "kouba.pic.rolls_left_1": "{n} lancer restant",
+    "kouba.pic.rolls_left_n": "{n} lancers restants",
+    "kouba.pic.rolls_1": "{n} lancer",
+    "kouba.pic.rolls_n": "{n} lancers",
+    "kouba.pic.done": "fini",
+    "kouba.pic.roll_off": "{name} (départage {n})",
+    "kouba.pic.races": "{who} court pour la pile {pile} de {whose} :",
+    "kouba.pic.total": "total {n}",
+    "kouba.pic.no_hand": "Les spectateurs n'ont pas de main.",
+    "kouba.pic.your_piles": "Vos piles, {who}  ·  manche {round}  ·  cette manche : {score} pts",
+    "kouba.pic.kouba_pile": "Kouba : 0 pt",
+    "kouba.pic.points": "{n} pts",
+    "kouba.pic.powers_now": "Pouvoirs utilisables maintenant : {powers}",
+    "kouba.pic.no_power": "aucun",
+    "kouba.pic.example": "p. ex. {sample}",
+    "kouba.pic.event.weaver": "Tisseuse : le plus petit total est sauf",
+    "kouba.pic.event.golem": "Golem : un dé, pair reçoit un Kouba",
+    "kouba.pic.event.reaper": "Course de la Moissonneuse : suite 1-6",
+    "kouba.pic.event.sylvan": "Course du Sylvestre : deux 2 et deux 4",
+    "kouba.pic.event.duel": "Duel",
+    "kouba.pic.event.tiebreak": "Départage : course de la Moissonneuse",
+    "kouba.pic.pile": "pile {n}",
+    "kouba.pic.cards_1": "{n} carte",
+    "kouba.pic.cards_n": "{n} cartes",
+    "kouba.pic.inert": "inerte / face cachée",
+    "kouba.pic.active": "ACTIVE",
+    "kouba.pic.kind": "{n} pareils",
+    "kouba.pic.yams": "yams",
+    "kouba.pic.run": "suite de {n}",
+    "kouba.pic.sum_at_least": "somme >= {n}",
+    "kouba.pic.sum_at_most": "somme <= {n}",
+    "kouba.pic.band.champion": "CHAMPION",
+    "kouba.pic.band.legendary": "LÉGENDAIRE",
+    "kouba.pic.band.duelist": "DUELLISTE",
+    "kouba.pic.power.king": "annule un Kouba",
+    "kouba.pic.power.khan": "donne un Kouba",
+    "kouba.pic.power.brute": "défausse une carte",
+    "kouba.pic.power.assassin": "termine un tour",
+    "kouba.pic.power.extra": "+{n} lancer{s}",
+    "kouba.pic.power.courtesan": "change un dé",
+    "kouba.pic.power.shaman": "remplace une carte",
+    "kouba.pic.power.weaver": "événement Tisseuse",
+    "kouba.pic.power.golem": "événement Golem",
+    "kouba.pic.power.reaper": "course de la Moissonneuse",
+    "kouba.pic.power.sylvan": "course du Sylvestre",
+    "kouba.pic.power.duel": "duel à l'entrée",
+    "kouba.pic.mini.king": "annule Kouba",
+    "kouba.pic.mini.khan": "donne Kouba",
+    "kouba.pic.mini.brute": "défausse carte",
+    "kouba.pic.mini.assassin": "termine un tour",
+    "kouba.pic.mini.courtesan": "change un dé",
+    "kouba.pic.mini.shaman": "nouvelle carte",
+    "kouba.pic.combo.pair": "paire",
+    "kouba.pic.combo.two-pairs": "deux paires",
+    "kouba.pic.combo.three-pairs": "trois paires",
+    "kouba.pic.combo.full": "full",
+    "kouba.pic.combo.two-sets": "deux brelans",
+    "kouba.pic.combo.all-even": "tout pair",
+    "kouba.pic.combo.all-odd": "tout impair",
+    # the cards as the rulebook names them (its duelists are unnamed: named by their weapon)
+    "kouba.card.dwarf_king": "Roi Nain",
+    "kouba.card.elf_king": "Roi Elfe",
+    "kouba.card.khan": "Khan",
+    "kouba.card.black_widow": "Veuve Noire",
+    "kouba.card.brute": "Brute",
+    "kouba.card.executioner": "Bourreau",
+    "kouba.card.assassin": "Assassin",
+    "kouba.card.judge": "Juge",
+    "kouba.card.courtesan": "Courtisane",
+    "kouba.card.magician": "Magicienne",
+    "kouba.card.shaman": "Chaman",
+    "kouba.card.guardian": "Gardien",
+    "kouba.card.priestess": "Prêtresse",
+    "kouba.card.sentinel": "Sentinelle",
+    "kouba.card.champion": "Champion",
+    "kouba.card.wild_one": "Sauvageonne",
+    "kouba.card.weaver": "Tisseuse",
+    "kouba.card.golem": "Golem",
+    "kouba.card.reaper": "Moissonneuse",
+    "kouba.card.sylvan": "Sylvestre",
+    "kouba.card.axe_duelist": "Duelliste à la hache",
+    "kouba.card.blade_duelist": "Duelliste à la lame",
+    "kouba.card.bow_duelist": "Duelliste à l'arc",
+    "kouba.card.spear_duelist": "Duelliste à la lance",
+    "kouba.card.shield_duelist": "Duelliste au bouclier",
+    "kouba.card.hammer_duelist": "Duelliste au marteau",
     "kouba.arena_card": "{slot}. **{name}** ({points} PV{effect}) : {combo}",
     "kouba.player_col": "Joueur",
     "kouba.round_col": "M{n}",
@@ -257,6 +378,9 @@ FR: dict[str, str] = {
     "kouba.none": "aucun.",
     "kouba.die_option": "{pip} {value}  (dé {n})",
     "kouba.keep_placeholder": "Garder ces dés, relancer les autres…",
+    "kouba.keep_list_placeholder": "Garder des dés encore utiles, relancer les autres…",
+    "kouba.keep_list_more": "Autres dés à garder…",
+    "kouba.keep_option": "Garder {dice}, relancer {n}",
     "kouba.join": "Rejoindre",
     "kouba.leave": "Quitter",
     "kouba.start": "Commencer",
@@ -290,11 +414,13 @@ FR: dict[str, str] = {
     "kouba.roll_again": "Relancer tous les dés (encore {left})",
     "kouba.give_up": "Abandonner : prendre un Kouba",
     "kouba.claim_placeholder": "Remporter une carte de l'arène que vos dés montrent…",
-    "kouba.give_placeholder": "Six dés identiques : donner un Kouba à un adversaire…",
+    "kouba.give_placeholder": "Six dés identiques : donner un Kouba à un joueur…",
+    "kouba.give_more": "Six dés identiques : autres joueurs et piles…",
     "kouba.duel_placeholder": "{name} : défier qui ?",
     "kouba.roll_my_dice": "Lancer mes dés",
     "kouba.my_dice": "Mes dés…",
     "kouba.stop": "Stop : garder mon résultat",
+    "kouba.give_up_race": "Abandonner la course",
     "kouba.take_option": "Pile {n} ({size} cartes{active})",
     "kouba.take_active": ", active {name}",
     "kouba.take_placeholder": "{name} : visez la carte du dessus d'une pile de {rival}…",
@@ -311,7 +437,6 @@ FR: dict[str, str] = {
     "kouba.no_event": "Aucun événement en cours de lancer.",
     "kouba.nothing_more": "\nPlus rien à lancer pour vous dans cet événement.",
     "kouba.roll_all_mine": "Lancer tous mes dés",
-    "kouba.played": "Joué : {summary}",
     "kouba.err.not_started": "Cette table de Kouba n'a pas encore commencé.",
     "kouba.err.pick_one": "Choisissez au moins un dé à garder, ou relancez-les tous.",
     "kouba.err.old_swap": (
@@ -321,11 +446,11 @@ FR: dict[str, str] = {
         "Cette carte de l'arène est partie depuis l'ouverture de votre main : appuyez à nouveau sur Ma main."
     ),
     "kouba.err.old_dice": (
-        "Ces dés appartiennent à un événement ou une relance terminés : utilisez le dernier plateau."
+        "Ces commandes de dés sont périmées (un lancer a eu lieu depuis, ou l'événement est terminé) : "
+        "utilisez le dernier plateau."
     ),
     "kouba.err.unknown": "Cette commande n'est plus reconnue : utilisez le dernier message du plateau.",
     "kouba.err.not_your_menu": "Ce menu est pour {name} : choisissez dans le vôtre.",
-    "kouba.err.not_playing": "Vous ne jouez pas dans cette partie.",
 }
 
 add_messages({"en": EN, "fr": FR})

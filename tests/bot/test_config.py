@@ -28,4 +28,15 @@ def test_running_without_a_token_stops_with_a_message(
 ) -> None:
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     assert main([]) == 2
-    assert "Set DISCORD_TOKEN" in capsys.readouterr().err
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+
+
+def test_a_fake_discord_must_be_on_this_machine() -> None:
+    with pytest.raises(ConfigError, match="for tests only"):
+        Config.from_env({"DISCORD_TOKEN": "x", "AGORA_DISCORD_URL": "http://example.com:80"})
+
+
+def test_the_connect_timeout_is_a_number_of_seconds() -> None:
+    assert Config.from_env({"DISCORD_TOKEN": "x", "AGORA_CONNECT_TIMEOUT": "15"}).connect_seconds == 15
+    with pytest.raises(ConfigError, match="AGORA_CONNECT_TIMEOUT=soon"):
+        Config.from_env({"DISCORD_TOKEN": "x", "AGORA_CONNECT_TIMEOUT": "soon"})

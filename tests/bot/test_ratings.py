@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -29,8 +28,8 @@ class Ticking:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    storage = Storage(tmp_path / "agora.sqlite3")
+async def service(database: str) -> AsyncIterator[GameService]:
+    storage = Storage(database)
     await storage.open()
     yield GameService(storage, clock=Ticking())
     await storage.close()

@@ -1,14 +1,14 @@
-"""The durable scheduler against a real SQLite file: due jobs, idempotence, void jobs, restarts."""
+"""The durable scheduler on a real database (SQLite, PostgreSQL): due jobs, idempotence, void jobs, leases, restarts."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
-from bot.scheduler import EXPIRE, REMIND, TIMEOUT, Job, JobAlreadyDone, Scheduler
+from bot.scheduler import EXPIRE, LEASE_SECONDS, REMIND, TIMEOUT, Job, JobAlreadyDone, Scheduler
 from bot.service import GameService, ServiceError, StaleButton
 from bot.settings import DurationError, SettingsStore, format_duration, parse_duration
 from bot.storage import Storage
@@ -38,8 +38,8 @@ def wire(storage: Storage, now: list[float]) -> World:
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    storage = Storage(tmp_path / "agora.sqlite3")
+async def world(database: str) -> AsyncIterator[World]:
+    storage = Storage(database)
     await storage.open()
     yield wire(storage, [1_000.0])
     await storage.close()
@@ -126,10 +126,10 @@ async def test_a_done_job_rolls_back_a_second_effect(world: World) -> None:
     assert (await world.service.load(game_id)).row.status == "active", "the forfeit was rolled back"
 
 
-async def test_jobs_survive_a_restart(world: World, tmp_path: Path) -> None:
+async def test_jobs_survive_a_restart(world: World, database: str) -> None:
     await started(world, turn_seconds=600)
     await world.storage.close()
-    storage = Storage(tmp_path / "agora.sqlite3")
+    storage = Storage(database)
     await storage.open()
     try:
         again = wire(storage, world.now)
@@ -177,20 +177,92 @@ async def test_take_back_replays_the_log_without_the_last_turn(world: World) -> 
     game_id = await started(world)
     first = await world.service.play(game_id, ALICE, ["c3=3"])
     second = await world.service.play(game_id, BOB, ["d4=2"])
+    with pytest.raises(ServiceError, match="no such offer"):
+        await world.service.take_back(game_id, ALICE, second.version)
+    await world.service.offer(game_id, BOB, "takeback")
     with pytest.raises(ServiceError, match="your opponent must answer"):
-        await world.service.take_back(game_id, BOB, BOB, second.version)
+        await world.service.take_back(game_id, BOB, second.version)
     with pytest.raises(StaleButton):
-        await world.service.take_back(game_id, ALICE, BOB, first.version)
-    back = await world.service.take_back(game_id, ALICE, BOB, second.version)
+        await world.service.take_back(game_id, ALICE, first.version)
+    back = await world.service.take_back(game_id, ALICE, second.version)
     assert back.state == first.state and back.actors() == [BOB]
     assert [move.notation for move in await world.service.move_log(game_id)] == ["c3=3"]
-    with pytest.raises(ServiceError, match="Only the player who made the last move"):
-        await world.service.take_back(game_id, ALICE, BOB, back.version)
+    with pytest.raises(ServiceError, match="no such offer"):
+        await world.service.take_back(game_id, ALICE, back.version)
+    with pytest.raises(ServiceError, match="only your own last move"):
+        await world.service.offer(game_id, BOB, "takeback")
 
 
 async def test_an_agreed_draw_has_no_winner(world: World) -> None:
     game_id = await started(world)
-    record = await world.service.load(game_id)
-    drawn = await world.service.agree_draw(game_id, BOB, ALICE, record.version)
+    record = await world.service.offer(game_id, ALICE, "draw")
+    drawn = await world.service.agree_draw(game_id, BOB, record.version)
     assert drawn.row.end_reason == "draw agreed" and drawn.outcome is not None and drawn.outcome.winners == ()
     assert await world.scheduler.pending() == []
+
+
+async def test_an_offer_lapses_once_the_game_moves_on(world: World) -> None:
+    game_id = await started(world)
+    await world.service.offer(game_id, ALICE, "draw")
+    moved = await world.service.play(game_id, ALICE, ["c3=3"])
+    with pytest.raises(ServiceError, match="no such offer"):
+        await world.service.agree_draw(game_id, BOB, moved.version)
+    assert (await world.service.load(game_id)).row.status == "active"
+
+
+async def test_a_failing_job_is_logged_with_its_game_and_stays_pending(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    failing, other = await started(world), await started(world)
+    seen: list[Job] = []
+
+    async def handle(job: Job) -> None:
+        if job.game_id == failing:
+            raise RuntimeError("a bug in a handler")
+        seen.append(job)
+
+    world.scheduler.handlers[TIMEOUT] = handle
+    world.scheduler.handlers[REMIND] = handle
+    world.advance(DAY + 1)
+    await world.scheduler.run_due()
+    assert {job.game_id for job in seen} == {other}
+    assert f"timeout job 3 of game {failing} failed" in caplog.text
+    assert {job.game_id for job in await world.scheduler.due()} == {failing}
+
+
+async def test_a_leased_job_waits_for_its_lease_and_then_runs_elsewhere(world: World, database: str) -> None:
+    """A process that took the due jobs and died: another process runs them once the lease is over."""
+    await started(world)
+    world.advance(3 * DAY)
+    died_holding = await world.scheduler.lease_due()
+    assert sorted(job.kind for job in died_holding) == [REMIND, TIMEOUT]
+    other = Storage(database)
+    await other.open()
+    try:
+        elsewhere = wire(other, world.now)
+        seen: list[Job] = []
+        recorder(elsewhere, seen)
+        assert await elsewhere.scheduler.run_due() == 0, "the jobs are leased by the first process"
+        assert await elsewhere.scheduler.next_due() == world.now[0] + LEASE_SECONDS
+        world.advance(LEASE_SECONDS)
+        assert await elsewhere.scheduler.run_due() == 2
+        assert sorted(job.kind for job in seen) == [REMIND, TIMEOUT]
+        assert await elsewhere.scheduler.run_due() == 0 and await elsewhere.scheduler.pending() == []
+    finally:
+        await other.close()
+
+
+async def test_two_schedulers_taking_the_same_due_jobs_share_them_out(world: World, database: str) -> None:
+    for _ in range(6):
+        await started(world)
+    world.advance(3 * DAY)
+    other = Storage(database)
+    await other.open()
+    try:
+        first, second = await asyncio.gather(
+            world.scheduler.lease_due(), wire(other, world.now).scheduler.lease_due()
+        )
+    finally:
+        await other.close()
+    taken = [job.id for job in first + second]
+    assert len(taken) == 12 and len(set(taken)) == 12, "every due job taken by exactly one of them"

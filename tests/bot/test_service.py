@@ -1,26 +1,15 @@
-"""The game service against a real SQLite file: challenges, moves, versions, resignations."""
+"""The game service on a real database (SQLite, then PostgreSQL): challenges, moves, versions, resignations."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.service import GameService, ServiceError, StaleButton
-from bot.storage import Storage
 
 ALICE, BOB, CAROL = 101, 202, 303
-
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    storage = Storage(tmp_path / "agora.sqlite3")
-    await storage.open()
-    yield GameService(storage, clock=lambda: 1_000.0)
-    await storage.close()
 
 
 async def started(service: GameService) -> int:
@@ -116,7 +105,9 @@ async def test_draft_then_undo_then_commit(service: GameService) -> None:
     assert record.row.draft == []
     for pillar in ("b2=2", "b3=2", "a4=1"):
         record = await service.add_to_draft(game, ALICE, pillar, None)
-    assert record.actors() == [BOB]
+    draft = record.draft_state()
+    assert draft is not None and draft.actors == (1,), "the drafted turn is complete"
+    assert record.actors() == [ALICE], "the game waits for Alice to confirm her turn"
     assert len(await service.move_log(game)) == 2, "a draft is not played until confirmed"
     record = await service.play(game, ALICE, [], record.version)
     assert [m.notation for m in await service.move_log(game)][2:] == ["b2=2", "b3=2", "a4=1"]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.app import AgoraBot
+from tests.harness import FakeDiscord
 
 
 class Clock:
@@ -37,3 +38,26 @@ def database(tmp_path: Path) -> Path:
 def make_bot(database: Path, clock: Clock) -> Callable[[], AgoraBot]:
     """Build a new bot object on the same database file (call again to 'restart')."""
     return lambda: AgoraBot(str(database), clock=clock)
+
+
+def uploads(h: FakeDiscord) -> list[tuple[str, str | None]]:
+    """Every file the bot uploaded, as (file name, alt text), in the order it sent them."""
+    found: list[tuple[str, str | None]] = []
+    for request in h.requests:
+        body = request.json if isinstance(request.json, dict) else {}
+        entries = body.get("attachments") or (body.get("data") or {}).get("attachments") or []
+        described = {int(entry["id"]): entry.get("description") for entry in entries if "id" in entry}
+        found += [(upload.filename, described.get(upload.index)) for upload in request.files]
+    return found
+
+
+@pytest.fixture(autouse=True)
+def every_picture_has_alt_text(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each end-to-end test: every picture the bot sent carried alt text (Discord's ``description``)."""
+    if "discord_harness" not in request.fixturenames:
+        yield
+        return
+    h: FakeDiscord = request.getfixturevalue("discord_harness")
+    yield
+    missing = [name for name, alt in uploads(h) if not alt]
+    assert not missing, f"pictures sent without alt text: {missing}"

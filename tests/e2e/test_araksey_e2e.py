@@ -237,7 +237,7 @@ async def test_three_players_one_against_a_team(
     sent = await h.slash(alice, "araksey challenge", opponent=bob, opponent2=carol, element="fog")
     assert sent.message is not None
     assert f"A <@{alice.id}> (alone)" in sent.text and f"B1 <@{bob.id}> + B2 <@{carol.id}>" in sent.text
-    assert "A, B1, A, B2" in sent.text
+    assert "A, B1, A, B2" in sent.text and "the lone player (A) always starts" in sent.text
     picked = await h.select(carol, element_menu(sent.message, 2), values=["air"])
     assert picked.type == 7 and picked.message is not None
     challenge = picked.message
@@ -246,11 +246,15 @@ async def test_three_players_one_against_a_team(
     assert wrong.ephemeral and "This menu is for" in wrong.text
     await h.select(bob, element_menu(challenge, 1), values=["air"])
     board = h.last_message(h.default_channel)
-    # Air comes before fog: the team starts, Bob then Alice then Carol then Alice.
-    assert f"<@{bob.id}>, your turn" in board.content
-    assert "Turn order: B1 bob → A alice → B2 carol → A alice" in board.text
-    board = await place(h, bob, board, "@b2")
+    # « Le joueur seul commence toujours en premier »: Alice first although air comes before fog.
     assert f"<@{alice.id}>, your turn" in board.content
+    assert "Turn order: A alice → B1 bob → A alice → B2 carol" in board.text
+    board = await place(h, alice, board, "@b2")
+    assert f"<@{bob.id}>, your turn" in board.content
+    board = await place(h, bob, board, "@c2")
+    assert f"<@{alice.id}>, your turn" in board.content
+    board = await place(h, alice, board, "@d2")
+    assert f"<@{carol.id}>, your turn" in board.content
 
 
 

@@ -25,6 +25,7 @@ from typing import Any, cast
 
 import discord
 from discord import app_commands
+from discord.state import AutoShardedConnectionState
 
 from .capture import EXPECTED_TREE_ERRORS, CapturedError, ErrorCapture
 from .interactions import (
@@ -233,6 +234,9 @@ class FakeDiscord:
         self.bot = bot
         state = bot._connection
         state.guild_ready_timeout = _GUILD_READY_TIMEOUT
+        if isinstance(bot, discord.AutoShardedClient) and isinstance(state, AutoShardedConnectionState):
+            # What connecting would set: the harness's gateway is the one shard 0 of 1.
+            bot.shard_count, state.shard_count, state.shard_ids = 1, 1, [0]
         await bot.login(_TOKEN)
         self._capture.wrap_on_error(bot, "Client.on_error")
         if state._command_tree is not None:
@@ -314,6 +318,30 @@ class FakeDiscord:
         if not component.is_select:
             raise HarnessError(f"{component.custom_id!r} is not a select menu")
         return await self._component_interaction(user, component, values)
+
+    async def forge(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        *,
+        values: Sequence[str] | None = None,
+        from_guild: int | None = None,
+    ) -> InteractionResult:
+        """A hostile client's click: any `custom_id` (and select `values`) sent as if from `message`.
+
+        The message arrives carrying that one control, as a client that rewrote it would
+        show it; `from_guild` makes the click come from another server than the harness guild.
+        """
+        control: JSON = {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
+        data: JSON = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            options = [{"label": value[:100] or "-", "value": value} for value in values]
+            options = options or [{"label": "-", "value": "-"}]
+            control = {"type": 3, "custom_id": custom_id, "options": options}
+            data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
+        record = self._record(MESSAGE_COMPONENT, user, self.guild.channel_of(message), message=message)
+        return await self._interact(record, data, from_guild, [{"type": 1, "components": [control]}])
 
     async def click_together(self, clicks: Sequence[tuple[FakeUser, FakeComponent]]) -> list[InteractionResult]:
         """Several clicks sent before the bot answers any (a double click, two players at once).
@@ -414,11 +442,19 @@ class FakeDiscord:
             interaction_id, token, kind, user, channel, _now(), message=message, command_name=command_name
         )
 
-    async def _interact(self, record: InteractionRecord, data: JSON) -> InteractionResult:
+    async def _interact(
+        self, record: InteractionRecord, data: JSON, from_guild: int | None = None, forged: list[JSON] | None = None
+    ) -> InteractionResult:
         state = self._running_bot()._connection
         first_request, first_post = len(self.requests), len(self.rest.posted)
         self.rest.interactions[record.token] = record
-        state.parsers["INTERACTION_CREATE"](interaction_payload(self.guild, record, data))
+        payload = interaction_payload(self.guild, record, data)
+        if forged is not None:
+            payload["message"] = {**payload["message"], "components": forged}
+        if from_guild is not None:
+            payload.update(guild_id=str(from_guild), authorizing_integration_owners={"0": str(from_guild)})
+            payload["guild"] = {**payload["guild"], "id": str(from_guild)}
+        state.parsers["INTERACTION_CREATE"](payload)
         await self._finish_step()
         return InteractionResult(record, self.requests[first_request:], self.rest.posted[first_post:])
 

@@ -9,9 +9,12 @@ import time
 import pytest
 from PIL import Image
 
-from render.arcanor import render
+from render.arcanor import board_grid, render
+from render.kit import SEAT_COLOURS
 from rules import GAMES
-from rules.arcanor import ArcanorState
+from rules.arcanor import ArcanorState, ArcanorView
+from rules.base import Square
+from tests.render.pixels import centre_box, picture, share, shows_turn
 
 GAME = GAMES["arcanor"]
 PLAYERS = ["Ada", "Bartholomew"]
@@ -43,29 +46,39 @@ def with_contents() -> ArcanorState:
     return ArcanorState.from_json(data)
 
 
-def check_png(png: bytes) -> Image.Image:
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(png) < 100_000
-    image = Image.open(io.BytesIO(png))
-    assert 700 <= image.width <= 1000
-    return image
+check_png = picture
+
+
+def assert_board_shows(image: Image.Image, view: ArcanorView) -> None:
+    """Each square shows its top piece in its owner's colour; empty squares show no piece."""
+    grid = board_grid()
+    for rank in range(grid.ranks):
+        for file in range(grid.files):
+            entry = view["board"].get(str(Square(file, rank)))
+            middle = centre_box(grid.box(file, rank), 14)
+            for seat, colour in enumerate(SEAT_COLOURS[:2]):
+                owned = entry is not None and entry["top"]["owner"] == seat
+                assert (share(image, middle, colour, 40) > 0.2) == owned, (Square(file, rank), entry)
 
 
 def test_start_view() -> None:
-    image = check_png(render(GAME.new(players=2, seed=1).view(None), PLAYERS))
+    view = GAME.new(players=2, seed=1).view(None)
+    image = check_png(render(view, PLAYERS))
     assert image.height > image.width * 0.9
+    assert_board_shows(image, view)
+    assert shows_turn(image)
 
 
 def test_mid_game_views() -> None:
     state = played(3, 140)
     for seat in (None, 0, 1):
-        check_png(render(state.view(seat), PLAYERS))
+        assert_board_shows(check_png(render(state.view(seat), PLAYERS)), state.view(seat))
 
 
 def test_finished_view() -> None:
     state = played(5, 5000)
     assert state.outcome is not None
-    check_png(render(state.view(None), PLAYERS))
+    assert_board_shows(check_png(render(state.view(None), PLAYERS)), state.view(None))
 
 
 def test_private_view_draws_hidden_contents_the_public_view_does_not() -> None:
@@ -98,8 +111,11 @@ def test_strict_memory_view_lists_public_peeks() -> None:
 
 
 def test_players_with_long_names_and_no_names() -> None:
-    check_png(render(with_contents().view(0), ["A very long display name indeed", "Zoë 🐉"]))
-    check_png(render(with_contents().view(None), []))
+    for view, names in ((with_contents().view(0), ["A very long display name indeed", "Zoë 🐉"]),
+                        (with_contents().view(None), [])):  # fmt: skip
+        image = check_png(render(view, names))
+        assert_board_shows(image, view)
+        assert shows_turn(image)
 
 
 @pytest.mark.parametrize("seat", [None, 0])

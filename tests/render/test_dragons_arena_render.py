@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import random
 import statistics
 import time
@@ -10,10 +9,12 @@ import time
 import pytest
 from PIL import Image
 
-from render.dragons_arena import render
+from render.dragons_arena import ARENA, FIELD, SIDE_COLOURS, panel_box, render
+from render.kit import YELLOW
 from rules import GAMES
 from rules.base import JSON
-from rules.dragons_arena import DragonsArenaState
+from rules.dragons_arena import DragonsArenaState, DragonsArenaView
+from tests.render.pixels import picture, share, shows_turn
 
 GAME = GAMES["dragons_arena"]
 PLAYERS = ["Ada", "Bartholomew"]
@@ -44,35 +45,59 @@ def position(board: dict[str, str], to_play: str = "fire", **options: object) ->
     return state
 
 
-def check_png(png: bytes) -> Image.Image:
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(png) < 100_000
-    image = Image.open(io.BytesIO(png))
-    assert 700 <= image.width <= 1000
-    return image
+check_png = picture
+
+
+def assert_arena_shows(image: Image.Image, view: DragonsArenaView) -> None:
+    """Every square shows the die the view puts there, in its side's colour, with its force field;
+    empty squares show no die."""
+    for rank, row in enumerate(view["board"]):
+        for file, cell in enumerate(row):
+            x0, y0, x1, y1 = ARENA.box(file, rank)
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            body = (cx + 7, cy + 7, cx + 13, cy + 13)  # between the pips of every power
+            frame = (x0 + 16, cy - 2, x0 + 19, cy + 2)  # the field's white band, left of the die
+            for side, colour in enumerate(SIDE_COLOURS):
+                expected = cell is not None and cell["side"] == ("fire", "ice")[side]
+                assert (share(image, body, colour) > 0.8) == expected, (file, rank, cell)
+            has_field = cell is not None and cell["field"]
+            assert (share(image, frame, FIELD, 10) > 0.8) == has_field, (file, rank, cell)
+
+
+def turn_marked(image: Image.Image, side: int) -> bool:
+    """The side's panel wears the yellow frame and arrow of the side to play."""
+    return share(image, panel_box(side), YELLOW) > 0.01
 
 
 def test_start_view() -> None:
-    check_png(render(GAME.new(2, 3, {"level": "baby"}).view(None), PLAYERS))
+    view = GAME.new(2, 3, {"level": "baby"}).view(None)
+    image = check_png(render(view, PLAYERS))
+    assert_arena_shows(image, view)
+    assert shows_turn(image)
+    to_play = ("fire", "ice").index(view["to_play"] or "")
+    assert turn_marked(image, to_play) and not turn_marked(image, 1 - to_play)
 
 
 def test_mid_game_view_with_fields_and_last_move() -> None:
     state = position({"a1": "F2*", "b2": "I2", "c1": "I3", "d4": "F3*", "b3": "F6", "c3": "I1*"}, "ice")
     after = state.play(1, "c3xb3")
     image = check_png(render(after.view(None), PLAYERS))
+    assert_arena_shows(image, after.view(None))
     # The square the dragon left carries the yellow last-move frame.
     assert (240, 228, 66) in {colour for _, colour in image.convert("RGB").getcolors(1 << 16) or []}
 
 
 def test_random_mid_game_with_dragon_master() -> None:
     state = played(GAME.new(2, 7, {"dragon_master": True, "nuggets": 3}), 6)
-    check_png(render(state.view(0), PLAYERS))
+    assert_arena_shows(check_png(render(state.view(0), PLAYERS)), state.view(0))
 
 
 def test_finished_view() -> None:
     state = position({"a1": "F4", "b2": "I3", "d4": "I4", "d3": "I2"}).play(0, "a1xb2")
     assert state.outcome is not None
-    check_png(render(state.view(None), PLAYERS))
+    image = check_png(render(state.view(None), PLAYERS))
+    assert_arena_shows(image, state.view(None))
+    assert not turn_marked(image, 0) and not turn_marked(image, 1)
 
 
 def test_secret_set_private_view_differs_from_public() -> None:
@@ -88,29 +113,37 @@ def test_secret_set_private_view_differs_from_public() -> None:
 
 
 def test_placement_and_equal_split_views() -> None:
-    state = played(GAME.new(2, 2, {"level": "little"}), 5)
-    check_png(render(state.view(None), PLAYERS))
-    split = played(GAME.new(2, 2, {"level": "equal"}), 2)
-    check_png(render(split.view(None), PLAYERS))
+    for state in (played(GAME.new(2, 2, {"level": "little"}), 5), played(GAME.new(2, 2, {"level": "equal"}), 2)):
+        view = state.view(None)
+        image = check_png(render(view, PLAYERS))
+        assert_arena_shows(image, view)
+        for side, colour in enumerate(SIDE_COLOURS):
+            # The dice still to place stand at the foot of their side's panel.
+            left, top, right, bottom = panel_box(side)
+            shown = share(image, (left + 12, top + 160, right - 12, bottom - 4), colour) > 0.02
+            assert shown == bool(view["dice"][("fire", "ice")[side]]), (view["phase"], side)
 
 
 def test_next_duel_view_shows_the_previous_result() -> None:
     state = position({"a1": "F4", "b2": "I3", "d4": "I4", "d3": "I2"}, nuggets=2).play(0, "a1xb2")
     assert state.view(None)["last_duel"] is not None
-    check_png(render(state.view(None), PLAYERS))
+    assert_arena_shows(check_png(render(state.view(None), PLAYERS)), state.view(None))
 
 
 @pytest.mark.parametrize("species", ["fire", "ice"])
 def test_solo_views(species: str) -> None:
     state = GAME.new(1, 4, {"solo": "high", "solo_species": species})
-    check_png(render(state.view(0), ["Cleo"]))
+    assert_arena_shows(check_png(render(state.view(0), ["Cleo"])), state.view(0))
     finished = played(state, 200)
     assert finished.outcome is not None
-    check_png(render(finished.view(0), ["Cleo"]))
+    assert_arena_shows(check_png(render(finished.view(0), ["Cleo"])), finished.view(0))
 
 
 def test_long_names_do_not_break_the_picture() -> None:
-    check_png(render(GAME.new(2, 3).view(None), ["A" * 40, "B" * 40]))
+    view = GAME.new(2, 3).view(None)
+    image = check_png(render(view, ["A" * 40, "B" * 40]))
+    assert shows_turn(image)  # the names are cut before they reach the turn
+    assert_arena_shows(image, view)
 
 
 def test_render_is_fast() -> None:

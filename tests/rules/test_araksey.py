@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 
 import pytest
 
@@ -26,6 +27,7 @@ from rules.araksey import (
     resolve_elements,
     turn_order,
 )
+from rules.base import Square
 
 GAME = GAMES["araksey"]
 
@@ -123,9 +125,22 @@ def test_earlier_element_starts() -> None:
 
 
 def test_three_player_turn_order_p1_p2_p1_p3() -> None:
+    """« Le joueur seul commence toujours en premier » and « Les tours se jouent ainsi :
+    Joueur 1 – Joueur 2 – Joueur1 – Joueur 3... »: the element order plays no part."""
     assert turn_order(3, ["earth", "water", "water"]) == (0, 1, 0, 2)
-    # When the team holds the earlier element the team starts, same cycle.
-    assert turn_order(3, ["fog", "air", "air"]) == (1, 0, 2, 0)
+    assert turn_order(3, ["fog", "air", "air"]) == (0, 1, 0, 2)
+
+
+def test_three_players_the_lone_player_starts_set_up_and_play() -> None:
+    """« Le joueur seul commence toujours en premier », even when the team holds the earlier element."""
+    state = GAME.new(3, 1, {"elements": ["fog", "air", "air"]})
+    seats = []
+    while state.phase != "play":
+        seat = state.actors[0]
+        seats.append(seat)
+        state = state.play(seat, state.legal_moves(seat)[-1])
+    assert seats[:4] == [0, 1, 0, 2]
+    assert state.actors == (0,) and state.view(None)["turn_order"] == [0, 1, 0, 2]
 
 
 def test_four_player_turn_order_alternates_teams() -> None:
@@ -544,6 +559,21 @@ def test_fog_puts_the_opposing_dragon_to_sleep() -> None:
     assert after.dragon == [False, False] and after.effects == []
 
 
+def test_fog_may_put_to_sleep_the_dragon_its_own_action_just_woke() -> None:
+    """« si un joueur positionne les SOURCES en faveur de son adversaire, l'état DRAGON est
+    immédiatement activé »: the dragon is awake from the moment of the action, so fog,
+    played after that action in the same turn, may target it."""
+    state = GAME.new(2, 1, {"elements": ["earth", "fog"]})
+    for move in ["@c4", "@b3", "@b4", "@b2", "@d4", "@c2", "@d2", "@d3", "@a4", "@c1", "a4-b5", "c2<>c1", "c4<>b5"]:
+        state = state.play(state.actors[0], move)
+    assert state.actors == (1,) and state.dragon == [False, True]
+    assert state.play(1, "d3<>d2").dragon == [True, True], "the exchange wakes the opponent's dragon"
+    assert "d3<>d2+fog" in legal(state)
+    after = state.play(1, "d3<>d2+fog")
+    assert after.dragon == [False, False]
+    refused(state, "e1-e2+fog", "not in the dragon state, even after this action")
+
+
 def test_air_moves_an_opposing_source_judged_against_your_araksey() -> None:
     state = position(
         """
@@ -776,8 +806,19 @@ def test_move_menu_in_setup_groups_squares_by_rank() -> None:
 def test_timeout_plays_a_pass() -> None:
     state = GAME.new(2, 1, {"clock": True})
     assert state.view(None)["clock_seconds"] == 15
+    while state.phase != "play":
+        state = state.play(state.to_move, state.legal_moves(state.to_move)[0])
     assert str(state.default_move(state.actors[0])) == "pass"
     assert GAME.new(2, 1).default_move(0) is None, "without the clock, the server's deadline rule applies"
+
+
+def test_timeout_in_set_up_places_on_the_first_free_square_allowed() -> None:
+    """Set-up has no pass: the late player's source, then araksey, takes the first square it may."""
+    state = GAME.new(2, 1, {"clock": True})
+    assert str(state.default_move(state.to_move)) == "@b2", "the first tinted start square"
+    while state.phase == "setup_sources":
+        state = state.play(state.to_move, state.default_move(state.to_move) or "pass")
+    assert str(state.default_move(state.to_move)) == "@a1", "an araksey may go on any free square"
 
 
 def test_resigning_loses_for_the_whole_team() -> None:
@@ -818,3 +859,312 @@ def test_refusals_agree_with_legal_moves(elements: list[str]) -> None:
                 assert (state.problem(seat, move) is None) == (move in allowed), str(move)
         playable = [m for m in moves if m.kind != "pass"] or moves
         state = state.play(seat, chooser.choice(playable))
+
+
+def refused_exactly(state: ArakseyState, move: str, message: str) -> None:
+    """``move`` is refused with exactly ``message`` (the explanation a player reads)."""
+    refused(state, move, f"^{re.escape(message)}$")
+
+
+def test_magma_never_pushes_a_piece_off_the_edge_nor_round_the_board() -> None:
+    state = position(
+        """
+        . . . . B
+        . . . b b
+        . . . b .
+        a a . . b
+        a A a . .
+        """,
+        elements=["magma", "lightning"],
+        dragon=(0,),
+    )
+    assert {m for m in legal(state) if m.startswith("magma")} == {"magma:b1>b2", "magma:b1>c1"}
+    refused_exactly(state, "magma:b1>a1", "The piece on a1 cannot be pushed off the board.")
+    refused_exactly(state, "magma:b1>a2", "The piece on a2 cannot be pushed off the board.")
+    refused_exactly(state, "magma:b1>c2", "There is no piece on c2 to push.")
+    after = state.play(0, "magma:b1>c1")
+    assert (at(after, "b1"), at(after, "c1"), at(after, "d1"), at(after, "a1")) == (".", "A", "a", "a")
+
+
+def test_magma_at_the_far_edges_pushes_only_inwards() -> None:
+    state = position(
+        """
+        a . . b B
+        a . . . b
+        . . . . b
+        a . . . b
+        A a . . .
+        """,
+        elements=["magma", "lightning"],
+        dragon=(0,),
+    )
+    assert {m for m in legal(state) if m.startswith("magma")} == {"magma:a1>b1", "magma:a1>a2"}
+    refused_exactly(state, "magma:a1>b2", "There is no piece on b2 to push.")
+
+
+def test_lightning_jumps_straight_towards_rank_one_over_a_blocked_row() -> None:
+    state = position(
+        """
+        . . . . B
+        . . . b b
+        a . A . .
+        . a a a b
+        . . . . b
+        """,
+        elements=["lightning", "mud"],
+        dragon=(0,),
+    )
+    moves = {m for m in legal(state) if m.startswith("lightning")}
+    assert {"lightning:c3-c1", "lightning:c3-a1"} <= moves
+    assert not {"lightning:c3-b1", "lightning:c3-d1", "lightning:c3-e1"} & moves
+    refused_exactly(
+        state,
+        "lightning:c3-b1",
+        "Lightning: your araksey lands on an empty square two squares away, stepping through "
+        "an empty square or jumping in a straight line over one piece.",
+    )
+    assert at(state.play(0, "lightning:c3-c1"), "c1") == "A"
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        ("b2-b4", "b4 is not next to b2: pieces move to one of the 8 squares around."),
+        ("b2-c3", "c3 is not empty."),
+        ("e1-e2", "e2 is not empty."),
+        ("b2<>c2", "An araksey only steps; exchanges and pushes are made by the sources in its zone."),
+        ("d3-d2", "There is no piece on d3."),
+        ("d4-d3", "The piece on d4 is not yours."),
+        ("e1<>e2", "The source on e1 is out of zone (not touching your araksey): it can only step to an empty square."),
+        ("c3>d3", "There is no piece on d3 to push."),
+        ("c3<>d3", "There is no piece on d3 to exchange with."),
+        ("c2<>c3", "A source exchanges only with its own araksey or with an opposing piece."),
+        ("b2-b1+water", "Your element is earth: you cannot use the water power."),
+        ("b2-b1+earth", "You are not in the dragon state: gather your four sources around your araksey first."),
+        ("@c4", "All pieces are already on the board: move one instead, like b2-c3."),
+    ],
+)
+def test_refusals_say_exactly_what_is_wrong(move: str, message: str) -> None:
+    refused_exactly(position(BUSY), move, message)
+
+
+def test_power_and_counter_play_refusals_say_exactly_what_is_wrong() -> None:
+    refused_exactly(position(BUSY, dragon=(0,)), "b2-b1+earth@2", "You have one opponent: write +earth with no @.")
+    diagram = """
+    b b . a a
+    b . . . a
+    . . b . .
+    . a B . .
+    A . . . .
+    """
+    exchanged = position(diagram).play(0, "b2<>c3")
+    refused_exactly(
+        exchanged, "b2<>c3",
+        "That would put every piece back where it stood before the last move: counter-play is forbidden.",
+    )  # fmt: skip
+    earth = position(diagram, dragon=(0,)).play(0, "e4-d4+earth")
+    refused_exactly(earth, "c3<>b2", "Earth: the pieces of seat 0 cannot be moved by you this turn.")
+
+
+def test_setup_refusals_say_exactly_what_is_wrong() -> None:
+    state = GAME.new(2, 1)
+    refused_exactly(
+        state, "b2-c3", "The game is still being set up: place a source on a free tinted start square, like @b2."
+    )
+    refused_exactly(state, "@a1", "Sources start on the tinted start squares: b2 c2 d2 b3 d3 b4 c4 d4.")
+    refused_exactly(state.play(state.actors[0], "@b2"), "@b2", "b2 is already taken.")
+
+
+def test_earth_of_the_second_seat_protects_its_own_pieces() -> None:
+    state = position(BUSY, to_move=1, elements=["water", "earth"], dragon=(1,))
+    assert "c3<>b3" in legal(state.play(1, "e4-e3"))
+    state = state.play(1, "e4-e3+earth")
+    assert "c3<>b3" not in legal(state) and "c2-d3" in legal(state)
+    refused_exactly(state, "c3<>b3", "Earth: the pieces of seat 1 cannot be moved by you this turn.")
+
+
+def test_water_of_the_first_seat_freezes_the_second_araksey() -> None:
+    state = position(BUSY, elements=["water", "earth"], dragon=(0,))
+    assert "e5-d5" in legal(state.play(0, "e1-d1"))
+    state = state.play(0, "e1-d1+water")
+    assert not [m for m in legal(state) if m.startswith("e5")] and "e4-d5" in legal(state)
+    refused_exactly(state, "e5-d5", "Water: your araksey cannot move this turn.")
+
+
+def test_no_source_is_in_zone_before_its_araksey_is_placed() -> None:
+    state = GAME.new(2, 1).play(0, "@d4").play(1, "@b2")
+    assert state.view(None)["in_zone"] == [[], []] and state.view(None)["zones"] == [[], []]
+
+
+def test_three_players_an_after_power_names_either_opponent() -> None:
+    state = position(SEVEN_SPREAD, players=3, dragon=(0,))
+    refused_exactly(state, "b2-b1+earth", "Name the opponent your earth power aims at: +earth@1 or @2.")
+    assert state.play(0, "b2-b1+earth@1").effects == [Effect("earth", 0, 1)]
+    assert state.play(0, "b2-b1+earth@2").effects == [Effect("earth", 0, 2)]
+
+
+def test_three_players_an_instead_power_names_no_opponent() -> None:
+    state = position(SEVEN_SPREAD, players=3, elements=["lightning", "water", "water"], dragon=(0,))
+    lightning = [m for m in state.legal_moves(0) if m.power == "lightning"]
+    assert lightning and all(state.problem(0, m) is None for m in lightning)
+
+
+def test_magma_pushes_towards_the_first_corner_and_never_wraps_round() -> None:
+    towards_a1 = position(
+        """
+        . . . . .
+        . . . b b
+        . a A . B
+        a a . . b
+        . . . a b
+        """,
+        elements=["magma", "lightning"],
+        dragon=(0,),
+    )
+    assert {m for m in legal(towards_a1) if m.startswith("magma")} == {"magma:c3>b2", "magma:c3>b3", "magma:c3>d4"}
+    assert at(towards_a1.play(0, "magma:c3>b2"), "a1") == "a"
+    edge = position(
+        """
+        . . . . .
+        . . . b b
+        . . . b B
+        a a . . b
+        a A a . .
+        """,
+        elements=["magma", "lightning"],
+        dragon=(0,),
+    )
+    assert {m for m in legal(edge) if m.startswith("magma")} == {"magma:b1>b2", "magma:b1>c1"}
+    refused_exactly(edge, "magma:b1>a1", "The piece on a1 cannot be pushed off the board.")
+
+
+FOG_TEXT = "even after this action: fog has nothing to put to sleep."
+FIRE_TEXT = "Fire: your araksey exchanges with one of your own sources, and"
+
+
+@pytest.mark.parametrize(
+    ("elements", "move", "message"),
+    [
+        (["fog", "earth"], "b2-b1+fog", f"Seat 1 is not in the dragon state, {FOG_TEXT}"),
+        (["magma", "lightning"], "magma:c3>d3", "Magma moves your araksey: start from b2."),
+        (["fire", "mud"], "fire:b2<>d3", f"{FIRE_TEXT} d3 holds none."),
+        (["fire", "mud"], "fire:b2<>b3", f"{FIRE_TEXT} b3 holds none."),
+    ],
+)
+def test_power_refusals_say_exactly_what_is_wrong(elements: list[str], move: str, message: str) -> None:
+    state = position(BUSY, elements=elements, dragon=(0,))
+    refused_exactly(state, move, message)
+    assert state.problem(0, state.parse_move(move)) == message
+
+
+def test_a_setup_ending_is_told_from_the_last_placer() -> None:
+    state = GAME.new(2, 1)
+    for square in ("b2", "c2", "d2", "b3", "d3", "b4", "c4", "d4", "c3", "a5"):
+        state = state.play(state.actors[0], f"@{square}")
+    assert state.outcome is not None and state.outcome.winners == (1,)
+    assert state.outcome.reason == "four sources in an opposing araksey's zone"
+
+
+def test_last_action_view_tells_where_a_push_sent_the_piece() -> None:
+    view = position(BUSY).play(0, "c2>b2").view(None)
+    assert view["last_action"] == {
+        "seat": 0, "kind": "push", "from": "c2", "to": "b2", "pushed_to": "a2", "power": None, "victim": None,
+    }  # fmt: skip
+    assert position(BUSY).play(0, "c2-d3").view(None)["last_action"]["pushed_to"] is None
+
+
+def test_lightning_jumps_straight_along_a_rank_over_a_blocked_file() -> None:
+    state = position(
+        """
+        . . . . B
+        a b . b b
+        . a A . .
+        . a . . b
+        a . . . .
+        """,
+        elements=["lightning", "mud"],
+        dragon=(0,),
+    )
+    assert "lightning:c3-a3" in legal(state)
+    assert at(state.play(0, "lightning:c3-a3"), "a3") == "A"
+
+
+def test_the_second_seat_awakens_its_dragon_by_gathering() -> None:
+    state = position(
+        """
+        . . b b b
+        . . . B .
+        . . . . .
+        a A a . b
+        a a . . .
+        """,
+        to_move=1,
+    )
+    assert state.dragon == [False, False]
+    assert state.play(1, "e2-d3").dragon == [False, True]
+
+
+def test_counter_play_is_still_refused_after_the_game_is_stored_and_loaded() -> None:
+    diagram = """
+    b b . a a
+    b . . . a
+    . . b . .
+    . a B . .
+    A . . . .
+    """
+    exchanged = position(diagram).play(0, "b2<>c3")
+    reloaded = GAME.from_json(json.loads(json.dumps(exchanged.to_json())))
+    assert "b2<>c3" not in legal(reloaded)
+    refused_exactly(
+        reloaded, "b2<>c3",
+        "That would put every piece back where it stood before the last move: counter-play is forbidden.",
+    )  # fmt: skip
+
+
+def test_a_move_object_off_the_board_is_explained() -> None:
+    state = position(BUSY)
+    off = Move("step", Square(4, 0), Square(5, 0))
+    assert state.problem(0, off) == "e1-f1 leaves the 5×5 board."
+
+
+def test_fire_of_the_second_seat_exchanges_with_its_own_sources() -> None:
+    state = position(BUSY, to_move=1, elements=["mud", "fire"], dragon=(1,))
+    fire = [m for m in state.legal_moves(1) if m.power == "fire"]
+    assert {str(m) for m in fire} == {"fire:e5<>d4", "fire:e5<>e4", "fire:e5<>b3", "fire:e5<>e2"}
+    assert all(state.problem(1, m) is None for m in fire)
+    refused_exactly(state, "fire:e5<>c3", f"{FIRE_TEXT} c3 holds none.")
+
+
+def test_the_loop_counts_a_position_reached_during_play_from_its_first_time() -> None:
+    state = position(
+        """
+        . . . . B
+        b b . . .
+        b b . . .
+        . . . a a
+        A . . a a
+        """
+    ).play(0, "d2-c3")
+    cycle = ("e5-d5", "a1-b1", "d5-e5", "b1-a1")
+    for move in (*cycle, *cycle[:3]):
+        state = state.play(state.actors[0], move)
+        assert state.outcome is None
+    state = state.play(0, cycle[3])  # the position after d2-c3, a third time
+    assert state.outcome is not None and state.outcome.reason.startswith("loop")
+
+
+def test_fog_puts_to_sleep_a_dragon_the_same_push_just_woke() -> None:
+    state = position(
+        """
+        . . b b b
+        . . . B .
+        . . . . .
+        . . . . b
+        a a a A a
+        """,
+        elements=["fog", "earth"],
+        dragon=(0,),
+    )
+    assert state.play(0, "e1>e2").dragon == [True, True]  # the push gathers @1's sources round its araksey
+    assert "e1>e2+fog" in legal(state)
+    assert state.play(0, "e1>e2+fog").dragon == [False, False]

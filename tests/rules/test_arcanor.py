@@ -299,6 +299,15 @@ def test_the_win_at_twelve_exactly() -> None:
         after.play(1, "c2-c3")
 
 
+def test_the_opponents_move_along_your_winning_row_can_give_you_the_twelfth_point() -> None:
+    # Seat 1 releases its 1 sideways along rank 7, uncovering seat 0's 4: 4 + 4 + 4 points.
+    state = position({"a7": "A4", "b7": "A4", "d7": "B1 A4", "h3": "B3"}, to_move=1)
+    after = state.play(1, "d7^e7")
+    assert after.scores() == (12, 0)
+    assert after.outcome is not None and after.outcome.winners == (0,)
+    assert after.outcome.reason == "12 points on the winning row"
+
+
 def test_eleven_points_do_not_end_the_game() -> None:
     state = position({"a7": "A4", "b7": "A4", "c6": "A3", "c2": "B3"}).play(0, "c6-c7")
     assert state.scores() == (11, 0)
@@ -521,3 +530,51 @@ def test_move_menu_in_strict_memory_says_nothing_about_contents() -> None:
 def test_move_menu_offers_pass_alone() -> None:
     groups = move_menu(position({"a7": "A2", "h1": "B4"}), 0)
     assert [(g.source, [c.notation for c in g.choices]) for g in groups] == [("pass", ["pass"])]
+
+
+def refused_exactly(state: ArcanorState, seat: int, move: str, message: str) -> None:
+    """The move is refused with exactly ``message`` (the explanation a player reads)."""
+    refused(state, seat, move, f"^{re.escape(message)}$")
+
+
+def test_second_player_may_lift_only_their_own_stacks_in_strict_memory() -> None:
+    state = position({"d4": "A1 B2", "e5": "B1 A2", "h7": "B4"}, to_move=1, strict=True)
+    assert {m for m in moves(state) if m.startswith("peek")} == {"peek:e5", "peek:h7"}
+    refused_exactly(state, 1, "peek:d4", "You may only lift a stack whose top piece is yours; d4 is not one.")
+    refused_exactly(state, 1, "peek:a1", "You may only lift a stack whose top piece is yours; a1 is not one.")
+    assert state.play(1, "peek:e5").view(0)["peeks"][0]["seat"] == 1
+
+
+def test_first_lift_of_a_turn_replaces_the_last_move_shown() -> None:
+    state = position({"d4": "A1 A2", "f4": "A3", "h7": "B4"}, strict=True, last_move=["h6-h7"])
+    lifted = state.play(0, "peek:d4")
+    assert lifted.view(None)["last_move"] == ["peek:d4"]
+    twice = lifted.play(0, "peek:f4")
+    assert twice.view(None)["last_move"] == ["peek:d4", "peek:f4"]
+    assert twice.play(0, "f4-f5").view(None)["last_move"] == ["peek:d4", "peek:f4", "f4-f5"]
+
+
+def test_peek_refusals_say_exactly_what_is_wrong() -> None:
+    plain = position({"d4": "A1 A2", "h7": "B4"})
+    refused_exactly(plain, 0, "peek:d4", "Lifting a stack (peek) only exists in the strict-memory variant: "
+                    "your private view already shows what your stacks hold.")
+    lifted = position({"d4": "A1 A2", "h7": "B4"}, strict=True).play(0, "peek:d4")
+    refused_exactly(lifted, 0, "peek:d4", "You already lifted d4 this turn.")
+
+
+def test_public_lift_log_keeps_the_latest_twelve() -> None:
+    old = [{"seat": 1, "square": f"{f}7", "turn": n, "top": {"owner": 1, "size": 1}, "contents": []}
+           for n, f in enumerate("abcdefghabcd", start=1)]
+    state = position({"d4": "A1 B2", "h7": "B4"}, strict=True, peeks=old)
+    assert len(state.view(None)["peeks"]) == 12
+    after = state.play(0, "peek:d4")
+    peeks = after.view(1)["peeks"]
+    assert len(peeks) == 12 and peeks[0] == old[1] and peeks[-1]["square"] == "d4"
+
+
+@pytest.mark.parametrize("text", ["a8-a7", "a8^b7", "a8xa7", "peek:a8", "i1-h1"])
+def test_moves_from_beyond_the_board_are_refused_by_name(text: str) -> None:
+    state = GAME.new(players=2, seed=0, options={"strict_memory": True})
+    square = text.removeprefix("peek:")[:2]
+    with pytest.raises(IllegalMove, match=f"^{square} is off the board: files run a-h and ranks 1-7.$"):
+        state.parse_move(text)

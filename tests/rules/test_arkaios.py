@@ -348,6 +348,12 @@ def test_legal_moves_empty_for_the_waiting_seat() -> None:
     assert state.legal_moves(1) == [] and state.actors == (0,)
 
 
+def test_legal_pillars_are_listed_by_file_then_rank_then_level() -> None:
+    state = played("c3=3", "d4=2")
+    listed = [(m.square.file, m.square.rank, m.level) for m in state.legal_moves(0)]
+    assert listed == sorted(listed) and len(listed) > 3
+
+
 def test_legal_by_square_groups_levels_for_pickers() -> None:
     grouped = played("c3=3").legal_by_square(1)
     assert len(grouped) == 24 and grouped["a1"] == [1, 2]
@@ -430,3 +436,36 @@ def test_round_trip_mid_turn_and_finished() -> None:
         again = GAME.from_json(state.to_json())
         assert again == state and again.legal_moves(0) == state.legal_moves(0)
         assert again.view(None) == state.view(None)
+
+
+def test_garden_view_is_five_rows_of_five() -> None:
+    view = played("c3=3", "d4=2").view(None)
+    assert [len(row) for row in view["heights"]] == [5] * 5
+    assert view["heights"][4] == [0, 0, 0, 0, 0] and view["heights"][3] == [0, 0, 0, 2, 0]
+
+
+def test_a_new_game_has_spent_nothing() -> None:
+    for view in (played().view(None), played("c3=3").view(None)):
+        assert (view["spent"], view["remaining"], view["chain"]) == (0, None, [])
+    assert played("c3=3", "d4=2").view(None)["spent"] == 0
+
+
+def test_a_temple_win_leaves_nothing_spent_in_the_view() -> None:
+    walls = {sq: 3 for sq in ("b2", "c2", "d2", "b3", "b4", "c4", "d4")}
+    state = garden({**walls, "d3": 1, "e1": 1}, ("d4", "e1"), (3, 1), 0).play(0, "d3=3").play(0, "c3=2")
+    assert state.outcome is not None and state.outcome.reason == "temple"
+    assert state.to_json()["spent"] == 0 and state.to_json()["chain"] == []
+
+
+def test_has_turn_in_the_opening_mid_turn_and_after_the_end() -> None:
+    assert played().has_turn() and played("c3=3").has_turn()
+    mid = played("c3=3", "d4=2", "b2=2")
+    assert mid.has_turn()
+    # Late in a game, mid-turn: only the budget left (not the whole budget) can still be spent exactly.
+    late = played(
+        "b4=2", "d3=1", "a3=3", "d4=1", "d5=2", "d4=2", "b3=2", "b2=1", "c1=1", "d1=1", "c5=2", "d5=3", "c2=2",
+        "c1=2", "b2=2", "e5=2", "d4=3", "d3=2", "e3=1", "c3=2", "b3=3", "e2=1", "d1=2", "d2=1", "e3=2", "b4=3",
+        "c4=2", "b5=1", "a5=1", "e2=2", "d2=3", "b5=2", "a4=2", "a5=2", "d1=3", "c2=3", "b1=2",
+    )  # fmt: skip
+    assert late.spent > 0 and late.outcome is None and late.has_turn()
+    assert not played("c3=1", "d4=2").has_turn()

@@ -15,7 +15,7 @@ from typing import Any, Self
 import pytest
 
 from rules import GAMES
-from rules.base import JSON, Game, GameState, IllegalMove, Outcome
+from rules.base import JSON, Game, GameState, NotationError, Outcome
 from rules.conformance import ConformanceError, check_sample_setups, first_difference, random_playout
 
 # About eight playouts per game, at least one per setup: every step is fully checked, so a
@@ -104,7 +104,7 @@ class Countdown(GameState[Take]):
     def parse_move(self, text: str) -> Take:
         match = re.fullmatch(r"take([12])", text.strip().lower())
         if not match:
-            raise IllegalMove(f"'{text}' is not a move: write take1 or take2.")
+            raise NotationError(f"'{text}' is not a move: write take1 or take2.")
         return Take(int(match.group(1)))
 
     def _apply(self, seat: int, move: Take) -> None:
@@ -166,7 +166,7 @@ class ForgetsMoves(Countdown):
 class CaseSensitive(Countdown):
     def parse_move(self, text: str) -> Take:
         if text not in ("take1", "take2"):
-            raise IllegalMove("no")
+            raise NotationError("no")
         return Take(int(text[-1]))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -556,3 +557,133 @@ def test_refused_and_legal_moves_leave_the_state_unchanged() -> None:
     after = state.play(0, "b2xc2")
     assert state.to_json() == before and after.to_json() != before
     assert GAME.from_json(json.loads(json.dumps(after.to_json()))) == after
+
+
+# ---------------------------------------------------------------------------
+# Rules a test must pin down before the engine changes
+
+
+def refused_exactly(state: DragonsArenaState, seat: int, move: str, message: str) -> None:
+    """The move is refused with exactly ``message`` (the explanation a player reads)."""
+    refused(state, seat, move, f"^{re.escape(message)}$")
+
+
+@pytest.mark.parametrize("nuggets", [1, 3, 5])
+def test_match_length_is_the_nuggets_option_from_the_first_duel(nuggets: int) -> None:
+    state = GAME.new(2, 7, {"level": "baby", "nuggets": nuggets})
+    assert state.view(None)["nuggets_to_win"] == nuggets
+    assert GAME.from_json(state.to_json()).view(None)["nuggets_to_win"] == nuggets
+
+
+def test_match_length_defaults_to_one_duel() -> None:
+    assert GAME.new(2, 7, {"level": "baby"}).view(None)["nuggets_to_win"] == 1
+
+
+def test_solo_ignores_the_nuggets_option_one_duel_only() -> None:
+    assert GAME.new(1, 7, {"nuggets": 3}).view(0)["nuggets_to_win"] == 1
+
+
+def solo_end_with(opponent_dragons: int, difficulty: str) -> DragonsArenaState:
+    """A solo duel (you are FIRE) ended by your power change: ICE keeps that many 1s, far away."""
+    far = ("d1", "d2", "d3", "d4", "c4", "b4")[:opponent_dragons]
+    board = {"a1": "F6", "a2": "F5", "b1": "F2", **{sq: "I1" for sq in far}}
+    state = arena(board, to_play="fire", players=1, solo=difficulty)
+    after = state.play(0, "b1=3")
+    assert after.outcome is not None
+    return after
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "bonuses"), [("normal", (0, 1, 2, 3, 4)), ("high", (0, 1, 3, 6, 10))]
+)
+def test_solo_bonus_table_for_each_number_of_opponent_dragons(difficulty: str, bonuses: tuple[int, ...]) -> None:
+    for left in range(1, 5):
+        score = solo_end_with(left, difficulty).view(0)["solo"]["score"]
+        assert (score["opponent_dragons"], score["bonus"]) == (left, bonuses[left])
+        assert score["opponent"] == left + bonuses[left]
+    last = arena({"a1": "F6", "b1": "I2"}, to_play="fire", players=1, solo=difficulty).play(0, "a1xb1")
+    score = last.view(0)["solo"]["score"]
+    assert (score["opponent_dragons"], score["bonus"], score["result"]) == (0, bonuses[0], "win")
+
+
+def test_solo_four_opponent_dragons_left_is_scored_not_lost() -> None:
+    after = solo_end_with(4, "high")
+    assert after.outcome is not None
+    assert after.outcome.winners == ()  # 14 against 4 + 10: a draw
+    assert after.outcome.reason.startswith("Solo (high): a draw: your 14 against the opponent's 4 + 10 bonus (")
+    score = after.view(0)["solo"]["score"]
+    assert (score["you"], score["opponent"], score["result"]) == (14, 14, "draw")
+    won = solo_end_with(4, "normal")
+    assert won.outcome is not None and won.outcome.winners == (0,)
+    assert won.outcome.reason.startswith("Solo (normal): you won: your 14 against the opponent's 4 + 4 bonus (")
+
+
+def test_solo_five_opponent_dragons_left_is_lost_with_its_reason() -> None:
+    after = solo_end_with(5, "normal")
+    assert after.outcome is not None and after.outcome.winners == ()
+    assert after.outcome.reason.startswith("Solo (normal): you lost: the opponent kept 5 dragons (")
+
+
+@pytest.mark.parametrize("level", ["baby", "little"])
+def test_rolled_dice_show_every_power_from_one_to_six_and_nothing_else(level: str) -> None:
+    seen: set[int] = set()
+    for seed in range(12):
+        view = GAME.new(2, seed, {"level": level}).view(None)
+        seen |= {c["power"] for row in view["board"] for c in row if c}
+        seen |= {p for side in ("fire", "ice") for p in view["dice"][side]}
+    assert seen == {1, 2, 3, 4, 5, 6}
+
+
+def test_baby_gives_each_side_eight_dragons() -> None:
+    for seed in range(5):
+        view = GAME.new(2, seed, {"level": "baby"}).view(None)
+        assert view["dragons_left"] == {"fire": 8, "ice": 8}
+
+
+def test_refusals_say_exactly_what_is_wrong() -> None:
+    state = arena({"b2": "F3", "c2": "I2", "c3": "I5", "a4": "I6", "a3": "F2"})
+    refused_exactly(state, 0, "b2xc3", "A 3 cannot eliminate a 5: it needs a lower power, "
+                    "except that a 6 never takes a 1 and only a 1 takes a 6.")
+    refused_exactly(state, 0, "a3xc3", "c3 is not next to a3: a dragon only eliminates a neighbour.")
+    refused_exactly(state, 0, "a4=2", "Eliminating is compulsory when you can: for example b2xc2.")
+    refused_exactly(state, 0, "4@d1", "All dice are in the arena: eliminate (b2xc3), change a power (c3=5) "
+                    "or use your element.")
+    quiet = arena({"a1": "F2", "b2": "I2*", "d4": "F3"})
+    refused_exactly(quiet, 0, "b2=5", "The dragon on b2 has a force field: its power cannot change.")
+    refused_exactly(quiet, 0, "a1=2", "The dragon on a1 already shows 2: pick a different power.")
+    refused_exactly(quiet, 0, "fire:b2", "Element powers are only played with the DRAGON MASTER option.")
+
+
+def test_a_new_game_is_duel_one_with_no_nuggets() -> None:
+    for level in ("baby", "little", "big"):
+        view = GAME.new(2, 3, {"level": level, "nuggets": 3}).view(None)
+        assert view["duel"] == 1 and view["nuggets"] == {"fire": 0, "ice": 0}
+
+
+def test_equal_level_counts_the_splits_left() -> None:
+    state = GAME.new(2, 4, {"level": "equal"})
+    left = []
+    for move in ("split:4+3", "split:1+6", "split:2+5", "split:3+4"):
+        left.append(state.view(None)["splits_left"])
+        state = state.play(state.actors[0], move)
+    assert left == [4, 3, 2, 1] and state.view(None)["splits_left"] == 0
+
+
+def test_secret_set_prompt_names_who_still_sets() -> None:
+    state = GAME.new(2, 1, {"level": "big"})
+    assert state.view(None)["prompt"] == "Both sides: set 8 secret powers totalling 28"
+    state = state.play(1, "set:5,5,4,4,4,3,2,1")
+    assert state.view(None)["prompt"] == "FIRE: set 8 secret powers totalling 28"
+    free = GAME.new(2, 1, {"level": "free"}).play(0, "set:6,6,6,6,6,6,6,6")
+    assert free.view(None)["prompt"] == "ICE: set 8 secret powers"
+
+
+def test_solo_loss_by_five_dragons_counts_no_bonus() -> None:
+    score = solo_end_with(5, "high").view(0)["solo"]["score"]
+    assert (score["bonus"], score["opponent"], score["result"]) == (0, 5, "loss")
+
+
+def test_a_stored_game_without_split_count_starts_its_splits_afresh() -> None:
+    data = GAME.new(2, 4, {"level": "equal"}).to_json()
+    del data["splits"]
+    assert GAME.from_json(data).view(None)["splits_left"] == 4

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -312,6 +313,30 @@ def test_full_arena_discards_the_rightmost_shifts_right_and_draws_into_the_gap()
     assert state.discard == ["D04"]
 
 
+SHAMAN_TABLE = {1: [up("E13", "D21"), down("E16"), down("E19"), down("E20"), down("E22")]}
+
+
+def test_an_empty_draw_pile_takes_the_discard_but_not_the_card_just_discarded() -> None:
+    """The Shaman « défausser et remplacer »: the replaced card never comes straight back."""
+    state = position(piles=SHAMAN_TABLE, draw=[], discard=["E12"]).play(1, "guardian:arena2")
+    assert state.arena == ["D21", "E12", "D04"] and state.discard == ["D07"] and state.draw == []
+
+
+def test_when_no_card_can_be_drawn_the_arena_slot_stays_empty() -> None:
+    state = position(piles=SHAMAN_TABLE, draw=[]).play(1, "shaman:arena2")
+    assert state.arena == ["D21", None, "D04"] and state.discard == ["D07"]
+    assert state.log[-1] == "no card left to draw: arena slot 2 stays empty"
+    view = state.view(None)
+    assert view["arena"][1] is None and view["draw_count"] == 0
+
+
+def test_a_refill_never_draws_back_the_card_it_discarded() -> None:
+    state = play(rig(position(draw=[]), 1, 2, 3, 5, 6, 6), (0, "roll"), (0, "stop"), (0, "kouba:pile5"))
+    assert state.turn == 1 and state.arena == [None, "D21", "D07"] and state.discard == ["D04"]
+    state = play(rig(state, 1, 2, 3, 5, 6, 6), (1, "roll"), (1, "stop"), (1, "kouba:pile5"))
+    assert state.arena == ["D04", "D21", "D07"], "the next refill may take it from the discard"
+
+
 def test_keep_names_values_and_rolls_the_other_dice() -> None:
     state = play(rig(position(), 6, 1, 6, 2, 3, 4, 5, 5, 5, 5), (0, "roll"), (0, "keep:6,6"))
     assert state.rollers[0].values == [6, 5, 6, 5, 5, 5]
@@ -370,6 +395,17 @@ def test_won_legendary_lies_face_down_without_power() -> None:
     state = position(arena=("D24", "D07", "D04"))
     state = play(rig(state, 6, 6, 6, 6, 6, 1), (0, "roll"), (0, "claim:1:pile2"))
     assert state.piles[0][1].cards[-1] == "D24" and not state.piles[0][1].active
+
+
+def test_six_identical_dice_give_a_kouba_to_any_player_even_the_roller() -> None:
+    """« il peut infliger un KOUBA à un joueur de son choix, sur la pile de son choix »
+    (RULINGS: any player)."""
+    state = play(rig(position(3), 2, 2, 2, 2, 2, 2), (0, "roll"))
+    gives = [m for m in moves(state, 0) if m.startswith("give")]
+    assert len(gives) == 15 and "give:@1:pile2" in gives
+    state = state.play(0, "give:@1:pile2")
+    assert state.piles[0][1].kouba and state.koubas(0) == 1
+    assert "rolled six alike and gives themselves a Kouba" in state.log[-2]
 
 
 def test_six_identical_dice_give_a_kouba_on_the_givers_choice() -> None:
@@ -489,10 +525,41 @@ def test_shaman_replaces_an_arena_card_and_ignores_its_entry_effect() -> None:
     assert state.phase == "turn" and state.event is None
 
 
-def test_powers_wait_while_a_kouba_is_being_placed() -> None:
+def test_powers_work_while_a_kouba_is_being_placed() -> None:
+    """« Les cartes Champions donnent un pouvoir utilisable une seule fois, à tout moment »:
+    also while a Kouba is being placed; the game still waits only for its receiver."""
     table = {1: [up("E13", "D04"), down("E16"), down("E19"), down("E20"), down("E22")]}
     state = play(rig(position(piles=table), 1, 2, 3, 5, 6, 6), (0, "roll"), (0, "stop"))
+    assert state.actors == (0, 1) and state.waiting_for == (0,)
+    assert "khan:@1:pile4" in moves(state, 1) and "khan:@1:pile4" in state.view(1)["usable_powers"]
+    with pytest.raises(IllegalMove, match="@1 is placing a Kouba"):
+        state.play(1, "roll")
+    state = state.play(1, "khan:@1:pile4")
+    assert len(state.pending) == 2 and state.waiting_for == (0,)
+    state = state.play(0, "kouba:pile2")
+    assert state.piles[0][1].kouba and state.piles[0][3].kouba and state.turn == 1
+
+
+def test_a_kings_answer_is_a_pause_without_powers() -> None:
+    table = {
+        **king_table(),
+        1: [up("E13", "D04"), down("E16"), down("E19"), down("E20"), down("E22")],
+    }
+    state = play(rig(position(piles=table), 1, 2, 3, 5, 6, 6), (0, "roll"), (0, "stop"))
     assert state.actors == (0,) and moves(state, 1) == []
+
+
+def test_assassin_stops_a_turn_during_its_entry_event() -> None:
+    """« Vous pouvez faire passer le tour d'un adversaire à tout moment, même pendant son lancer
+    de dés, tant qu'il n'a pas encore revendiqué de carte »: also while its entry event is played."""
+    table = {0: [down("D13"), up("D16", "D11"), down("D19"), down("D20"), down("D22")]}
+    state = entering("D24", piles=table)
+    assert state.phase == "event" and state.turn == 1
+    assert "assassin:@2" in moves(state, 0) and state.waiting_for == (0, 1)
+    state = state.play(0, "assassin:@2")
+    assert "assassin:@2" not in moves(state, 0) and state.phase == "event"
+    state = play(rig(state, 3, 5), (0, "roll"), (1, "roll"))  # the Golem is still played: both odd
+    assert state.phase == "turn" and state.turn == 0, "the assassinated turn is over"
 
 
 # ---------------------------------------------------------------------------
@@ -565,6 +632,40 @@ def test_courtesan_can_finish_a_race_in_another_players_turn() -> None:
     assert state.event is not None and state.event.attempt == 2  # one roll each: they race again
 
 
+def test_races_have_no_roll_limit() -> None:
+    """« Il s'agit de courses où tous les joueurs jouent en simultané, sans limite de lancers »."""
+    state = entering("D25")
+    for _ in range(40):
+        state = play(rig(state, 1, 1, 1, 1, 1, 1), (0, "roll"))
+    assert state.rollers[0].rolls == 40 and not state.rollers[0].done and "roll" in moves(state, 0)
+    state = play(rig(state, 6, 5, 4, 3, 2, 1), (1, "roll"))
+    assert state.pending[0].receiver == 0  # 40 rolls against 1: seat 0 is the slowest
+
+
+def test_a_racer_may_give_up_and_loses_the_race_at_once() -> None:
+    """« le dernier à réussir reçoit un KOUBA »: who gives up will never succeed, so loses now."""
+    state = entering("D25", players=3)
+    assert "stop" in moves(state, 0) and move_label(state, 0, state.parse_move("stop")).startswith("give up the race")
+    state = state.play(2, "stop")
+    assert state.event is None and state.pending[0].receiver == 2
+    assert state.pending[0].cause == "Reaper race: straight 1-6, gave up"
+
+
+def test_giving_up_a_duel_gives_the_kouba_on_the_pile_the_winner_took_from() -> None:
+    state = entering("D26")
+    state = play(state, (1, "take:pile3"), (0, "take:pile2"))
+    state = state.play(0, "stop")
+    assert state.piles[0][2].kouba and state.event is None
+
+
+def test_giving_up_is_what_the_time_limit_plays_in_a_race() -> None:
+    state = entering("D25")
+    assert str(state.default_move(0)) == "stop" and str(state.default_move(1)) == "stop"
+    state = play(rig(state, 6, 5, 4, 3, 2, 1), (0, "roll"))
+    assert state.default_move(0) is None and str(state.default_move(1)) == "stop"
+    assert position().default_move(0) is None  # the arena turn keeps the server's deadline rule
+
+
 def test_sylvan_race_needs_two_2s_and_two_4s() -> None:
     state = entering("E25", players=3)
     state = play(rig(state, 2, 2, 4, 4, 1, 1), (2, "roll"))
@@ -633,6 +734,34 @@ def test_the_game_ends_after_as_many_rounds_as_players() -> None:
     winner = 0 if 10 + scores[0] > 30 + scores[1] else 1
     assert state.outcome.winners == (winner,)
     assert state.outcome.scores == (10.0 + scores[0], 30.0 + scores[1])
+
+
+def tied_at_the_end(piles: list[JSON] | None = None) -> KoubaState:
+    """The last round ends level on points: the tie-break race between seats 0 and 1 starts."""
+    table = {1: [kouba("E13"), kouba("E16"), kouba("E19"), down("E20"), down("E22")]}
+    if piles is not None:
+        table[0] = piles
+    state = position(piles=table, turn=1, round=2, round_scores=[[0, 0]])
+    mine = sum(pile_score(p.cards) for p in state.piles[0])
+    state.round_scores = [[pile_score(["E22"]) - mine + 50, 50]]
+    state = play(rig(state, 1, 2, 3, 5, 6, 6), (1, "roll"), (1, "stop"), (1, "kouba:pile4"))
+    assert state.phase == "tiebreak"
+    return state
+
+
+def test_courtesan_works_in_the_tie_break_race() -> None:
+    """« Vous pouvez utiliser ce pouvoir à tout moment », in « Course contre la Mort » too."""
+    piles = [down("D13"), up("D16", "D18"), down("D19"), down("D20"), down("D22")]
+    state = play(rig(tied_at_the_end(piles), 6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 5), (1, "roll"), (0, "roll"))
+    assert state.outcome is None, "seat 0 may still tie with the Courtesan"
+    assert "courtesan:5=6" in moves(state, 0) and not any(m.startswith("shaman") for m in moves(state, 0))
+    state = state.play(0, "magician:5=6")
+    assert state.event is not None and state.event.attempt == 2  # one roll each: they race again
+
+
+def test_giving_up_the_tie_break_race_lets_the_other_win() -> None:
+    state = tied_at_the_end().play(0, "stop")
+    assert state.outcome is not None and state.outcome.winners == (1,)
 
 
 def test_a_tie_is_broken_by_a_reaper_race() -> None:
@@ -773,3 +902,327 @@ def test_json_round_trip_mid_game() -> None:
     data = json.loads(json.dumps(state.to_json()))
     assert GAME.from_json(data) == state
     assert GAME.from_json(data).view(1) == state.view(1)
+
+
+# ---------------------------------------------------------------------------
+# Rules a test must pin down before the engine changes
+
+
+def refused_exactly(state: KoubaState, seat: int, move: str, reason: str, allowed: str = "") -> None:
+    """The move is refused with exactly ``reason`` then, if given, ``You may play: <allowed>.``;
+    the state is unchanged."""
+    message = f"{reason} You may play: {allowed}." if allowed else reason
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match=f"^{re.escape(message)}$"):
+        state.play(seat, move)
+    assert state.to_json() == before
+
+
+def duel_of_three() -> KoubaState:
+    table = {
+        1: [down("E13"), down("E21"), down("E19"), down("E20"), down("E22")],
+        2: [down("E14"), down("E16"), down("D21"), down("E17"), down("E23")],
+    }
+    return entering("D26", players=3, piles=table).play(1, "duel:@3")
+
+
+def test_duel_cards_stay_hidden_while_the_duelists_take() -> None:
+    state = duel_of_three()
+    assert state.view(None)["event"]["stage"] == "take"
+    half = state.play(1, "take:pile3")
+    for view in (half.view(None), half.view(0), half.view(1), half.view(2)):
+        assert view["event"]["taken"] == [] and view["event"]["stage"] == "take"
+    both = half.play(2, "take:pile2")
+    assert [t["card"]["id"] for t in both.view(0)["event"]["taken"]] == ["D21", "E21"]
+
+
+def test_the_slowest_racer_may_counter_the_kouba_with_a_king() -> None:
+    table = {1: [up("E13", "E01"), down("E16"), down("E19"), down("E20"), down("E22")]}
+    state = play(rig(entering("D25", piles=table), 6, 5, 4, 3, 2, 1, 1, 1, 2, 3, 4, 5), (0, "roll"), (1, "roll"))
+    assert moves(state, 1) == ["king:counter", "king:allow"]
+    assert state.view(None)["pending"]["kind"] == "king"
+    state = state.play(1, "king:counter")
+    assert state.koubas(1) == 0 and not state.piles[1][0].active
+    assert state.phase == "turn" and state.turn == 1
+
+
+def test_a_kouba_aimed_at_pile_one_is_placed_at_once() -> None:
+    state = position(piles={1: [up("E13", "D04"), down("E16"), down("E19"), down("E20"), down("E22")]})
+    state = state.play(1, "khan:@1:pile1")
+    assert state.piles[0][0].kouba and state.pending == []
+    assert state.view(None)["pending"] is None and state.actors == (0,)
+
+
+def test_the_duel_loser_gets_the_kouba_on_pile_one_when_the_winner_took_it() -> None:
+    state = play(duel_of_three(), (1, "take:pile2"), (2, "take:pile1"))
+    state = play(rig(state, 1, 1, 2, 2, 3, 4), (2, "roll"))  # two pairs: @3 wins E13's duel
+    state = play(rig(state, 6, 6, 6, 6, 5, 2), (1, "roll"))
+    assert state.piles[1][0].kouba and state.koubas(1) == 1 and state.pending == []
+
+
+def test_extra_rolls_are_offered_only_to_the_player_rolling() -> None:
+    table = {1: [up("E13", "E12"), down("E16"), down("E19"), down("E20"), down("E22")]}
+    state = position(piles=table)
+    assert not [m for m in moves(state, 1) if m.startswith("extra")]
+    refused_exactly(state, 1, "extra:1", "It is not your turn.")
+    turn = play(position(piles={0: table[1]}), (0, "roll"))
+    assert "extra:1" in moves(turn, 0)
+
+
+def test_a_kouba_for_a_player_with_no_open_pile_is_lost() -> None:
+    full = [kouba("E13"), kouba("E16"), kouba("E19"), kouba("E20"), kouba("E22")]
+    state = play(rig(entering("D24", piles={1: full}), 3, 4), (0, "roll"), (1, "roll"))
+    assert state.pending == [] and state.koubas(1) == 5 and state.koubas(0) == 0
+    assert state.phase == "turn" and state.turn == 1
+
+
+def test_several_koubas_at_once_go_in_turn_order_from_the_current_player() -> None:
+    state = play(rig(entering("D24", players=3), 2, 4, 6), (0, "roll"), (1, "roll"), (2, "roll"))
+    assert [d.receiver for d in state.pending] == [1, 2, 0]
+    assert state.view(None)["pending"]["seat"] == 1 and state.view(None)["pending"]["queued"] == 2
+    assert state.actors == (1,)
+    first = "First place the Kouba you receive (Golem, rolled 4) on a pile without one."
+    refused_exactly(state, 1, "roll", first, "kouba:pile1, kouba:pile2, kouba:pile3, kouba:pile4, …")
+    state = state.play(1, "kouba:pile2")
+    assert state.actors == (2,) and state.view(None)["pending"]["queued"] == 1
+    state = play(state, (2, "kouba:pile2"), (0, "kouba:pile2"))
+    assert [state.koubas(s) for s in range(3)] == [1, 1, 1] and state.pending == []
+
+
+def test_view_shows_who_has_swapped_during_the_swap_only() -> None:
+    state = GAME.new(3, seed=2)
+    assert state.view(None)["swapped"] == [False, False, False]
+    state = state.play(1, "swap:none")
+    assert state.view(0)["swapped"] == [False, True, False]
+    state = play(state, (0, "swap:1"), (2, "swap:none"))
+    assert state.view(None)["phase"] != "swap" and state.view(None)["swapped"] is None
+
+
+def test_view_shows_the_rolls_left() -> None:
+    table = {0: [up("D13", "D15"), down("D16"), down("D19"), down("D20"), down("D22")]}
+    state = position(piles=table)
+    assert [d["rolls_left"] for d in state.view(None)["dice"]] == [3, None]
+    state = play(rig(state, 1, 2, 3, 5, 6, 6), (0, "roll"))
+    assert state.view(None)["dice"][0]["rolls_left"] == 2
+    state = state.play(0, "extra:2")
+    assert state.view(None)["dice"][0]["rolls_left"] == 4
+
+
+def test_swap_refusals_say_exactly_what_is_wrong() -> None:
+    state = GAME.new(3, seed=3)
+    refused_exactly(state, 0, "swap:1,2,3", "You may swap at most 2 cards.", "swap:none, swap:1, swap:2, swap:3, …")
+    refused_exactly(position(), 0, "swap:1", "Swapping is only allowed once, at the start of a round.", "roll")
+
+
+def test_dice_and_claim_refusals_say_exactly_what_is_wrong() -> None:
+    fresh = position(arena=(None, "D07", "D04"))
+    refused_exactly(fresh, 0, "keep:1", "Roll first: there are no dice to keep yet.", "roll")
+    refused_exactly(fresh, 0, "claim:2:pile1", "Roll the dice first.", "roll")
+    rolled = play(rig(fresh, 1, 2, 3, 5, 6, 6), (0, "roll"))
+    keeps = "roll, keep:1, keep:1,2, keep:1,2,3, …"
+    refused_exactly(rolled, 0, "claim:1:pile1", "Arena slot 1 is empty.", keeps)
+    refused_exactly(
+        rolled, 0, "keep:4", "You cannot keep:4: name 1 to 5 values among your dice (1 2 3 5 6 6), like keep:1.", keeps
+    )
+    used = play(rolled, (0, "roll"), (0, "roll"))
+    refused_exactly(used, 0, "roll", "You have used all 3 rolls.", "stop")
+    khan = position(piles={1: [up("E13", "D04"), down("E16"), down("E19"), down("E20"), down("E22")]})
+    powers = "khan:@1:pile1, khan:@1:pile2, khan:@1:pile3, khan:@1:pile4, …"
+    refused_exactly(khan, 1, "roll", "You are not rolling dice now.", powers)
+    refused_exactly(khan, 1, "claim:1:pile1", "You may only claim a card during your own turn.", powers)
+
+
+def test_kouba_placement_refusals_say_exactly_what_is_wrong() -> None:
+    table = {0: [kouba("D13"), down("D16"), down("D19"), down("D20"), down("D22")]}
+    failed = play(rig(position(piles=table), 1, 2, 3, 5, 6, 6), (0, "roll"), (0, "stop"))
+    piles = "kouba:pile2, kouba:pile3, kouba:pile4, kouba:pile5"
+    refused_exactly(failed, 0, "kouba:pile1", "Pile 1 already has a Kouba: a Kouba never goes on another Kouba.", piles)
+    first = "First place the Kouba you receive (failed the arena) on a pile without one."
+    refused_exactly(failed, 0, "roll", first, piles)
+    kinged = play(rig(position(piles=king_table()), 1, 2, 3, 5, 6, 6), (0, "roll"), (0, "stop"))
+    refused_exactly(
+        kinged, 0, "kouba:pile2",
+        "A Kouba (failed the arena) is coming at you: first answer with king:counter or king:allow.",
+        "king:counter, king:allow",
+    )  # fmt: skip
+    refused_exactly(position(piles=king_table()), 0, "king:counter", "No Kouba is coming at you now.", "roll")
+    refused_exactly(
+        position(), 0, "stop",
+        "Stop gives up your turn (you take a Kouba) or a race (you lose it), or settles a Weaver or Golem result "
+        "after a roll.",
+        "roll",
+    )  # fmt: skip
+
+
+def test_power_refusals_say_exactly_what_is_wrong() -> None:
+    state = position(piles=king_table())
+    no_khan = "You have no active Khan (a face-up champion on a pile without a Kouba)."
+    refused_exactly(state, 0, "khan:@2:pile1", no_khan, "roll")
+    no_shaman = "You have no active Shaman (a face-up champion on a pile without a Kouba)."
+    refused_exactly(state, 0, "shaman:arena1", no_shaman, "roll")
+    khan = position(piles={
+        0: [kouba("D13"), down("D16"), down("D19"), down("D20"), down("D22")],
+        1: [up("E13", "D04"), down("E16"), down("E19"), down("E20"), down("E22")],
+    })  # fmt: skip
+    powers = "khan:@1:pile2, khan:@1:pile3, khan:@1:pile4, khan:@1:pile5"
+    refused_exactly(khan, 1, "khan:@1:pile1", "@1's pile 1 has a Kouba or is not an opponent's pile.", powers)
+    refused_exactly(khan, 1, "khan:@2:pile2", "@2's pile 2 has a Kouba or is not an opponent's pile.", powers)
+    assassin = {1: [up("E13", "D11"), down("E16"), down("E19"), down("E20"), down("E22")]}
+    refused_exactly(
+        position(3, piles=assassin), 1, "assassin:@3",
+        "The Assassin only stops the player whose turn it is (@1), before they claim, and not yourself.", "assassin:@1",
+    )  # fmt: skip
+
+
+def test_revealed_piles_score_nothing_under_a_kouba() -> None:
+    table = {0: [kouba("D13"), kouba("D16"), kouba("D19"), down("D21", "D12"), down("D22")]}
+    state = play(rig(position(3, piles=table, turn=0), 1, 2, 3, 5, 6, 6), (0, "roll"), (0, "stop"))
+    revealed = state.play(0, "kouba:pile5").view(None)["revealed"][0]
+    assert [p["score"] for p in revealed] == [0, 0, 0, 1 + 1 + 4, 0]
+    assert [p["kouba"] for p in revealed] == [True, True, True, False, True]
+
+
+def test_swap_naming_a_pile_twice_is_refused() -> None:
+    state = GAME.new(2, seed=3)
+    refused_exactly(state, 0, "swap:2,2", "'2,2' names the same number twice.")
+
+
+def test_players_beyond_the_table_are_refused_by_name() -> None:
+    state = position(piles={1: [up("E13", "D04"), down("E16"), down("E19"), down("E20"), down("E22")]})
+    refused_exactly(state, 1, "khan:@3:pile1", "There is no player @3: this game has @1 to @2.")
+    assert state.legal_moves(2) == [] and state.legal_moves(-1) == []
+
+
+def test_each_move_counts_once() -> None:
+    state = play(rig(position(), 1, 2, 3, 5, 6, 6), (0, "roll"))
+    assert state.view(None)["move_number"] == position().move_number + 1
+    assert state.play(0, "stop").view(None)["move_number"] == position().move_number + 2
+
+
+def test_the_log_keeps_the_latest_twelve_lines() -> None:
+    state = position(log=[f"line {n}" for n in range(12)])
+    state = play(rig(state, 1, 2, 3, 5, 6, 6), (0, "roll"), (0, "stop"))
+    log = state.view(None)["log"]
+    assert len(log) == 12 and log[0] == "line 1" and log[-1] == "@1 failed and takes a Kouba"
+
+
+def test_the_discard_pile_shows_its_latest_card() -> None:
+    state = play(rig(position(), 1, 2, 3, 5, 6, 6), (0, "roll"), (0, "stop"), (0, "kouba:pile5"))
+    state.discard.insert(0, "E09")
+    assert state.view(None)["discard_top"]["id"] == "D04" and state.view(None)["discard_count"] == 2
+
+
+def test_a_duelist_facing_a_single_open_pile_takes_it_at_once() -> None:
+    table = {
+        1: [kouba("E13"), kouba("E21"), kouba("E19"), down("E20"), kouba("E22")],
+        2: [down("E14"), down("E16"), down("D21"), down("E17"), down("E23")],
+    }
+    state = entering("D26", players=3, piles=table).play(1, "duel:@3")
+    assert state.event is not None and state.event.take[2] == 3 and state.event.take[1] == -1
+    assert state.actors == (1,) and moves(state, 1)[:2] == ["take:pile1", "take:pile2"]
+
+
+def test_two_racers_still_rolling_keep_racing_rather_than_roll_off() -> None:
+    state = entering("D25", players=3)
+    state = play(rig(state, 1, 2, 3, 4, 5, 6), (1, "roll"))  # @2 finishes in one roll
+    state = play(rig(state, 1, 1, 1, 1, 1, 1), (2, "roll"))
+    state = play(rig(state, 1, 1, 1, 1, 1, 1), (0, "roll"))
+    assert state.event is not None and state.event.attempt == 1
+    assert [state.rollers[s].rolls for s in range(3)] == [1, 1, 1] and state.actors == (0, 2)
+    state = play(rig(state, 2, 3, 4, 5, 6), (0, "keep:1"))
+    assert state.rollers[0].done and state.actors == (2,)
+    state = play(rig(state, 6, 6, 6, 6, 6), (2, "keep:1"))
+    assert state.pending[0].receiver == 2 and state.pending[0].cause == "Reaper race: straight 1-6, slowest"
+    assert state.view(None)["pending"]["pile"] == -1  # the slowest racer picks the pile
+
+
+def test_with_two_kings_the_first_pile_counters_first() -> None:
+    table = {0: [up("D13", "D01"), down("D16"), up("D19", "E01"), down("D20"), down("D22")]}
+    state = play(rig(position(piles=table), 1, 2, 3, 5, 6, 6), (0, "roll"), (0, "stop"), (0, "king:counter"))
+    assert state.koubas(0) == 0
+    assert [p.active for p in state.piles[0]] == [False, False, True, False, False]
+
+
+def test_a_kouba_for_a_player_with_one_open_pile_goes_there_at_once() -> None:
+    table = {1: [kouba("E13"), kouba("E16"), down("E19"), kouba("E20"), kouba("E22")]}
+    state = play(rig(entering("D24", piles=table), 4, 6), (0, "roll"), (1, "roll"))
+    assert state.piles[1][2].kouba and state.koubas(1) == 5
+    assert [d.receiver for d in state.pending] == [0] and state.actors == (0,)
+
+
+def tied_after_the_last_round() -> KoubaState:
+    table = {1: [kouba("E13"), kouba("E16"), kouba("E19"), down("E20"), down("E22")]}
+    state = position(piles=table, turn=1, round=2, round_scores=[[0, 0]])
+    mine = sum(pile_score(p.cards) for p in state.piles[0])
+    state.round_scores = [[pile_score(["E22"]) - mine + 50, 50]]
+    state = play(rig(state, 1, 2, 3, 5, 6, 6), (1, "roll"), (1, "stop"), (1, "kouba:pile4"))
+    assert state.phase == "tiebreak"
+    return state
+
+
+def test_a_tie_break_waits_for_a_racer_who_could_still_match_the_best() -> None:
+    state = play(rig(tied_after_the_last_round(), 1, 1, 1, 1, 1, 1), (0, "roll"))
+    state = play(rig(state, 1, 1, 1, 1, 1, 1, 2, 3, 4, 5, 6), (1, "roll"), (1, "keep:1"))
+    assert state.rollers[1].done and state.outcome is None and state.actors == (0,)
+    state = play(rig(state, 2, 3, 4, 5, 6), (0, "keep:1"))
+    assert state.outcome is None and state.event is not None and state.event.attempt == 2
+
+
+def test_a_race_stored_before_giving_up_existed_loads_with_nobody_given_up() -> None:
+    state = play(rig(entering("D25"), 1, 1, 2, 3, 4, 5), (1, "roll"))
+    data = state.to_json()
+    old = json.loads(json.dumps(data))
+    for stored in old["rollers"]:
+        del stored["gave_up"]
+    assert KoubaState.from_json(old).to_json() == data
+
+
+def test_a_duel_kouba_aimed_at_a_pile_that_got_one_meanwhile_goes_where_the_loser_chooses() -> None:
+    table = {0: [down("D13"), up("D16", "D04"), down("D19"), down("D20"), down("D22")]}
+    state = play(entering("D26", piles=table), (1, "take:pile1"), (0, "take:pile2"))
+    state = play(rig(state, 1, 1, 3, 3, 5, 6), (0, "roll"))  # @1 makes E16's 1,1,3,3 at once
+    state = state.play(0, "khan:@2:pile2")  # the pile @1 took from gets a Kouba before the duel ends
+    assert state.piles[1][1].kouba and state.koubas(1) == 1
+    state = play(rig(state, 1, 2, 3, 4, 5, 6), (1, "roll"))  # @2 misses two pairs: @2 loses
+    assert state.actors == (1,) and moves(state, 1) == ["kouba:pile1", "kouba:pile3", "kouba:pile4", "kouba:pile5"]
+    assert state.view(None)["pending"]["pile"] == -1  # no pile is set for the loser any more
+    assert state.play(1, "kouba:pile4").koubas(1) == 2
+
+
+def test_a_clear_winner_after_the_last_round_needs_no_race() -> None:
+    table = {1: [kouba("E13"), kouba("E16"), kouba("E19"), down("E20"), down("E22")]}
+    state = position(piles=table, turn=1, round=2, round_scores=[[10, 30]])
+    state = play(rig(state, 1, 2, 3, 5, 6, 6), (1, "roll"), (1, "stop"), (1, "kouba:pile5"))
+    assert state.outcome is not None and state.outcome.reason == "most points after the last round"
+
+
+def test_the_tie_break_is_drawn_by_the_first_tied_seat() -> None:
+    event = tied_at_the_end().view(None)["event"]
+    assert (event["kind"], event["drawer"], event["seats"]) == ("tiebreak", 0, [0, 1])
+
+
+def test_events_drawn_together_are_played_in_the_order_drawn() -> None:
+    state = position(arena=("D27", None, None), draw=[*DRAW, "D26", "D25", "D24"])
+    state = play(rig(state, 1, 1, 2, 2, 3, 4), (0, "roll"), (0, "claim:1:pile1"))
+    assert state.event is not None and state.event.kind == "golem"
+    assert [card(c).event for c in state.event_queue] == ["reaper", "duel"]
+    state = play(rig(state, 3, 5), (0, "roll"), (1, "roll"))  # two odd dice: no Kouba
+    assert state.event is not None and state.event.kind == "reaper"
+
+
+def test_the_hand_shows_a_kouba_pile_scoring_nothing() -> None:
+    state = position(piles={0: [kouba("D21", "D12"), down("D27"), down("D19"), down("D20"), down("D22")]})
+    hand = state.view(0)["hand"]
+    assert [p["score"] for p in hand][:2] == [0, pile_score(["D27"])] and hand[0]["kouba"]
+
+
+def test_swap_and_duel_refusals_out_of_their_moment() -> None:
+    swapped = GAME.new(3, seed=3).play(0, "swap:1,2")
+    with pytest.raises(IllegalMove, match=r"^It is not your turn\.$"):
+        swapped.play(0, "swap:1,2")
+    khan = position(piles={1: [up("E13", "D04"), down("E16"), down("E19"), down("E20"), down("E22")]})
+    duel = "A duel's drawer picks the opponent (duel:@2), then each duelist takes a pile (take:pile1)."
+    refused_exactly(khan, 1, "duel:@1", duel, "khan:@1:pile1, khan:@1:pile2, khan:@1:pile3, khan:@1:pile4, …")
+    refused_exactly(khan, 1, "take:pile1", duel, "khan:@1:pile1, khan:@1:pile2, khan:@1:pile3, khan:@1:pile4, …")
+    refused_exactly(khan, 1, "swap:1,2", "Swapping is only allowed once, at the start of a round.",
+                    "khan:@1:pile1, khan:@1:pile2, khan:@1:pile3, khan:@1:pile4, …")

@@ -1,0 +1,21 @@
+"""AI opponents for every game: a search over the rules contract that sees only
+what its seat may see (an :class:`Observation`), at four levels
+(``random``, ``easy``, ``medium``, ``hard``).
+
+>>> from rules import GAMES
+>>> state = GAMES["dragons_arena"].new(players=2, seed=1)
+>>> move = choose_move(observe(state, state.actors[0]), level="medium", seed=5)
+>>> move in [str(m) for m in state.legal_moves(state.actors[0])]
+True
+"""
+
+import importlib
+
+from ai.adapter import ADAPTERS, Adapter
+from ai.observation import Observation, PublicMove, observe
+from ai.search import LEVELS, choose_move
+
+for _game in ("arkaios", "dragons_arena", "arcanor", "araksey", "kouba"):
+    importlib.import_module(f"ai.{_game}")
+
+__all__ = ["ADAPTERS", "LEVELS", "Adapter", "Observation", "PublicMove", "choose_move", "observe"]

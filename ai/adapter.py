@@ -1,0 +1,82 @@
+"""What the search needs from each game, beyond the rules contract.
+
+An :class:`Adapter` knows two things about its game:
+
+- how to *determinise* an observation: build full states that agree with
+  everything the seat has seen, drawing whatever it has not seen (other hands,
+  the draw pile, stack contents, the dice still to come) from an :class:`Rng`;
+- how to *evaluate* a position that is not over: one value in [0, 1] per seat,
+  used where a playout is cut off.
+
+>>> squash(0.0)
+0.5
+>>> outcome_values(Outcome(winners=(1,), reason="blocked"), 2)
+(0.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.observation import Observation, PublicMove
+from rules import GAMES, GameState, Outcome, Rng
+
+Values = tuple[float, ...]
+Sampler = Callable[[Rng], GameState[Any]]
+
+
+def keep_all(state: GameState[Any], seat: int, moves: list[Any]) -> list[Any]:
+    """The default move filter of the search: every legal move."""
+    return moves
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """One game's determinisation and evaluation.
+
+    ``sampler(obs)`` does the work that is the same for every sample once, and
+    returns a function that draws one full state per call. ``searchable`` may
+    drop moves that only change what a human sees (Arcanor's lifts), never
+    moves that change the game.
+    """
+
+    sampler: Callable[[Observation], Sampler]
+    evaluate: Callable[[GameState[Any]], Values]
+    searchable: Callable[[GameState[Any], int, list[Any]], list[Any]] = field(default=keep_all)
+
+
+ADAPTERS: dict[str, Adapter] = {}
+
+
+def squash(x: float) -> float:
+    """A logistic curve: any real number to a value in (0, 1), 0 to one half."""
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def outcome_values(outcome: Outcome, players: int) -> Values:
+    """1 for each winner, 0 for the others; 0.5 for everyone after a draw."""
+    if outcome.is_draw:
+        return (0.5,) * players
+    return tuple(1.0 if seat in outcome.winners else 0.0 for seat in range(players))
+
+
+def replay(obs: Observation, options: dict[str, Any], log: Iterable[PublicMove]) -> GameState[Any]:
+    """Replay the public log from the start, for games without chance or secrets.
+
+    The result must show the seat exactly its view, else the log is not the
+    game's and the observation is refused.
+    """
+    state: GameState[Any] = GAMES[obs.game].new(players=obs.players, seed=0, options=options)
+    for seat, notation in log:
+        state = state.play(seat, notation)
+    if state.view(obs.seat) != dict(obs.view):
+        raise ValueError("The move log does not lead to the position in the view.")
+    return state
+
+
+def chance_seed(rng: Rng) -> int:
+    """A fresh 64-bit state for a sampled world's own dice and shuffles."""
+    return rng.next_u64()

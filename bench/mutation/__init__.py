@@ -1,0 +1,1 @@
+"""Mutation testing of the game engines: ``python -m bench.mutation`` (see the README, "Testing")."""

@@ -1,0 +1,170 @@
+"""Run a seeded sample of mutants of each engine against its tests, and score the tests.
+
+A mutant is *killed* when the engine's tests fail (or time out) with it, *equivalent* when it
+survived but is listed, with its reason, in the equivalent-survivors file, and *survived*
+otherwise. The score is killed-or-equivalent over the sample.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+import tomllib
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.mutation.mutants import Mutant, mutants_of
+from bench.mutation.plugin import ENV, NOT_LOADED
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """``[tool.agora.mutation]`` of pyproject.toml; ``{engine}`` in a path stands for the engine."""
+
+    engines: tuple[str, ...]
+    seed: int
+    sample: int
+    workers: int
+    min_score: float
+    module: str
+    tests: tuple[str, ...]
+    select: str
+    equivalent: str
+
+    @classmethod
+    def load(cls, pyproject: Path = ROOT / "pyproject.toml") -> Settings:
+        table = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["agora"]["mutation"]
+        return cls(
+            engines=tuple(table["engines"]), seed=int(table["seed"]), sample=int(table["sample"]),
+            workers=int(table["workers"]), min_score=float(table["min_score"]), module=table["module"],
+            tests=tuple(table["tests"]), select=table["select"], equivalent=table["equivalent"],
+        )
+
+
+@dataclass(frozen=True)
+class Result:
+    """What the tests made of one mutant: ``killed``, ``timeout``, ``survived`` or ``error``."""
+
+    mutant: Mutant
+    status: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Score:
+    """The figures of one engine's sample."""
+
+    engine: str
+    results: tuple[Result, ...]
+    equivalent: frozenset[str]
+
+    def killed(self) -> list[Result]:
+        return [r for r in self.results if r.status in ("killed", "timeout")]
+
+    def equivalents(self) -> list[Result]:
+        return [r for r in self.results if r.status == "survived" and r.mutant.key in self.equivalent]
+
+    def survivors(self) -> list[Result]:
+        return [r for r in self.results if r.status == "survived" and r.mutant.key not in self.equivalent]
+
+    def errors(self) -> list[Result]:
+        return [r for r in self.results if r.status == "error"]
+
+    def wrongly_listed(self) -> list[Result]:
+        """Mutants listed as equivalent that the tests kill: the listing is wrong."""
+        return [r for r in self.killed() if r.mutant.key in self.equivalent]
+
+    def value(self) -> float:
+        return (len(self.killed()) + len(self.equivalents())) / max(1, len(self.results))
+
+
+def sample(settings: Settings, engine: str) -> list[Mutant]:
+    """The seeded sample of ``engine``'s mutants, in file order; the same source gives the same sample."""
+    source = (ROOT / settings.module.format(engine=engine)).read_text(encoding="utf-8")
+    mutants = mutants_of(source)
+    chosen = random.Random(f"{settings.seed}:{engine}").sample(mutants, min(settings.sample, len(mutants)))
+    return sorted(chosen, key=lambda m: m.index)
+
+
+def load_equivalent(settings: Settings, engine: str) -> frozenset[str]:
+    """The keys of ``engine``'s survivors judged equivalent (the file maps each key to its reason)."""
+    path = ROOT / settings.equivalent
+    table = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return frozenset(table.get(engine, {}))
+
+
+def pytest_command(settings: Settings, engine: str) -> list[str]:
+    """The pytest run for one engine: its tests and its conformance checks, stopping at the first failure."""
+    tests = [t.format(engine=engine) for t in settings.tests]
+    return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "bench.mutation.plugin",
+            *tests, "-k", settings.select.format(engine=engine)]
+
+
+def run_one(command: list[str], module_spec: str | None, timeout: float) -> tuple[int | None, str]:
+    """Exit code of ``command`` with the mutant ``module_spec`` (None: the real engine), and its output's end."""
+    env = {k: v for k, v in os.environ.items() if k != ENV}
+    if module_spec is not None:
+        env[ENV] = module_spec
+    try:
+        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, ""
+    return done.returncode, (done.stdout + done.stderr)[-2000:]
+
+
+def classify(mutant: Mutant, code: int | None, output: str) -> Result:
+    """Exit code 0 means the mutant survived; a run that never loaded the mutant is an error."""
+    if code is None:
+        return Result(mutant, "timeout")
+    if NOT_LOADED in output or code not in (0, 1, 2):
+        return Result(mutant, "error", output)
+    return Result(mutant, "survived" if code == 0 else "killed")
+
+
+def score_engine(
+    settings: Settings, engine: str, workers: int, say: Callable[[str], None], lines: frozenset[int] = frozenset()
+) -> Score:
+    """Run the sample of ``engine`` on ``workers`` processes, after checking its tests pass unmutated.
+
+    ``lines``, when given, keeps only the sampled mutants on those lines (to recheck survivors).
+    """
+    command = pytest_command(settings, engine)
+    started = time.monotonic()
+    code, output = run_one(command, None, timeout=1800)
+    if code != 0:
+        raise SystemExit(f"{engine}: the tests fail without any mutant:\n{output}")
+    timeout = 3 * (time.monotonic() - started) + 30
+    module = settings.module.format(engine=engine)
+    name = module.removesuffix(".py").replace("/", ".")
+    chosen = [m for m in sample(settings, engine) if not lines or m.line in lines]
+    say(f"{engine}: {len(chosen)} mutants of {module}, {workers} workers, {timeout:.0f} s per mutant at most")
+
+    def one(mutant: Mutant) -> Result:
+        result = classify(mutant, *run_one(command, f"{name}:{module}:{mutant.index}", timeout))
+        say(f"  {result.status:8} line {mutant.line:4} {mutant.operator:8} {mutant.key}")
+        return result
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        results = tuple(pool.map(one, chosen))
+    return Score(engine, results, load_equivalent(settings, engine))
+
+
+def report(score: Score) -> Iterable[str]:
+    """Lines of the summary: the figures, then every survivor not listed as equivalent."""
+    total = len(score.results)
+    yield (f"{score.engine}: killed {len(score.killed())}/{total}, equivalent {len(score.equivalents())}, "
+           f"survived {len(score.survivors())}, errors {len(score.errors())}, "
+           f"score {100 * score.value():.1f}% (killed or equivalent)")
+    for result in score.survivors():
+        yield f"  SURVIVED line {result.mutant.line}: {result.mutant.key}"
+    for result in score.wrongly_listed():
+        yield f"  KILLED BUT LISTED AS EQUIVALENT: {result.mutant.key}"
+    for result in score.errors():
+        yield f"  ERROR line {result.mutant.line}: {result.mutant.key}\n{result.detail}"

@@ -1,0 +1,119 @@
+"""The alt text of a board picture: one line saying what the picture shows, in the server's language.
+
+Discord reads an attachment's ``description`` aloud to screen-reader users and shows it
+when images are off.  It is built from the same view the picture was drawn from, never
+from the full state, so a private picture's words tell only what its viewer may know:
+
+>>> view = {"game": "arcanor", "viewer": None, "actors": [1], "outcome": None,
+...         "last_move": ["e1^f2"], "scores": [3, 1]}
+>>> alt_text(view, ["Ada", "Bob"], "en")
+'Arcanor: Bob to play. Scores: Ada 3, Bob 1. Last move: e1^f2.'
+>>> alt_text({**view, "viewer": 1}, ["Ada", "Bob"], "fr")
+'Arcanor, vu par Bob : à vous de jouer. Scores : Ada 3, Bob 1. Dernier coup : e1^f2.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.i18n import add_messages, text
+from rules import GAMES
+from rules.base import OutcomeView, View
+
+# Discord's limit on an attachment's description (MessageAttachmentRequest in its OpenAPI description).
+ALT_TEXT_LIMIT = 1024
+
+add_messages(
+    {
+        "en": {
+            "alt.game": "{game}",
+            "alt.seen_by": "{game}, as {viewer} sees it",
+            "alt.line": "{title}: {status}.",
+            "alt.your_turn": "your turn",
+            "alt.to_play": "{players} to play",
+            "alt.waiting": "waiting",
+            "alt.over": "game over ({result})",
+            "alt.won": "{winners} won",
+            "alt.drawn": "a draw",
+            "alt.scores": " Scores: {scores}.",
+            "alt.last_move": " Last move: {move}.",
+        },
+        "fr": {
+            "alt.game": "{game}",
+            "alt.seen_by": "{game}, vu par {viewer}",
+            "alt.line": "{title} : {status}.",
+            "alt.your_turn": "à vous de jouer",
+            "alt.to_play": "au tour de {players}",
+            "alt.waiting": "en attente",
+            "alt.over": "partie terminée ({result})",
+            "alt.won": "victoire de {winners}",
+            "alt.drawn": "nulle",
+            "alt.scores": " Scores : {scores}.",
+            "alt.last_move": " Dernier coup : {move}.",
+        },
+    }
+)
+
+def _nuggets(view: Mapping[str, Any]) -> list[Any]:
+    return [view["nuggets"][side] for side in view["seat_sides"]]
+
+
+# Where each game's view keeps the points of each seat (games without points have none).
+SCORES: dict[str, Callable[[Mapping[str, Any]], list[Any]]] = {
+    "arcanor": lambda view: list(view["scores"]),
+    "kouba": lambda view: list(view["totals"]),
+    "dragons_arena": _nuggets,
+}
+
+
+def alt_text(view: View, names: Sequence[str], lang: str, result: str | None = None) -> str:
+    """One line for ``view``: whose turn (or the result), the scores and the last move.
+
+    ``result`` is the stored ending in words (a resignation, a time-out) when there is one.
+    """
+    line = text(lang, "alt.line", title=_title(view, names, lang), status=_status(view, names, lang, result))
+    line += _scores(view, names, lang) + _last_move(view, lang)
+    return line[:ALT_TEXT_LIMIT]
+
+
+def _title(view: View, names: Sequence[str], lang: str) -> str:
+    game = GAMES[view["game"]].name
+    viewer = view["viewer"]
+    if viewer is None:
+        return text(lang, "alt.game", game=game)
+    return text(lang, "alt.seen_by", game=game, viewer=names[viewer])
+
+
+def _status(view: View, names: Sequence[str], lang: str, result: str | None) -> str:
+    outcome = view["outcome"]
+    if result is not None:
+        return text(lang, "alt.over", result=result)
+    if outcome is not None:
+        return text(lang, "alt.over", result=_result(outcome, names, lang))
+    actors = list(dict.fromkeys(view["actors"]))
+    if not actors:
+        return text(lang, "alt.waiting")
+    if view["viewer"] in actors:
+        return text(lang, "alt.your_turn")
+    return text(lang, "alt.to_play", players=", ".join(names[seat] for seat in actors))
+
+
+def _result(outcome: OutcomeView, names: Sequence[str], lang: str) -> str:
+    winners = outcome["winners"]
+    if not winners:
+        return text(lang, "alt.drawn")
+    return text(lang, "alt.won", winners=", ".join(names[seat] for seat in winners))
+
+
+def _scores(view: View, names: Sequence[str], lang: str) -> str:
+    points = SCORES.get(view["game"])
+    if points is None:
+        return ""
+    listed = ", ".join(f"{name} {score}" for name, score in zip(names, points(view), strict=False))
+    return text(lang, "alt.scores", scores=listed)
+
+
+def _last_move(view: View, lang: str) -> str:
+    moves = [str(move) for move in view["last_move"]]
+    return text(lang, "alt.last_move", move=" ".join(moves)) if moves else ""

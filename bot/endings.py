@@ -1,0 +1,86 @@
+"""A finished game's stored result in words, for the header of its boards.
+
+Every renderer takes ``result`` (see :mod:`render.kit`); this gives it for a
+stored game, in the server's language:
+
+>>> from rules import Outcome
+>>> ending_text("en", Outcome((1,), "resignation"), "resignation", ["Ada", "Bob"])
+'Ada resigned: Bob won'
+>>> ending_text("fr", Outcome((0,), "timeout"), "timeout", ["Ada", "Bob"])
+'Temps écoulé pour Bob : victoire de Ada'
+>>> ending_text("en", Outcome((0,), "temple"), "rules", ["Ada", "Bob"]) is None
+True
+
+A game the rules ended needs no words from here: its final position holds the
+outcome and each board already draws it in the game's own terms (a temple, the
+points). Resignations, time-outs and agreed draws are decided outside the rules,
+so only the stored game knows them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import add_messages, text
+from bot.service import FINISHED, GameRecord
+from rules import Outcome
+
+add_messages(
+    {
+        "en": {
+            "ending.resignation": "{losers} resigned: {winners} won",
+            "ending.timeout": "{losers} ran out of time: {winners} won",
+            "ending.resignation.alone": "{losers} resigned",
+            "ending.timeout.alone": "{losers} ran out of time",
+            "ending.draw_agreed": "Draw agreed",
+            "ending.won": "{winners} won ({reason})",
+            "ending.draw": "Draw ({reason})",
+            "ending.and": " and ",
+        },
+        "fr": {
+            "ending.resignation": "Abandon de {losers} : victoire de {winners}",
+            "ending.timeout": "Temps écoulé pour {losers} : victoire de {winners}",
+            "ending.resignation.alone": "Abandon de {losers}",
+            "ending.timeout.alone": "Temps écoulé pour {losers}",
+            "ending.draw_agreed": "Nulle acceptée",
+            "ending.won": "Victoire de {winners} ({reason})",
+            "ending.draw": "Nulle ({reason})",
+            "ending.and": " et ",
+        },
+    }
+)
+
+RULES = "rules"
+
+
+def ending_text(lang: str, outcome: Outcome, end_reason: str | None, names: Sequence[str]) -> str | None:
+    """How the game ended, e.g. "Ada resigned: Bob won"; None when the rules ended it."""
+    reason = end_reason or outcome.reason
+    if reason == RULES:
+        return None
+    if reason == "draw agreed":
+        return text(lang, "ending.draw_agreed")
+    winners = _listed(lang, [names[seat] for seat in outcome.winners])
+    losers = _listed(lang, [name for seat, name in enumerate(names) if seat not in outcome.winners])
+    if reason in ("resignation", "timeout"):
+        # A solo game has nobody else to win it.
+        key = f"ending.{reason}" if outcome.winners else f"ending.{reason}.alone"
+        return text(lang, key, losers=losers, winners=winners)
+    if outcome.is_draw:
+        return text(lang, "ending.draw", reason=reason)
+    return text(lang, "ending.won", winners=winners, reason=reason)
+
+
+def stored_ending(record: GameRecord, names: Sequence[str], lang: str) -> str | None:
+    """The words for the pictures of a finished game (None while it is on, or when the rules ended it)."""
+    outcome = record.outcome
+    if record.row.status != FINISHED or outcome is None:
+        return None
+    return ending_text(lang, outcome, record.row.end_reason, names)
+
+
+def _listed(lang: str, names: list[str]) -> str:
+    """``Ada``, ``Ada and Bob``, ``Ada, Bob and Cy`` (``et`` in French)."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + text(lang, "ending.and") + names[-1]

@@ -1,0 +1,197 @@
+"""Who may press each control: every control of every game, clicked by everyone who could.
+
+The list of controls comes from the games' own grammars (``GameCog.actions`` and the
+shared ``COMMON_ACTIONS``): each alternative is one control, and each needs a row of
+:data:`TABLE`, so a new control without a row fails :func:`test_every_control_has_a_row`.
+A row says which roles may press the control in the fixture position (Alice to move,
+Bob waiting); everyone else is refused privately and the stored game stays as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+
+from bot.app import AgoraBot
+from bot.service import GameRecord
+from cogs.common import COMMON_ACTIONS, game_cog
+from tests.harness import FakeDiscord, FakeMessage, FakeUser, InteractionResult
+
+ACTOR, OTHER, OUTSIDER, FOREIGN, FORGED = "actor", "other", "outsider", "other server", "forged id"
+ROLES = (ACTOR, OTHER, OUTSIDER, FOREIGN, FORGED)
+SEATED = frozenset({ACTOR, OTHER})
+ACTS = frozenset({ACTOR})
+NOBODY: frozenset[str] = frozenset()
+ANOTHER_SERVER = 4_242_424_242
+# What an authorization refusal says: an allowed role never reads these.
+AUTH_REFUSALS = (
+    "not playing in this game", "not your turn", "not valid", "not one of your games", "This menu is for",
+    "Time is not up", "no such offer", "your opponent must answer", "only your opponent can claim",
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One control: a sample action, select values (None: a button), and the roles that may press it.
+
+    ``{seat}`` in the action stands for the seat of the player to move.
+    """
+
+    action: str
+    allowed: frozenset[str]
+    values: tuple[str, ...] | None = None
+
+
+COMMON = {
+    "accept": Row("accept", NOBODY),  # the challenge is over: nobody accepts an active game
+    "decline": Row("decline", NOBODY),
+    "private": Row("private", SEATED),
+    "days:claim": Row("days:claim", NOBODY),  # before the deadline
+    "days:wait": Row("days:wait", frozenset({OTHER})),
+    "days:(?:draw|takeback):(?:yes|no)": Row("days:draw:yes", NOBODY),  # no offer is stored
+    "days:more": Row("days:more", SEATED),
+    "days:menu:(?:draw|takeback|resign)": Row("days:menu:resign", SEATED),
+    "days:resign:(?:yes|no)": Row("days:resign:no", SEATED),
+}
+TABLE: dict[str, dict[str, Row]] = {
+    "arkaios": {
+        "build[1-3]": Row("build1", ACTS, ("a1=1",)),
+        "undo": Row("undo", ACTS),
+        "confirm": Row("confirm", ACTS),
+    },
+    "arcanor": {
+        "from:[a-z0-9]{1,4}": Row("from:b1", ACTS, ("b1-a2",)),
+        "pass": Row("pass", ACTS),
+        "lift": Row("lift", ACTS, ("b1",)),
+        "stack": Row("stack", ACTS, ("b1",)),
+        "pick": Row("pick", ACTS, ("b1",)),
+        "back": Row("back", ACTS),
+        "stacks": Row("stacks", ACTS),
+    },
+    "araksey": {
+        "elem[0-9]": Row("elem0", NOBODY, ("fire",)),  # elements are chosen before the game starts
+        "(?:place|act|piece|ppiece)[0-9]{1,2}": Row("place0", ACTS, ("@b2",)),
+        "pass": Row("pass", ACTS),
+        "power": Row("power", ACTS),
+        "back": Row("back", ACTS),
+    },
+    "dragons_arena": {
+        "(?:play|pick|blz|sq):[!-~]{1,40}": Row("play:a1xa2", ACTS),
+        "power:[a-z0-9]{1,4}": Row("power:a1", ACTS, ("a1xa2",)),
+        "split": Row("split", ACTS, ("a1xa2",)),
+        "setmodal": Row("setmodal", SEATED),  # seated players are told no set is due now
+        "die": Row("die", ACTS, ("1",)),
+        "element": Row("element", ACTS),
+        "back": Row("back", ACTS),
+    },
+    "kouba": {
+        "join": Row("join", NOBODY),  # the table has started
+        "leave": Row("leave", NOBODY),
+        "start": Row("start", NOBODY),
+        "dice": Row("dice", SEATED),
+        "keep[0-9]?": Row("keep", ACTS, ("0:1",)),
+        "pm:[!-~]{1,60}": Row("pm:roll", ACTS),
+        "pm-[a-z]{1,16}[0-9]?": Row("pm-swap", ACTS, ("roll",)),
+        "ev:(?:roll|stop|keep[0-9]?):[0-9A-Za-z._-]{1,40}": Row("ev:roll:1.1.tie.0", NOBODY),  # no event now
+        "mv:[!-~]{1,60}": Row("mv:roll", ACTS),
+        "mv-(?:take[0-9]|give[0-9]?|duel|claim)": Row("mv-take{seat}", ACTS, ("x",))  # the menu of the seat to move,
+    },
+}
+
+
+def alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a regular expression.
+
+    >>> alternatives("a|b(?:c|d)|e")
+    ['a', 'b(?:c|d)', 'e']
+    """
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(pattern):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "|" and depth == 0:
+            parts.append(pattern[start:index])
+            start = index + 1
+    return [*parts, pattern[start:]]
+
+
+def controls_of(bot: AgoraBot, game: str) -> set[str]:
+    cog = game_cog(bot, game)
+    return set(alternatives(COMMON_ACTIONS)) | set(alternatives(cog.actions))
+
+
+async def test_every_control_has_a_row(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
+    bot = make_bot()
+    await discord_harness.start(bot)
+    for game in TABLE:
+        assert controls_of(bot, game) == set(COMMON) | set(TABLE[game]), f"{game}: each control needs a row"
+        for pattern, row in {**COMMON, **TABLE[game]}.items():
+            sample = row.action.format(seat=0)
+            assert re.fullmatch(pattern, sample), f"{game}: {sample!r} is not a {pattern!r} control"
+
+
+async def fixture(
+    h: FakeDiscord, bot: AgoraBot, game: str, users: dict[str, FakeUser]
+) -> tuple[FakeMessage, GameRecord]:
+    """A started game between two players, its board, and ``users`` set so that ACTOR is the one to move."""
+    service = bot.service
+    record = await service.start_game(
+        game, guild_id=h.guild.id, channel_id=h.default_channel.id, seats=[users[ACTOR].id, users[OTHER].id]
+    )
+    if game == "kouba":  # both players swap first; then one alone rolls
+        for user in record.seats:
+            record = await service.play(record.id, user, ["swap:none"])
+    if record.actors() != [users[ACTOR].id]:
+        users[ACTOR], users[OTHER] = users[OTHER], users[ACTOR]
+    assert record.actors() == [users[ACTOR].id]
+    await game_cog(bot, game).post_board(None, record)
+    await h.settle()
+    return h.last_message(h.default_channel), record
+
+
+def snapshot(record: GameRecord) -> tuple[object, ...]:
+    row = record.row
+    return row.version, row.status, row.state, row.draft, row.offer, row.outcome, row.seats
+
+
+async def press(
+    h: FakeDiscord, board: FakeMessage, record: GameRecord, row: Row, role: str, users: dict[str, FakeUser]
+) -> InteractionResult:
+    kind = "b" if row.values is None else "s"
+    action = row.action.format(seat=record.seats.index(users[ACTOR].id))
+    action += f":{users[OTHER].id}" if role == FORGED else ""
+    custom_id = f"agora:{kind}:{record.id}:{record.version}:{action}"
+    user = users[OTHER] if role == OTHER else users[OUTSIDER] if role == OUTSIDER else users[ACTOR]
+    from_guild = ANOTHER_SERVER if role == FOREIGN else None
+    return await h.forge(user, board, custom_id, values=row.values, from_guild=from_guild)
+
+
+@pytest.mark.parametrize("game", sorted(TABLE))
+async def test_who_may_press_each_control(
+    game: str, discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    bot = make_bot()
+    await h.start(bot)
+    users = {ACTOR: h.user("alice"), OTHER: h.user("bob"), OUTSIDER: h.user("carol")}
+    board, record = await fixture(h, bot, game, users)
+    rows = {**COMMON, **TABLE[game]}
+    for row in rows.values():
+        for role in ROLES:
+            if role in row.allowed:
+                continue
+            result = await press(h, board, record, row, role, users)
+            assert result.responded and result.ephemeral, f"{game} {row.action} by {role}: {result}"
+            after = await bot.service.load(record.id)
+            assert snapshot(after) == snapshot(record), f"{game} {row.action} by {role} changed the game"
+    for row in rows.values():
+        for role in sorted(row.allowed):
+            result = await press(h, board, record, row, role, users)
+            assert result.responded, f"{game} {row.action} by {role} was not answered"
+            said = result.text
+            assert not any(refusal in said for refusal in AUTH_REFUSALS), f"{game} {row.action} by {role}: {said}"
+            if snapshot(await bot.service.load(record.id)) != snapshot(record):
+                board, record = await fixture(h, bot, game, users)
+

@@ -30,6 +30,9 @@ from bot.storage import Storage
 from bot.tournament import TournamentService
 
 log = logging.getLogger("agora")
+# Every message and edit may ping the players it names, never @everyone, @here or a role, whatever
+# a player's name or typed text holds; a message that must not ping at all says so itself.
+PLAYERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 COGS = Path(__file__).resolve().parent.parent / "cogs"
 
@@ -93,7 +96,12 @@ class AgoraBot(commands.AutoShardedBot):
         if shards is not None:
             sharding = {"shard_ids": list(shards.ids), "shard_count": shards.count}
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=AgoraTree, **sharding
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=AgoraTree,
+            allowed_mentions=PLAYERS_ONLY,
+            **sharding,
         )
         self.storage = Storage(database)
         self.service = GameService(self.storage, clock)

@@ -27,7 +27,10 @@ VARIABLES = {
         "the Discord shards this process runs, FIRST-LAST/COUNT (e.g. 0-3/8); "
         "unset: every shard, as many as Discord recommends"
     ),
-    "AGORA_LOG_LEVEL": "DEBUG, INFO, WARNING, ERROR or CRITICAL (default: INFO); DEBUG shows tracebacks",
+    "AGORA_LOG_LEVEL": (
+        "DEBUG, INFO, WARNING, ERROR or CRITICAL (default: INFO); DEBUG shows tracebacks and the bot's own "
+        "details (the database and Discord libraries stay at INFO: their details hold hidden game data)"
+    ),
     "AGORA_CONNECT_TIMEOUT": (
         f"seconds to keep trying to reach Discord at start-up before giving up (default: {DEFAULT_CONNECT_SECONDS:.0f})"
     ),

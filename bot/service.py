@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.database import Connection
 from bot.movelog import replay
+from bot.names import plain_name, shown_name
 from bot.ratings import rating_step
 from bot.storage import AfterInsert, Changes, CorruptRow, GameRow, MoveRow, StaleVersion, Storage, WithinTransaction
 from rules import GAMES, GameState, IllegalMove, Outcome
@@ -233,11 +234,16 @@ class GameService:
         return await self.storage.moves(game_id)
 
     async def display_names(self, record: GameRecord) -> list[str]:
-        names = await self.storage.display_names(record.seats)
-        return [names.get(uid, f"Player {seat + 1}") for seat, uid in enumerate(record.seats)]
+        """The players' names in the game's server, as pictures draw them (see :mod:`bot.names`)."""
+        names = await self.storage.display_names(record.row.guild_id, record.seats)
+        return [plain_name(names.get(uid, ""), f"Player {seat + 1}") for seat, uid in enumerate(record.seats)]
 
-    async def remember_player(self, user_id: int, display_name: str) -> None:
-        await self.storage.remember_player(user_id, display_name, self.clock())
+    async def shown_names(self, record: GameRecord) -> list[str]:
+        """The players' names in the game's server, safe in a message: no markdown, link or mention."""
+        return [shown_name(name) for name in await self.display_names(record)]
+
+    async def remember_player(self, guild_id: int, user_id: int, display_name: str) -> None:
+        await self.storage.remember_player(guild_id, user_id, plain_name(display_name), self.clock())
 
     # -- challenges ----------------------------------------------------------
 

@@ -287,9 +287,17 @@ class NetworkTracebacks(logging.Filter):
         return True
 
 
+# Libraries whose debug lines carry what the bot stores or sends: SQL parameters (whole game states,
+# Kouba hands, the dice's random state), request bodies (private panels) and gateway payloads.
+# They stay at INFO under AGORA_LOG_LEVEL=DEBUG, which is for the bot's own lines.
+QUIET_LOGGERS = ("aiosqlite", "asyncpg", "discord.http", "discord.gateway", "discord.state", "discord.webhook", "PIL")
+
+
 def setup_logging(level: str) -> None:
     plain = logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
     discord.utils.setup_logging(level=getattr(logging, level), formatter=plain, root=True)
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(max(logging.INFO, getattr(logging, level)))
     logging.getLogger("discord.client").addFilter(VoiceWarnings())
     if level != "DEBUG":
         for handler in logging.getLogger().handlers:

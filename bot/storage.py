@@ -273,20 +273,28 @@ class Storage:
 
     # -- players -------------------------------------------------------------
 
-    async def remember_player(self, user_id: int, display_name: str, now: float) -> None:
+    async def remember_player(self, guild_id: int, user_id: int, display_name: str, now: float) -> None:
+        """Keep ``user_id``'s name in server ``guild_id`` (their nickname there)."""
         async with self.transaction() as db:
             await db.execute(
-                "INSERT INTO players (user_id, display_name, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name, "
+                "INSERT INTO member_names (guild_id, user_id, display_name, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, user_id) DO UPDATE SET display_name = excluded.display_name, "
                 "updated_at = excluded.updated_at",
-                (user_id, display_name, now),
+                (guild_id, user_id, display_name, now),
             )
 
-    async def display_names(self, user_ids: Iterable[int]) -> dict[int, str]:
+    async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        """The names of ``user_ids`` in server ``guild_id``; a name from before names were kept per server else."""
         wanted = list(user_ids)
+        if not wanted:
+            return {}
         marks = ", ".join("?" for _ in wanted)
-        found = await self.db.fetch(f"SELECT user_id, display_name FROM players WHERE user_id IN ({marks})", wanted)
-        return {row[0]: row[1] for row in found}
+        older = await self.db.fetch(f"SELECT user_id, display_name FROM players WHERE user_id IN ({marks})", wanted)
+        here = await self.db.fetch(
+            f"SELECT user_id, display_name FROM member_names WHERE guild_id = ? AND user_id IN ({marks})",
+            [guild_id, *wanted],
+        )
+        return {row[0]: row[1] for row in [*older, *here]}
 
     # -- solo records --------------------------------------------------------
 

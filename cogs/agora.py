@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import AgoraBot
+from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text
 from bot.scheduler import EXPIRE, REMIND, TIMEOUT, Job, JobAlreadyDone
 from bot.service import (
@@ -44,7 +44,6 @@ from bot.status import Status, games_on, latency_ms, version
 from cogs.common import (
     ANY_VERSION,
     COLOUR,
-    PLAYER_MENTIONS,
     GameButton,
     SharedControls,
     controls_view,
@@ -92,7 +91,7 @@ class Agora(SharedControls):
 
     async def send(self, record: GameRecord, content: str, view: discord.ui.View | None = None) -> None:
         channel = self.bot.get_partial_messageable(record.row.channel_id)
-        await channel.send(content, view=view or discord.utils.MISSING, allowed_mentions=PLAYER_MENTIONS)
+        await channel.send(content, view=view or discord.utils.MISSING, allowed_mentions=PLAYERS_ONLY)
 
     async def time_left(self, record: GameRecord) -> float:
         seconds = await self.bot.scheduler.turn_seconds(record.id, record.row.guild_id)
@@ -307,7 +306,7 @@ class Agora(SharedControls):
 
     async def conclude(self, interaction: discord.Interaction[Any], before: GameRecord, summary: str) -> None:
         """Close the question's message, then freeze the old board and post the new one."""
-        await interaction.response.edit_message(content=summary, view=None, allowed_mentions=PLAYER_MENTIONS)
+        await interaction.response.edit_message(content=summary, view=None, allowed_mentions=PLAYERS_ONLY)
         await game_cog(self.bot, before.game).publish(before, summary, interaction)
 
     # -- /draw and /takeback ---------------------------------------------------------

@@ -247,10 +247,10 @@ class Araksey(GameCog):
     async def board(self, record: GameRecord) -> Board:
         state = record.state
         assert isinstance(state, ArakseyState)
-        names = await self.service.display_names(record)
+        names = await self.service.shown_names(record)
         lang = await self.language(record)
         view = state.view(None)
-        picture = await self.draw(drawing.render, record, view, names)
+        picture = await self.draw(drawing.render, record, view)
         embed = discord.Embed(title=text(lang, "game_title", game=self.game_name, id=record.id), colour=COLOUR)
         embed.description = self.situation(record, state, view, names, lang)
         embed.add_field(name=text(lang, "araksey.sides"), value=self.teams_text(state, names, lang), inline=False)
@@ -270,7 +270,8 @@ class Araksey(GameCog):
             return Board(text(lang, "araksey.game_over", players=mention_list(record.seats)), embed, picture)
         mover = state.to_move
         content = text(lang, "araksey.your_turn", user=record.user_at(mover))
-        return Board(content, embed, picture, self.controls(record, state, mover, names, lang))
+        plain = await self.service.display_names(record)  # menu labels show no markdown
+        return Board(content, embed, picture, self.controls(record, state, mover, plain, lang))
 
     def situation(self, record: GameRecord, state: ArakseyState, view: ArakseyView, names: list[str], lang: str) -> str:
         outcome = record.outcome
@@ -463,7 +464,7 @@ class Araksey(GameCog):
         mover = self.service.check_actor(record, interaction.user.id, version)
         state = record.state
         assert isinstance(state, ArakseyState)
-        names = await self.service.display_names(record)
+        names = await self.service.display_names(record)  # menu labels show no markdown
         items = self.controls(record, state, mover, names, await self.language(record), picked, power)
         await interaction.response.edit_message(view=controls_view(items))
 

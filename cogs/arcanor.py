@@ -21,12 +21,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import AgoraBot
+from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text
 from bot.service import GameRecord, ServiceError
 from cogs.common import (
     COLOUR,
-    PLAYER_MENTIONS,
     Board,
     GameButton,
     GameCog,
@@ -81,9 +80,9 @@ class Arcanor(GameCog):
     async def board(self, record: GameRecord, picked: str | None = None) -> Board:
         """The public board; ``picked`` is the stack whose moves are open (strict memory only)."""
         state = arcanor_state(record)
-        names = await self.service.display_names(record)
+        names = await self.service.shown_names(record)
         lang = await self.language(record)
-        picture = await self.draw(drawing.render, record, state.view(None), names)
+        picture = await self.draw(drawing.render, record, state.view(None))
         embed = discord.Embed(title=text(lang, "arcanor.title", id=record.id), colour=COLOUR)
         if not is_active(record):
             embed.description = result_text(record, state, names, lang)
@@ -155,9 +154,8 @@ class Arcanor(GameCog):
     async def private_board(self, record: GameRecord, seat: int, picked: str | None = None) -> Board | None:
         """The board as ``seat`` sees it; in the standard game the mover also plays from here."""
         state = arcanor_state(record)
-        names = await self.service.display_names(record)
         lang = await self.language(record)
-        picture = await self.draw(drawing.render, record, state.view(seat), names)
+        picture = await self.draw(drawing.render, record, state.view(seat))
         embed = discord.Embed(title=text(lang, "arcanor.private_title", id=record.id), colour=COLOUR)
         embed.description = private_text(state, seat, lang)
         controls: list[discord.ui.Item[Any]] = []
@@ -212,7 +210,7 @@ class Arcanor(GameCog):
             embed=board.embed,
             attachments=[board.file(record.id, record.version)],
             view=await self.board_view(record, board),
-            allowed_mentions=PLAYER_MENTIONS,
+            allowed_mentions=PLAYERS_ONLY,
         )
 
     # -- controls --------------------------------------------------------------
@@ -260,7 +258,7 @@ class Arcanor(GameCog):
         """Strict memory: show everyone what a stack holds; the turn goes on on the same board."""
         user = interaction.user.id
         after = await self.commit(record, user, [f"{PEEK}{square}"], version=version, interaction=interaction)
-        names = await self.service.display_names(after)
+        names = await self.service.shown_names(after)
         lang = await self.language(after)
         entry = arcanor_state(after).peeks[-1]
         announce = text(lang, "arcanor.lift_announce", user=user, id=after.id, lift=describe_lift(entry, names, lang))

@@ -43,8 +43,8 @@ class Arkaios(GameCog):
         state = record.draft_state()
         assert isinstance(state, ArkaiosState)
         lang = await self.language(record)
-        names = await self.service.display_names(record)
-        picture = await self.draw(drawing.render, record, state.view(None), names)
+        names = await self.service.shown_names(record)
+        picture = await self.draw(drawing.render, record, state.view(None))
         embed = discord.Embed(title=text(lang, "arkaios.title", id=record.id), colour=COLOUR)
         embed.description = self.situation(record, state, names, lang)
         if record.row.status != ACTIVE:

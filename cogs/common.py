@@ -28,7 +28,7 @@ import discord
 from discord.ext import commands
 
 from bot.alt_text import alt_text
-from bot.app import AgoraBot
+from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.endings import stored_ending
 from bot.i18n import template, text
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, invalid_control
@@ -45,7 +45,6 @@ MISSING_PERMISSIONS = (
     "I cannot post in this channel. Please give me the View Channel, Send Messages, "
     "Embed Links and Attach Files permissions here."
 )
-PLAYER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 COLOUR = discord.Colour(0xE69F00)
 
 # The DynamicItem templates take any id of their kind, so that a malformed one is still
@@ -573,7 +572,7 @@ class GameCog(commands.Cog):
             if any(user.bot for user in invited):
                 raise ServiceError("Bots cannot play: challenge a person.")
             for user in (interaction.user, *invited):
-                await self.service.remember_player(user.id, user.display_name)
+                await self.service.remember_player(interaction.guild_id, user.id, user.display_name)
             record = await self.service.challenge(
                 self.game_id,
                 guild_id=interaction.guild_id,
@@ -584,7 +583,7 @@ class GameCog(commands.Cog):
                 turn_seconds=turn_seconds,
             )
             message = self.challenge_message(record, await self.language(record))
-            await interaction.response.send_message(**message, allowed_mentions=PLAYER_MENTIONS)
+            await interaction.response.send_message(**message, allowed_mentions=PLAYERS_ONLY)
             sent = await interaction.original_response()
             await self.service.set_message(record.id, sent.id)
 
@@ -654,7 +653,7 @@ class GameCog(commands.Cog):
         return None
 
     async def _accept(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
-        await self.service.remember_player(interaction.user.id, interaction.user.display_name)
+        await self.service.remember_player(record.row.guild_id, interaction.user.id, interaction.user.display_name)
         settings = await self.bot.settings.get(record.row.guild_id)
         lang = settings.language
         record = await self.service.accept(record.id, interaction.user.id)
@@ -760,7 +759,7 @@ class GameCog(commands.Cog):
             embed=board.embed,
             file=board.file(record.id, record.version),
             view=view or discord.utils.MISSING,
-            allowed_mentions=PLAYER_MENTIONS,
+            allowed_mentions=PLAYERS_ONLY,
         )
 
     async def show_deadline(self, board: Board, record: GameRecord) -> None:
@@ -784,13 +783,13 @@ class GameCog(commands.Cog):
             embed=board.embed,
             attachments=[board.file(record.id, record.version)],
             view=await self.board_view(record, board),
-            allowed_mentions=PLAYER_MENTIONS,
+            allowed_mentions=PLAYERS_ONLY,
         )
 
     async def move_on(self, interaction: discord.Interaction[Any], record: GameRecord, summary: str) -> None:
         """After a turn: freeze the clicked board, then post the next one."""
         await interaction.response.edit_message(
-            content=summary, view=disabled_copy(interaction.message), allowed_mentions=PLAYER_MENTIONS
+            content=summary, view=disabled_copy(interaction.message), allowed_mentions=PLAYERS_ONLY
         )
         await self.post_board(interaction, record)
 
@@ -804,7 +803,7 @@ class GameCog(commands.Cog):
         try:
             await message.edit(
                 content=board.content, embed=board.embed, attachments=[board.file(record.id, record.version)],
-                view=await self.board_view(record, board), allowed_mentions=PLAYER_MENTIONS,
+                view=await self.board_view(record, board), allowed_mentions=PLAYERS_ONLY,
             )
         except (discord.NotFound, discord.Forbidden):
             log.info("board message %s of game %s is gone; posting a new one", record.row.message_id, record.id)
@@ -816,14 +815,12 @@ class GameCog(commands.Cog):
             return
         message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.message_id)
         try:
-            await message.edit(content=summary, view=None, allowed_mentions=PLAYER_MENTIONS)
+            await message.edit(content=summary, view=None, allowed_mentions=PLAYERS_ONLY)
         except (discord.NotFound, discord.Forbidden):
             log.info("board message %s of game %s is gone", record.row.message_id, record.id)
 
-    async def draw(
-        self, render: Callable[..., bytes], record: GameRecord, view: View, names: list[str], *args: Any
-    ) -> Picture:
-        """``render(view, names, *args)`` off the event loop, so drawing never delays other players' clicks.
+    async def draw(self, render: Callable[..., bytes], record: GameRecord, view: View) -> Picture:
+        """``render(view, names)`` off the event loop, so drawing never delays other players' clicks.
 
         Every picture of a finished game shows its stored result (a resignation, a time-out,
         an agreed draw), worded in the server's language, instead of whose turn it was; its
@@ -831,9 +828,10 @@ class GameCog(commands.Cog):
         so it tells no more than the picture.
         """
         lang = await self.language(record)
+        names = await self.service.display_names(record)  # drawn as typed: a picture has no markdown
         result = stored_ending(record, names, lang)
         drawn = partial(render, words=picture_words(record.game, lang), result=result)
-        png = await asyncio.to_thread(drawn, view, names, *args)
+        png = await asyncio.to_thread(drawn, view, names)
         return Picture(png, alt_text(view, names, lang, result))
 
 

@@ -21,13 +21,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import AgoraBot
+from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text
+from bot.names import shown_name
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError
 from bot.storage import SoloResult, SoloStanding
 from cogs.common import (
     COLOUR,
-    PLAYER_MENTIONS,
     Board,
     GameButton,
     GameCog,
@@ -187,7 +187,7 @@ class DragonsArena(GameCog):
         async def work() -> None:
             await self.check_new_game(interaction, None)
             assert interaction.guild_id is not None and interaction.channel_id is not None
-            await self.service.remember_player(interaction.user.id, interaction.user.display_name)
+            await self.service.remember_player(interaction.guild_id, interaction.user.id, interaction.user.display_name)
             record = await self.service.challenge(
                 self.game_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 challenger=interaction.user.id, invited=[], options={"solo": difficulty, "solo_species": species},
@@ -196,7 +196,7 @@ class DragonsArena(GameCog):
             board.attach(f"game-{record.id}-{record.version}.png")
             await interaction.response.send_message(
                 content=board.content, embed=board.embed, file=board.file(record.id, record.version),
-                view=controls_view(board.controls), allowed_mentions=PLAYER_MENTIONS,
+                view=controls_view(board.controls), allowed_mentions=PLAYERS_ONLY,
             )  # fmt: skip
             message = await interaction.original_response()
             await self.service.set_message(record.id, message.id)
@@ -210,16 +210,18 @@ class DragonsArena(GameCog):
                 raise ServiceError("Records are kept per server: use this command in a server channel.")
             standings = await self.service.storage.solo_records(interaction.guild_id, self.game_id)
             lang = await self.bot.language_of(interaction.guild_id)
-            await interaction.response.send_message(embed=await self.records_embed(standings, lang))
+            embed = await self.records_embed(interaction.guild_id, standings, lang)
+            await interaction.response.send_message(embed=embed)
 
         await guarded(interaction, work)
 
-    async def records_embed(self, standings: list[SoloStanding], lang: str = "en") -> discord.Embed:
+    async def records_embed(self, guild_id: int, standings: list[SoloStanding], lang: str = "en") -> discord.Embed:
         embed = discord.Embed(title=text(lang, "dragons_arena.records_title"), colour=COLOUR)
         if not standings:
             embed.description = text(lang, "dragons_arena.records_empty")
             return embed
-        names = await self.service.storage.display_names({s.user_id for s in standings})
+        stored = await self.service.storage.display_names(guild_id, {s.user_id for s in standings})
+        names = {uid: shown_name(name) for uid, name in stored.items()}
         for difficulty in ("normal", "high"):
             rows = [s for s in standings if s.difficulty == difficulty][:10]  # fits a field's 1,024 characters
             if rows:
@@ -261,8 +263,8 @@ class DragonsArena(GameCog):
 
     async def board(self, record: GameRecord) -> Board:
         state = self.state_of(record)
-        names = await self.service.display_names(record)
-        picture = await self.draw(drawing.render, record, state.view(None), names)
+        names = await self.service.shown_names(record)
+        picture = await self.draw(drawing.render, record, state.view(None))
         lang = await self.language(record)
         title = text(lang, "dragons_arena.title", id=record.id)
         if state.is_solo:
@@ -635,7 +637,7 @@ class DragonsArena(GameCog):
         await interaction.response.edit_message(
             content=self.content(record, state, pick, lang),
             view=controls_view(self.controls(record, state, pick, lang)),
-            allowed_mentions=PLAYER_MENTIONS,
+            allowed_mentions=PLAYERS_ONLY,
         )
 
     def pick_is_legal(self, state: DragonsArenaState, pick: Pick) -> bool:
@@ -696,8 +698,7 @@ class DragonsArena(GameCog):
             return None
         view = state.view(seat)
         mine = view["dice"][SIDES[seat]]
-        names = await self.service.display_names(record)
-        picture = await self.draw(drawing.render, record, view, names)
+        picture = await self.draw(drawing.render, record, view)
         lang = await self.language(record)
         embed = discord.Embed(title=text(lang, "dragons_arena.private_title", id=record.id), colour=COLOUR)
         if mine is None:

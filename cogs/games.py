@@ -89,7 +89,7 @@ class Games(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def describe(self, record: GameRecord, user_id: int, lang: str = "en") -> str:
-        names = await self.service.display_names(record)
+        names = await self.service.shown_names(record)
         others = ", ".join(name for seat, name in enumerate(names) if record.user_at(seat) != user_id)
         if record.row.status != ACTIVE:
             status = "challenge waiting for answers"
@@ -117,7 +117,7 @@ class Games(commands.Cog):
 
     async def game_label(self, record: GameRecord, user_id: int, lang: str) -> str:
         """``#12 Arkaios vs bob · your turn``: how a game is offered in a command's menu."""
-        names = await self.service.display_names(record)
+        names = await self.service.display_names(record)  # a menu shows no markdown
         others = ", ".join(name for seat, name in enumerate(names) if record.user_at(seat) != user_id)
         label = text(lang, "game_choice", id=record.id, game=GAMES[record.game].name, others=others)
         return label + (text(lang, "game_choice_turn") if user_id in record.actors() else "")

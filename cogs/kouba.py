@@ -28,16 +28,15 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.utils import escape_markdown
 
 import cogs.texts.kouba  # noqa: F401  (adds Kouba's messages to the catalogue)
-from bot.app import AgoraBot
+from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text
+from bot.names import shown_name
 from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError, not_playing
 from cogs.common import (
     ANY_VERSION,
     COLOUR,
-    PLAYER_MENTIONS,
     Board,
     GameButton,
     GameCog,
@@ -485,7 +484,7 @@ class Kouba(GameCog):
         async def work() -> None:
             turn_seconds = await self.check_new_game(interaction, deadline)
             assert interaction.guild_id is not None and interaction.channel_id is not None
-            await self.service.remember_player(interaction.user.id, interaction.user.display_name)
+            await self.service.remember_player(interaction.guild_id, interaction.user.id, interaction.user.display_name)
             record = await self.service.open_lobby(
                 self.game_id,
                 guild_id=interaction.guild_id,
@@ -495,7 +494,7 @@ class Kouba(GameCog):
             )
             lang = await self.bot.language_of(interaction.guild_id)
             await interaction.response.send_message(
-                **self.lobby_message(record, lang), allowed_mentions=PLAYER_MENTIONS
+                **self.lobby_message(record, lang), allowed_mentions=PLAYERS_ONLY
             )
             message = await interaction.original_response()
             await self.service.set_message(record.id, message.id)
@@ -538,7 +537,7 @@ class Kouba(GameCog):
         user = interaction.user
         lang = await self.language(record)
         if action == "join":
-            await self.service.remember_player(user.id, user.display_name)
+            await self.service.remember_player(record.row.guild_id, user.id, user.display_name)
             record = await self.service.join(record.id, user.id)
         elif action == "leave":
             record = await self.service.leave(record.id, user.id)
@@ -571,9 +570,9 @@ class Kouba(GameCog):
     async def board(self, record: GameRecord) -> Board:
         state = kouba_state(record)
         names = await self.service.display_names(record)
-        shown = [escape_markdown(n) for n in names]
+        shown = [shown_name(n) for n in names]
         lang = await self.language(record)
-        picture = await self.draw(drawing.render, record, state.view(None), names)
+        picture = await self.draw(drawing.render, record, state.view(None))
         title = text(lang, "kouba.board_title", id=record.id, round=state.round, rounds=state.players)
         embed = discord.Embed(title=title, colour=COLOUR)
         outcome = record.outcome
@@ -593,7 +592,7 @@ class Kouba(GameCog):
         self, embed: discord.Embed, state: KoubaState, names: Sequence[str], outcome: Outcome | None, lang: str = "en"
     ) -> None:
         """Arena or final ranking, the scores table once a round is over, and the latest events."""
-        shown = [escape_markdown(n) for n in names]
+        shown = [shown_name(n) for n in names]
         if outcome is not None:
             ranking = clip(ranking_text(state, outcome, shown), 1024)
             embed.add_field(name=text(lang, "kouba.final_ranking"), value=ranking, inline=False)
@@ -776,12 +775,12 @@ class Kouba(GameCog):
 
     async def private_board(self, record: GameRecord, seat: int) -> Board | None:
         state = kouba_state(record)
-        names = await self.service.display_names(record)
+        names = await self.service.shown_names(record)
         view = state.view(seat)
         lang = await self.language(record)
-        picture = await self.draw(drawing.render_hand, record, view, names)
+        picture = await self.draw(drawing.render_hand, record, view)
         embed = discord.Embed(title=text(lang, "kouba.hand_title", id=record.id, round=state.round), colour=COLOUR)
-        embed.description = clip(hand_text(view, [escape_markdown(n) for n in names], lang), 4096)
+        embed.description = clip(hand_text(view, names, lang), 4096)
         embed.set_footer(text=text(lang, "kouba.hand_footer"))
         active = record.row.status == ACTIVE
         controls = self.private_controls(record, state, seat, names, lang) if active else []
@@ -865,7 +864,7 @@ class Kouba(GameCog):
     async def dice_panel(self, record: GameRecord, seat: int) -> dict[str, Any]:
         """A player's own dice in an event, with their keep, roll and stop controls (private)."""
         state = kouba_state(record)
-        names = [escape_markdown(n) for n in await self.service.display_names(record)]
+        names = await self.service.shown_names(record)
         lang = await self.language(record)
         tag = event_tag(state, seat)
         event = state.view(None)["event"]
@@ -958,7 +957,7 @@ class Kouba(GameCog):
         if action.startswith("mv-take"):
             seat = int(action.removeprefix("mv-take"))
             if seat not in record.seats_of(interaction.user.id):
-                names = await self.service.display_names(record)
+                names = await self.service.shown_names(record)
                 raise ServiceError(
                     f"This menu is for {names[seat]}: pick in your own menu.",
                     "kouba.err.not_your_menu",
@@ -996,10 +995,10 @@ class Kouba(GameCog):
     async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
         state = kouba_state(before)
         seat = acting_seat(before, user)
-        names = await self.service.display_names(after)
+        names = await self.service.shown_names(after)
         label = named(move_label(state, seat, state.parse_move(moves[0])), names)
         rolled = next((m[5:].replace(",", " ") for m in kouba_state(after).last_move if m.startswith("dice:")), "")
-        return f"**{escape_markdown(names[seat])}**: {label}" + (f" → {rolled}" if rolled else "") + "."
+        return f"**{names[seat]}**: {label}" + (f" → {rolled}" if rolled else "") + "."
 
     def same_board(self, before: GameRecord, after: GameRecord) -> bool:
         """The board is edited within one step of play; a new one pings when someone new must act."""

@@ -33,6 +33,7 @@ from bot.endings import stored_ending
 from bot.i18n import text
 from bot.limits import WorkLimiter
 from bot.movelog import replay
+from bot.names import shown_name
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError
 from bot.storage import MoveRow
 from cogs.common import COLOUR, controls_view, guarded, picture_words
@@ -178,7 +179,8 @@ class Replays(commands.Cog):
 
     async def panel(self, record: GameRecord, moves: Sequence[MoveRow], ply: int) -> dict[str, Any]:
         """The replay message at position ``ply``: picture, what happened, and the stepping buttons."""
-        names = await self.service.display_names(record)
+        names = await self.service.display_names(record)  # drawn as typed; messages show ``shown``
+        shown = [shown_name(name) for name in names]
         state = await off_loop(position_after, record, moves, ply)
         result = await self.result_at(record, names, ply == len(moves))
         view = state.view(None)
@@ -188,8 +190,8 @@ class Replays(commands.Cog):
         alt = alt_text(view, names, lang, result)
         filename = f"replay-{record.id}-{ply}.png"
         embed = discord.Embed(title=f"Replay · {GAMES[record.game].name} #{record.id}", colour=COLOUR)
-        shown = self.step_line(moves, ply, names, state.view(None), record.row.status == FINISHED)
-        embed.description = "\n".join([shown, self.status_line(record, names)])
+        step = self.step_line(moves, ply, shown, state.view(None), record.row.status == FINISHED)
+        embed.description = "\n".join([step, self.status_line(record, shown)])
         embed.set_image(url=f"attachment://{filename}")
         embed.set_footer(text="Public view: hidden pieces and hands stay hidden in replays.")
         at_start, at_end = ply == 0, ply >= len(moves)
@@ -246,7 +248,7 @@ class Replays(commands.Cog):
 
     async def send_gif(self, interaction: discord.Interaction[Any], record: GameRecord, moves: list[MoveRow]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        names = await self.service.display_names(record)
+        names = await self.service.display_names(record)  # drawn as typed: a picture has no markdown
         words = picture_words(record.game, await self.bot.language_of(record.row.guild_id))
         data = await off_loop(gif_of, record, moves, names, await self.result_at(record, names, True), words)
         said = f"Replay of {GAMES[record.game].name} #{record.id}: {len(moves)} move(s)."

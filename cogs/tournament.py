@@ -17,13 +17,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.alt_text import ALT_TEXT_LIMIT
-from bot.app import AgoraBot
+from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text
+from bot.names import plain_name
 from bot.service import GameRecord, ServiceError
 from bot.settings import DAY, DurationError, format_duration, parse_duration
 from bot.standings import FORMATS, ROUND_ROBIN, TABLES, Standing
 from bot.tournament import ANNOUNCE, BOARDS, CANCEL, FINISH, OPEN, Table, Tournament, TournamentJob
-from cogs.common import COLOUR, PLAYER_MENTIONS, controls_view, game_cog, guarded, mention_list, tell
+from cogs.common import COLOUR, controls_view, game_cog, guarded, mention_list, tell
 from render.standings import StandingsLabels, StandingsRow, render_standings
 from rules import GAMES
 
@@ -114,9 +115,10 @@ class TournamentCog(commands.Cog):
             raise ServiceError(text(lang, "tour.err.nothing"))
         raise ServiceError(text(lang, "tour.err.which", ids=", ".join(f"#{t.id}" for t in found)))
 
-    async def names(self, user_ids: list[int]) -> dict[int, str]:
-        known = await self.bot.storage.display_names(user_ids)
-        return {uid: known.get(uid, str(uid)) for uid in user_ids}
+    async def names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+        """Players' names in the server, as the standings picture draws them."""
+        known = await self.bot.storage.display_names(guild_id, user_ids)
+        return {uid: plain_name(known.get(uid, ""), str(uid)) for uid in user_ids}
 
     def send(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
@@ -237,8 +239,9 @@ class TournamentCog(commands.Cog):
         await guarded(interaction, work)
 
     async def join(self, interaction: discord.Interaction[Any], tournament_id: int) -> Tournament:
-        await self.bot.service.remember_player(interaction.user.id, interaction.user.display_name)
-        return await self.tournaments.join(tournament_id, interaction.user.id)
+        tournament = await self.tournaments.join(tournament_id, interaction.user.id)
+        await self.bot.service.remember_player(tournament.guild_id, interaction.user.id, interaction.user.display_name)
+        return tournament
 
     @group.command(name="join", description="Join a tournament open for sign-up.")
     @app_commands.describe(tournament="Which tournament")
@@ -340,7 +343,7 @@ class TournamentCog(commands.Cog):
             await self.tournaments.force_result(game, None if winner is None else winner.id)
             result = text(lang, "tour.forced_draw") if winner is None else text(lang, "tour.forced_win", user=winner.id)
             await interaction.response.send_message(
-                text(lang, "tour.forced", game_id=game, result=result), allowed_mentions=PLAYER_MENTIONS
+                text(lang, "tour.forced", game_id=game, result=result), allowed_mentions=PLAYERS_ONLY
             )
             await game_cog(self.bot, before.game).publish(before, text(lang, "tour.forced_summary", game_id=game))
 
@@ -373,7 +376,7 @@ class TournamentCog(commands.Cog):
 
     async def standings_message(self, tournament: Tournament, lang: str) -> tuple[discord.Embed, discord.File]:
         table = await self.tournaments.standings(tournament)
-        names = await self.names([s.user_id for s in table])
+        names = await self.names(tournament.guild_id, [s.user_id for s in table])
         if tournament.status in ("finished", "cancelled"):
             subtitle = text(lang, "tour.final")
         elif tournament.round == 0:
@@ -439,7 +442,7 @@ class TournamentCog(commands.Cog):
         await channel.send(
             content=mention_list([uid for t in tables for uid in t.seats])[:2000],
             embed=self.round_embed(tournament, job.round, tables, lang),
-            allowed_mentions=PLAYER_MENTIONS,
+            allowed_mentions=PLAYERS_ONLY,
         )
 
     async def post_boards(self, tournament: Tournament, job: TournamentJob) -> None:
@@ -479,7 +482,7 @@ class TournamentCog(commands.Cog):
             return record  # threads open from a server text channel only
         message = await channel.send(
             text(lang, "tour.game_thread", **values) + " " + mention_list(record.seats),
-            allowed_mentions=PLAYER_MENTIONS,
+            allowed_mentions=PLAYERS_ONLY,
         )
         try:
             thread = await message.create_thread(name=text(lang, "tour.thread_name", **values))
@@ -500,7 +503,7 @@ class TournamentCog(commands.Cog):
         title = text(lang, "tour.podium_title", id=tournament.id, game=tournament.name)
         content = "\n".join([title, *podium]) if podium else f"{title}\n{text(lang, 'tour.no_result')}"
         await self.send(tournament.channel_id).send(
-            content=content, embed=embed, file=picture, allowed_mentions=PLAYER_MENTIONS
+            content=content, embed=embed, file=picture, allowed_mentions=PLAYERS_ONLY
         )
 
     async def announce_cancel(self, tournament: Tournament, job: TournamentJob) -> None:

@@ -110,6 +110,7 @@ class FakeUser:
     bot: bool = False
     dms_closed: bool = False
     roles: list[FakeRole] = field(default_factory=list, repr=False)
+    nick: str | None = None  # the member's nickname in the guild
 
     @property
     def mention(self) -> str:
@@ -514,7 +515,7 @@ class Guild:
 
     def member_payload(self, user: FakeUser, *, with_user: bool = True, with_permissions: bool = False) -> JSON:
         payload: JSON = {
-            "nick": None,
+            "nick": user.nick,
             "avatar": None,
             "roles": [str(role.id) for role in user.roles],
             "joined_at": iso_time(self.id),

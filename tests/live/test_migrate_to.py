@@ -30,7 +30,7 @@ async def sqlite_with_games(tmp_path: Path) -> dict[str, int]:
     service = GameService(storage)
     finished = await played(service, "arkaios", moves=500)
     assert finished.row.status == "finished", "a rated game to copy"
-    await storage.remember_player(10, "Alice", 1.0)
+    await storage.remember_player(1, 10, "Alice", 1.0)
     try:
         return await counts(storage)
     finally:
@@ -52,7 +52,7 @@ async def test_migrate_to_copies_every_table_and_the_bot_goes_on_there(
     try:
         assert await counts(storage) == before
         assert len(await ratings.all_ratings(storage)) == 2
-        assert await storage.display_names([10]) == {10: "Alice"}
+        assert await storage.display_names(1, [10]) == {10: "Alice"}
         record = await played(GameService(storage), "arkaios", moves=1)
         assert record.id == before["games"] + 1, "new games continue after the copied ids"
     finally:

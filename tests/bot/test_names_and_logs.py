@@ -1,0 +1,70 @@
+"""Names kept per server, and logs at DEBUG that hold no hidden game data."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+
+import pytest
+
+from bot import startup
+from bot.names import NAME_LIMIT, plain_name, shown_name
+from bot.service import GameService
+
+
+async def test_a_name_is_kept_per_server(service: GameService) -> None:
+    await service.remember_player(1, 10, "Ally")
+    await service.remember_player(2, 10, "Alicia")
+    here = await service.start_game("arkaios", guild_id=1, channel_id=5, seats=[10, 11])
+    there = await service.start_game("arkaios", guild_id=2, channel_id=6, seats=[10, 11])
+    assert await service.display_names(here) == ["Ally", "Player 2"]
+    assert await service.display_names(there) == ["Alicia", "Player 2"]
+
+
+async def test_names_are_one_bounded_line_and_inert_in_messages(service: GameService) -> None:
+    await service.remember_player(1, 10, "**@everyone**\n" + "x" * 100)
+    record = await service.start_game("arkaios", guild_id=1, channel_id=5, seats=[10, 11])
+    [drawn, _] = await service.display_names(record)
+    assert "\n" not in drawn and len(drawn) == NAME_LIMIT and drawn.endswith("…")
+    [shown, _] = await service.shown_names(record)
+    assert shown.startswith("\\*\\*@\u200beveryone\\*\\* x")
+
+
+@pytest.mark.parametrize("name", ["a_b", "<@123456789012345678>", "`x`", "> quote", "https://x.example/a_b"])
+def test_a_shown_name_keeps_every_character_of_the_plain_name(name: str) -> None:
+    readable = shown_name(name).replace("\\", "").replace("\u200b", "")
+    assert readable == plain_name(name)
+
+
+@pytest.fixture
+def debug_logging() -> Iterator[list[logging.LogRecord]]:
+    """The bot's logging set up as with AGORA_LOG_LEVEL=DEBUG; every record that reaches a handler."""
+    root = logging.getLogger()
+    saved = (root.level, list(root.handlers))
+    seen: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record)
+
+    startup.setup_logging("DEBUG")
+    root.addHandler(Keep())
+    yield seen
+    root.setLevel(saved[0])
+    root.handlers[:] = saved[1]
+    for name in startup.QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(logging.NOTSET)
+
+
+async def test_debug_logs_hold_no_game_state(service: GameService, debug_logging: list[logging.LogRecord]) -> None:
+    record = await service.start_game("kouba", guild_id=1, channel_id=5, seats=[10, 11, 12])
+    assert record.state is not None
+    move = str(record.state.legal_moves(record.state.actors[0])[0])
+    await service.play(record.id, record.user_at(record.state.actors[0]), [move], version=record.version)
+    stored = (await service.load(record.id)).state
+    assert stored is not None
+    state = json.dumps(stored.to_json(), separators=(",", ":"))
+    for entry in debug_logging:
+        said = entry.getMessage()
+        assert state not in said and json.dumps(stored.to_json()) not in said, f"{entry.name} logged a game state"

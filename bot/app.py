@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import pkgutil
+import re
 import time
 from collections.abc import Callable
 from functools import partial
@@ -103,6 +104,7 @@ class AgoraBot(commands.AutoShardedBot):
             allowed_mentions=PLAYERS_ONLY,
             **sharding,
         )
+        self.control_patterns: list[re.Pattern[str]] = []
         self.storage = Storage(database)
         self.service = GameService(self.storage, clock)
         self.sync_guild = sync_guild
@@ -127,7 +129,24 @@ class AgoraBot(commands.AutoShardedBot):
         """Register persistent controls; each click passes the front desk (see ``bot/interactions.py``)."""
         for item in items:
             serve_through_desk(item)
+            self.control_patterns.append(item.__discord_ui_compiled_template__)
         super().add_dynamic_items(*items)
+
+    async def on_interaction(self, interaction: discord.Interaction[AgoraBot]) -> None:
+        """A click whose id no kind of control claims (a forged or mangled id) still gets its one answer.
+
+        discord.py hands such a click to nobody, and the player would see "This interaction failed".
+        """
+        if interaction.type is not discord.InteractionType.component or self.claims(interaction):
+            return
+        answer = partial(self.interactions.answer, interaction, "err.invalid_control")
+        await self.interactions.serve(interaction, answer, last_resort=True)
+
+    def claims(self, interaction: discord.Interaction[AgoraBot]) -> bool:
+        """Whether a registered kind of control matches the click's whole custom_id."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = data.get("custom_id")
+        return isinstance(custom_id, str) and any(p.fullmatch(custom_id) for p in self.control_patterns)
 
     async def setup_hook(self) -> None:
         await self.storage.open()

@@ -1,13 +1,15 @@
 """A seeded fuzz of hostile input for every game, through Discord as players would send it.
 
 Random and hostile ``/move`` texts and forged control ids, from the player to move, the
-other player and a bystander.  Every interaction is answered, inside Discord's limits;
-nothing illegal changes the stored game; a bystander never receives a private picture.
+other player and a bystander, and ids no kind of control claims.  Every interaction is answered,
+inside Discord's limits; nothing illegal changes the stored game; a bystander never receives a
+private picture, and nobody is told the names of cards in another player's hand.
 Errors the bot only logs fail the test (the harness sees to that).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 
@@ -16,7 +18,7 @@ import pytest
 from bot.app import AgoraBot
 from bot.service import GameRecord
 from cogs.common import CONTENT_LIMIT, game_cog
-from rules import GAMES
+from rules import GAMES, GameState
 from tests.e2e.test_authorization_e2e import COMMON, TABLE, snapshot
 from tests.harness import FakeDiscord, FakeUser, InteractionResult
 
@@ -40,8 +42,15 @@ def hostile_text(rng: random.Random, legal: list[str]) -> str:
     return bent(base)[:6000] or "x"
 
 
+# Ids that no kind of control claims: mangled prefixes, other kinds with broken parts, junk.
+UNCLAIMED = ["nonsense", "agora", "agora:b", "agora:x:1:1:pass", "agora:lb:x", "agora:rp:1:2:boom", "agora:t:x:join",
+             "agora:b:1", "\u200b", "@everyone", "agora:s:" + "9" * 90]
+
+
 def forged_id(rng: random.Random, record: GameRecord, actions: list[str], kind: str) -> str:
     """A control id of ``kind`` (b: button, s: select): the game's own actions, right or wrong game, version, tail."""
+    if rng.random() < 0.15:
+        return rng.choice(UNCLAIMED)
     game = rng.choice([str(record.id), str(record.id), "0", "9" * rng.randint(19, 60), "-1", "1e3"])
     version = rng.choice([str(record.version), "any", str(record.version + rng.randint(1, 9)), "9" * 40, ""])
     action = rng.choice(actions)
@@ -58,12 +67,31 @@ async def start(h: FakeDiscord, bot: AgoraBot, game: str, alice: FakeUser, bob: 
     return record
 
 
-def check_answer(result: InteractionResult, who: FakeUser, seated: bool) -> None:
+def hidden_words(state: GameState | None, seat: int | None, players: int) -> set[str]:
+    """Words only other seats' views hold (their cards' names and ids): never in what ``seat`` is told.
+
+    ``seat`` None: a bystander, who may learn no seat's hidden words.
+    """
+    if state is None:
+        return set()
+    known = json.dumps([state.view(None), state.view(seat)], ensure_ascii=False)
+    words = set()
+    for other in range(players):
+        hand = state.view(other).get("hand") if other != seat else None
+        for pile in hand or []:
+            words |= {str(card[key]) for card in pile["cards"] for key in ("name", "id")}
+    return {word for word in words if word not in known}
+
+
+def check_answer(result: InteractionResult, who: FakeUser, seat: int | None, hidden: set[str]) -> None:
     assert result.responded, f"unanswered: {result}"
     for message in result.messages:
         assert len(message.content) <= CONTENT_LIMIT
         assert "@everyone" not in message.content.replace("@\u200beveryone", "")
-        if not seated:
+        told = message.content + json.dumps(message.embeds, ensure_ascii=False)
+        leaked = sorted(word for word in hidden if word in told)
+        assert not leaked, f"{who.name} was told hidden {leaked}"
+        if seat is None:
             assert not any(a.filename.startswith("private-") for a in message.attachments), who.name
 
 
@@ -85,7 +113,7 @@ async def test_hostile_moves_and_forged_controls(
             record = await start(h, bot, game, alice, bob)
             board = h.last_message(h.default_channel)
         user = rng.choice([alice, bob, carol])
-        seated = user is not carol
+        seat = None if user is carol else record.seats.index(user.id)
         state = record.state
         legal = [str(m) for seat in (state.actors if state else ()) for m in state.legal_moves(seat)[:20]]
         if rng.random() < 0.5:
@@ -96,7 +124,7 @@ async def test_hostile_moves_and_forged_controls(
             values = None if rng.random() < 0.5 else [hostile_text(rng, legal)[:100]]
             kind = "b" if values is None else "s"
             result = await h.forge(user, board, forged_id(rng, record, actions, kind), values=values)
-        check_answer(result, user, seated)
+        check_answer(result, user, seat, hidden_words(state, seat, len(record.seats)))
         after = await bot.service.load(record.id)
         if snapshot(after) != snapshot(record):
             assert user is not carol, "a bystander changed the game"

@@ -88,3 +88,18 @@ async def test_gif_exports_are_bounded_with_a_polite_answer(
         if expected is not None:
             assert pressed.ephemeral and expected in pressed.text and not made
     assert gifs == 1, "one render for three presses"
+
+
+async def test_a_click_no_kind_of_control_claims_gets_one_polite_answer(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    bot = make_bot()
+    await h.start(bot)
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.slash(alice, "arkaios challenge", opponent=bob)
+    challenge = h.last_message(h.default_channel)
+    for custom_id in ("nonsense", "agora:b", "agora:x:1:1:pass", "agora:lb:arkaios:1:sideways", "agora:t:x:join"):
+        answer = await h.forge(bob, challenge, custom_id)
+        assert answer.ephemeral and answer.text == "This control is not valid.", custom_id
+        assert len([r for r in answer.requests if "callback" in r.path]) == 1, custom_id

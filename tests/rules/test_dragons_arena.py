@@ -687,3 +687,20 @@ def test_a_stored_game_without_split_count_starts_its_splits_afresh() -> None:
     data = GAME.new(2, 4, {"level": "equal"}).to_json()
     del data["splits"]
     assert GAME.from_json(data).view(None)["splits_left"] == 4
+
+
+def test_in_a_duel_the_opening_side_plays_even_when_it_cannot_eliminate() -> None:
+    # Passing the opening on is our solo ruling only: in a duel the side due to open plays
+    # (here it can only change a power), whoever placed the last die.
+    board = {sq: code for sq, code in ALL_ONES.items() if sq != "a1"}
+    data = arena(board, to_play="fire").to_json()
+    data.update(phase="placement", starter="ice", dice={"fire": [1], "ice": []})
+    state = GAME.from_json(data).play(0, "1@a1")
+    assert state.outcome is None
+    assert state.view(None)["phase"] == "play" and state.view(None)["to_play"] == "ice"
+
+
+def test_a_one_duel_game_names_no_match_in_its_result() -> None:
+    state = arena({"a1": "F4", "b2": "I3", "d4": "I4", "d3": "I2"}).play(0, "a1xb2")
+    assert state.outcome is not None and state.outcome.winners == (ICE,)
+    assert "match" not in state.outcome.reason and "nuggets" not in state.outcome.reason

@@ -578,3 +578,14 @@ def test_moves_from_beyond_the_board_are_refused_by_name(text: str) -> None:
     square = text.removeprefix("peek:")[:2]
     with pytest.raises(IllegalMove, match=f"^{square} is off the board: files run a-h and ranks 1-7.$"):
         state.parse_move(text)
+
+
+def test_a_lone_piece_moves_alone() -> None:
+    state = position({"a1": "A4", "d4": "A1 B2", "h7": "B4"})
+    labels = {c.notation: c.label for g in move_menu(state, 0) for c in g.choices}
+    assert labels["a1-a2"] == "a1-a2: move the 4"
+
+
+def test_eating_is_refused_when_the_top_piece_is_yours_whatever_lies_under_it() -> None:
+    state = position({"d4": "A1", "e5": "A2 B3", "h7": "B4"})
+    refused(state, 0, "d4xe5", "The top piece on e5 is yours")

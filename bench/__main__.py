@@ -19,6 +19,11 @@ def main() -> None:
 
         ai_main(sys.argv[2:])
         return
+    if sys.argv[1:2] == ["load"]:
+        from bench.load import main as load_main
+
+        load_main(sys.argv[2:])
+        return
     if sys.argv[1:2] == ["suggest"]:
         from bench.suggest import main as suggest_main
 

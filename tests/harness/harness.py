@@ -85,6 +85,8 @@ class FakeDiscord:
             self.guild.add_channel(name)
         self.spec = spec
         self.requests: list[RecordedRequest] = []
+        # Called with each request as the bot makes it (the load benchmark times boards with it).
+        self.request_listeners: list[Callable[[RecordedRequest], None]] = []
         # Requests Discord would reject and network attempts, not yet raised to the test.
         self.problems: list[str] = []
         self.bot: discord.Client | None = None
@@ -379,6 +381,19 @@ class FakeDiscord:
         record = self._record(MODAL_SUBMIT, user, opener.channel, message=opener.message)
         return await self._interact(record, data)
 
+    def send_slash(
+        self, user: FakeUser, command: str, /, *, in_channel: ChannelRef | None = None, **options: Any
+    ) -> InteractionRecord:
+        """Like :meth:`slash`, but returns as soon as the interaction is sent, before the bot answers.
+
+        For many interactions in flight at once (the load benchmark): the record fills in as the
+        bot answers; :meth:`settle` afterwards raises what the bot did wrong meanwhile.
+        """
+        record, data = self._command_record(APPLICATION_COMMAND, user, command, in_channel, options, None)
+        self.rest.interactions[record.token] = record
+        self._running_bot()._connection.parsers["INTERACTION_CREATE"](interaction_payload(self.guild, record, data))
+        return record
+
     async def _command_interaction(
         self,
         kind: int,
@@ -388,6 +403,17 @@ class FakeDiscord:
         options: Mapping[str, Any],
         focused: str | None,
     ) -> InteractionResult:
+        return await self._interact(*self._command_record(kind, user, command, in_channel, options, focused))
+
+    def _command_record(
+        self,
+        kind: int,
+        user: FakeUser,
+        command: str,
+        in_channel: ChannelRef | None,
+        options: Mapping[str, Any],
+        focused: str | None,
+    ) -> tuple[InteractionRecord, JSON]:
         found, parents, guild_command = find_command(self._tree(), self.guild, command)
         channel = self.channel(in_channel) if in_channel is not None else self.default_channel
         record = self._record(kind, user, channel, command_name=found.qualified_name)
@@ -401,7 +427,7 @@ class FakeDiscord:
             options=options,
             focused=focused,
         )
-        return await self._interact(record, data)
+        return record, data
 
     def _component(self, user: FakeUser, target: FakeMessage | FakeComponent, custom_id: str | None) -> FakeComponent:
         """The component as it is now on its message (a FakeComponent may predate an edit)."""
@@ -527,6 +553,8 @@ class FakeDiscord:
         await asyncio.sleep(0)
         request = RecordedRequest(next(self._sequence), method, path_of(url), body, files, dict(query), reason)
         self.requests.append(request)
+        for listener in self.request_listeners:
+            listener(request)
         if self._traffic_log is not None:
             with self._traffic_log.open("a", encoding="utf-8") as log:
                 log.write(request.log_line() + "\n")

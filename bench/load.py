@@ -33,6 +33,7 @@ from pathlib import Path
 
 from bench.engines import percentile
 from bot.app import AgoraBot
+from bot.drawing import default_workers
 from bot.service import ACTIVE, GameRecord
 from bot.storage import Storage
 from cogs.common import game_cog
@@ -156,12 +157,13 @@ async def player_loop(h: FakeDiscord, bot: AgoraBot, watch: BoardWatch, free: as
 
 
 async def run_load(
-    database: str, games: int, in_flight: int, seconds: float, seed: int, gate: Callable[[], Awaitable[None]] | None
+    database: str, games: int, in_flight: int, seconds: float, seed: int, gate: Callable[[], Awaitable[None]] | None,
+    render_workers: int = 0,
 ) -> Samples:
     """One bot process: ``games`` tables, ``in_flight`` moves at once, for ``seconds``; ``gate`` is awaited
     once the games are set up, before the first move."""
     h = FakeDiscord(spec=None, channels=[f"table-{i}" for i in range(games)])
-    bot = AgoraBot(database)
+    bot = AgoraBot(database, render_workers=render_workers)
     await h.start(bot)
     watch = BoardWatch()
     h.request_listeners.append(watch.seen)
@@ -212,7 +214,8 @@ def in_processes(args: argparse.Namespace, database: str) -> tuple[Samples, int]
     """``args.processes`` worker processes on ``database``, each with its share: their samples merged,
     and how much the database grew while they played (their games' set-up not counted)."""
     share = [sys.executable, "-m", "bench", "load", "--worker", "--database", database, "--seconds", str(args.seconds),
-             "--games", str(args.games // args.processes), "--in-flight", str(max(1, args.in_flight // args.processes))]
+             "--games", str(args.games // args.processes), "--in-flight", str(max(1, args.in_flight // args.processes)),
+             "--render-workers", str(args.render_workers)]
     workers = [subprocess.Popen([*share, "--seed", str(i + 1)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 text=True) for i in range(args.processes)]
     for worker in workers:
@@ -266,11 +269,15 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to load (default 30)")
     parser.add_argument("--database", help="a SQLite path, a postgresql:// URL, or 'postgresql' for a temporary server")
     parser.add_argument("--processes", type=int, default=1, help="bot processes sharing the database (default 1)")
+    parser.add_argument("--render-workers", type=int, default=default_workers(),
+                        help="processes drawing the boards, per bot process (default: one per core; 0: in-process)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        samples = asyncio.run(run_load(args.database, args.games, args.in_flight, args.seconds, args.seed, wait_for_go))
+        load = run_load(args.database, args.games, args.in_flight, args.seconds, args.seed, wait_for_go,
+                        args.render_workers)
+        samples = asyncio.run(load)
         print(json.dumps(asdict(samples)))
         return
     with chosen_database(args.database) as database:

@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Shards
+from bot.drawing import Drawing
 from bot.i18n import AgoraTranslator
 from bot.interactions import FAILED, InteractionDesk, Subject
 from bot.scheduler import Scheduler
@@ -89,6 +90,7 @@ class AgoraBot(commands.AutoShardedBot):
         sync_guild: int | None = None,
         sync_and_exit: bool = False,
         shards: Shards | None = None,
+        render_workers: int = 0,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -119,6 +121,7 @@ class AgoraBot(commands.AutoShardedBot):
         self.scheduler.sweeps.append(self.tournaments.run_due)
         self.tournaments.on_due = self.scheduler.run_soon
         self.interactions = InteractionDesk(self.language_of)
+        self.drawing = Drawing(render_workers)
         self.started = time.monotonic()
 
     async def language_of(self, guild_id: int | None) -> str:
@@ -171,6 +174,7 @@ class AgoraBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self.scheduler.stop()
+        self.drawing.close()
         # Before the first login there is no connection to close (and discord.py's sharded close would fail).
         if isinstance(self.loop, asyncio.AbstractEventLoop):  # a placeholder until the first login
             await super().close()

@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from bot.database import is_postgresql
+from bot.drawing import default_workers
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 TOKEN_PAGE = "https://discord.com/developers/applications (your application > Bot > Reset Token)"
@@ -30,6 +31,9 @@ VARIABLES = {
     "AGORA_LOG_LEVEL": (
         "DEBUG, INFO, WARNING, ERROR or CRITICAL (default: INFO); DEBUG shows tracebacks and the bot's own "
         "details (the database and Discord libraries stay at INFO: their details hold hidden game data)"
+    ),
+    "AGORA_RENDER_WORKERS": (
+        "processes that draw the boards beside the bot (default: one per core); 0 draws in the bot's own process"
     ),
     "AGORA_CONNECT_TIMEOUT": (
         f"seconds to keep trying to reach Discord at start-up before giving up (default: {DEFAULT_CONNECT_SECONDS:.0f})"
@@ -58,6 +62,7 @@ class Config:
     connect_seconds: float = DEFAULT_CONNECT_SECONDS
     discord_url: str | None = None
     shards: Shards | None = None
+    render_workers: int = 0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ, *, need_token: bool = True) -> Config:
@@ -80,6 +85,7 @@ class Config:
             connect_seconds=connect_seconds(env.get("AGORA_CONNECT_TIMEOUT", "")),
             discord_url=discord_url(env.get("AGORA_DISCORD_URL", "")),
             shards=shards(env.get("AGORA_SHARDS", "")),
+            render_workers=render_workers(env.get("AGORA_RENDER_WORKERS", "")),
         )
 
 
@@ -153,6 +159,25 @@ def log_level(typed: str) -> str:
         choices = ", ".join(LOG_LEVELS[:-1]) + " or " + LOG_LEVELS[-1]
         raise ConfigError(f"AGORA_LOG_LEVEL={typed.strip()} is not a log level. Use {choices}.")
     return level
+
+
+def render_workers(typed: str) -> int:
+    """Processes that draw boards; empty means one per core.
+
+    >>> render_workers("3"), render_workers("0")
+    (3, 0)
+    >>> render_workers("many")
+    Traceback (most recent call last):
+    bot.config.ConfigError: AGORA_RENDER_WORKERS=many is not a number of processes. Use 0 to 64.
+    """
+    if not typed.strip():
+        return default_workers()
+    count = int(typed) if typed.strip().isascii() and typed.strip().isdigit() else -1
+    if not 0 <= count <= 64:
+        raise ConfigError(
+            f"AGORA_RENDER_WORKERS={typed.strip()} is not a number of processes. Use 0 to 64."
+        )
+    return count
 
 
 def connect_seconds(typed: str) -> float:

@@ -87,8 +87,11 @@ class Scheduler:
         )
 
     async def void(self, db: Connection, game_id: int) -> None:
-        """Retire the pending jobs of a game (they would be void anyway; this keeps the queue short)."""
-        await db.execute("UPDATE jobs SET done_at = ? WHERE game_id = ? AND done_at IS NULL", (self.clock(), game_id))
+        """Delete the pending jobs of a game: they would be void anyway (every move does this, so no row is kept).
+
+        A job another process is running meanwhile finds itself gone and its effect is rolled back.
+        """
+        await db.execute("DELETE FROM jobs WHERE game_id = ? AND done_at IS NULL", (game_id,))
 
     def turn_step(self, game_id: int, guild_id: int, stamp: float | None) -> WithinTransaction:
         """What the service runs when a game's turn starts (``stamp``) or the game stops (None)."""
@@ -124,12 +127,11 @@ class Scheduler:
     # -- marking jobs done -------------------------------------------------------
 
     def done_step(self, job: Job) -> WithinTransaction:
-        """Mark ``job`` done inside the effect's transaction; rolls it back if another run got there first."""
+        """Delete ``job`` inside the effect's transaction; rolls it back if another run got there first
+        (or a move voided it): a done job keeps no row."""
 
         async def step(db: Connection) -> None:
-            written = await db.execute(
-                "UPDATE jobs SET done_at = ? WHERE id = ? AND done_at IS NULL", (self.clock(), job.id)
-            )
+            written = await db.execute("DELETE FROM jobs WHERE id = ? AND done_at IS NULL", (job.id,))
             if written != 1:
                 raise JobAlreadyDone(job.id)
 

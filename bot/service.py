@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.database import Connection
+from bot.locks import KeyedLocks
 from bot.movelog import replay
 from bot.names import plain_name, shown_name
 from bot.ratings import rating_step
@@ -164,7 +165,7 @@ class GameService:
     def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self.clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = KeyedLocks()
         # Set by the scheduler: what runs in the transaction that starts a turn (game id, guild id,
         # new turn_started_at) or stops a game (None), and in the one that stores a challenge.
         self.on_turn: Callable[[int, int, float | None], WithinTransaction] | None = None
@@ -855,4 +856,4 @@ class GameService:
             return await self._write(record, Changes({"status": EXPIRED, "updated_at": self.clock()}, [], list(also)))
 
     def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        return self._locks[game_id]

@@ -307,7 +307,10 @@ def setup_logging(level: str) -> None:
 async def run(config: Config, *, sync_guild: int | None = None, syncing: bool = False) -> ExitCode:
     """Run (or, with ``syncing``, publish the commands); the exit code says how it ended."""
     point_at(config.discord_url)
-    bot = AgoraBot(str(config.database), sync_guild=sync_guild, sync_and_exit=syncing, shards=config.shards)
+    bot = AgoraBot(
+        str(config.database), sync_guild=sync_guild, sync_and_exit=syncing, shards=config.shards,
+        render_workers=config.render_workers,
+    )
     startup = Startup(bot, config)
     startup.listen_for_signals()
     try:

@@ -14,14 +14,12 @@ controls and the summary line of a move.
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import io
 import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, ClassVar
 
 import discord
@@ -31,6 +29,7 @@ from bot.alt_text import alt_text
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.endings import stored_ending
 from bot.i18n import template, text
+from bot.locks import KeyedLocks
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, invalid_control
 from bot.settings import DurationError, parse_duration
 from bot.storage import WithinTransaction
@@ -416,7 +415,7 @@ class GameCog(commands.Cog):
         self.bot = bot
         self.service = bot.service
         # Board edits of one game happen one at a time, so the last edit shows the latest state.
-        self._board_locks: dict[int, asyncio.Lock] = {}
+        self._board_locks = KeyedLocks()
 
     async def cog_load(self) -> None:
         # The controls of every game: registered at start-up, so boards keep working after a restart.
@@ -516,7 +515,7 @@ class GameCog(commands.Cog):
         interaction gets a private answer (``reply``, by default "Done: …") and the board
         messages are edited or posted through the channel.  Returns the latest record.
         """
-        async with self._board_locks.setdefault(before.id, asyncio.Lock()):
+        async with self._board_locks[before.id]:
             latest = await self.service.load(before.id)
             # Someone else's click may have posted a newer board meanwhile: then that one is only kept up to date.
             new_board = latest.row.message_id == before.row.message_id and not self.same_board(before, latest)
@@ -830,8 +829,7 @@ class GameCog(commands.Cog):
         lang = await self.language(record)
         names = await self.service.display_names(record)  # drawn as typed: a picture has no markdown
         result = stored_ending(record, names, lang)
-        drawn = partial(render, words=picture_words(record.game, lang), result=result)
-        png = await asyncio.to_thread(drawn, view, names)
+        png = await self.bot.drawing.draw(render, view, names, words=picture_words(record.game, lang), result=result)
         return Picture(png, alt_text(view, names, lang, result))
 
 

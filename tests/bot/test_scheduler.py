@@ -266,3 +266,16 @@ async def test_two_schedulers_taking_the_same_due_jobs_share_them_out(world: Wor
         await other.close()
     taken = [job.id for job in first + second]
     assert len(taken) == 12 and len(set(taken)) == 12, "every due job taken by exactly one of them"
+
+
+async def test_done_and_voided_jobs_keep_no_row(world: World) -> None:
+    """The jobs table holds only what may still fire: it does not grow with every move."""
+    game_id = await started(world)
+    for pillar, player in (("c3=3", ALICE), ("d4=2", BOB)):
+        world.advance(60)
+        await world.service.play(game_id, player, [pillar])
+    recorder(world, [])
+    world.advance(DAY - 4 * 3600)
+    assert await world.scheduler.run_due() == 1  # the reminder fires
+    rows = await world.storage.db.fetch("SELECT kind FROM jobs")
+    assert [row[0] for row in rows] == [TIMEOUT]

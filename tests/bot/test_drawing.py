@@ -1,0 +1,23 @@
+"""Boards drawn in worker processes are the same pictures as drawn in the bot's own process."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.drawing import Drawing
+from render import arkaios as drawing
+from rules import GAMES
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+async def test_a_board_drawn_by_the_workers_is_the_same_picture(workers: int) -> None:
+    state = GAMES["arkaios"].new(2, 1, {}).play(0, "c3=3")
+    view, names = state.view(None), ["alice", "bob"]
+    pool = Drawing(workers)
+    try:
+        png = await pool.draw(drawing.render, view, names, result=None)
+        again = await pool.draw(drawing.render, view, names, result=None)
+    finally:
+        pool.close()
+    assert png == again == drawing.render(view, names, result=None)
+    assert png.startswith(b"\x89PNG")

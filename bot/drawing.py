@@ -16,6 +16,7 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any
 
@@ -45,7 +46,13 @@ class Drawing:
         work = partial(render, *args, **kwargs)
         if self.workers == 0:
             return await asyncio.to_thread(work)
-        return await asyncio.get_running_loop().run_in_executor(self._started(), work)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._started(), work)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): a new pool draws this picture and the next ones.
+            self.close()
+            return await loop.run_in_executor(self._started(), work)
 
     def close(self) -> None:
         """Stop the workers; pictures not yet drawn are dropped (the bot is stopping)."""

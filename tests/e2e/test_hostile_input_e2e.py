@@ -103,3 +103,7 @@ async def test_a_click_no_kind_of_control_claims_gets_one_polite_answer(
         answer = await h.forge(bob, challenge, custom_id)
         assert answer.ephemeral and answer.text == "This control is not valid.", custom_id
         assert len([r for r in answer.requests if "callback" in r.path]) == 1, custom_id
+    accepted = await h.click(bob, challenge.button(label="Accept"))
+    assert not accepted.ephemeral, "the challenge is still open after the forged clicks"
+    game = await bot.service.load(1)
+    assert game.version == 1 and game.row.draft == [], "no forged click reached the game"

@@ -68,7 +68,7 @@ async def start(h: FakeDiscord, bot: AgoraBot, game: str, alice: FakeUser, bob: 
 
 
 def hidden_words(state: GameState | None, seat: int | None, players: int) -> set[str]:
-    """Words only other seats' views hold (their cards' names and ids): never in what ``seat`` is told.
+    """Ids of the cards only other seats hold (names repeat in public texts): never in what ``seat`` is told.
 
     ``seat`` None: a bystander, who may learn no seat's hidden words.
     """
@@ -79,7 +79,7 @@ def hidden_words(state: GameState | None, seat: int | None, players: int) -> set
     for other in range(players):
         hand = state.view(other).get("hand") if other != seat else None
         for pile in hand or []:
-            words |= {str(card[key]) for card in pile["cards"] for key in ("name", "id")}
+            words |= {str(card[key]) for card in pile["cards"] for key in ("id",)}
     return {word for word in words if word not in known}
 
 

@@ -1168,3 +1168,19 @@ def test_fog_puts_to_sleep_a_dragon_the_same_push_just_woke() -> None:
     assert state.play(0, "e1>e2").dragon == [True, True]  # the push gathers @1's sources round its araksey
     assert "e1>e2+fog" in legal(state)
     assert state.play(0, "e1>e2+fog").dragon == [False, False]
+
+
+def test_a_piece_the_last_action_moved_may_move_on_if_it_does_not_undo_it() -> None:
+    # Only putting the board back is forbidden: Bob's source, exchanged onto b2, may step on.
+    state = position(
+        """
+        b b . a a
+        b . . . a
+        . . b . .
+        . a B . .
+        A . . . .
+        """
+    ).play(0, "b2<>c3")
+    assert at(state, "b2") == "b"
+    assert "b2-b3" in legal(state)
+    assert state.play(1, "b2-b3").board != state.board

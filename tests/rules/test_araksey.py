@@ -1184,3 +1184,14 @@ def test_a_piece_the_last_action_moved_may_move_on_if_it_does_not_undo_it() -> N
     assert at(state, "b2") == "b"
     assert "b2-b3" in legal(state)
     assert state.play(1, "b2-b3").board != state.board
+
+
+def test_the_losing_second_pass_leaves_no_pass_below_zero() -> None:
+    state = position(BUSY).play(0, "pass").play(1, "e4-e3").play(0, "pass")
+    assert state.outcome is not None and state.passes_left == [0, 1]
+
+
+def test_a_powered_move_of_the_wrong_shape_is_refused_for_its_shape() -> None:
+    # The power's own checks (fog's sleeping target) do not speak for another element's move.
+    state = position(BUSY, dragon=(0,))
+    refused_exactly(state, "a1-c3+earth", "c3 is not next to a1: pieces move to one of the 8 squares around.")

@@ -1226,3 +1226,12 @@ def test_swap_and_duel_refusals_out_of_their_moment() -> None:
     refused_exactly(khan, 1, "take:pile1", duel, "khan:@1:pile1, khan:@1:pile2, khan:@1:pile3, khan:@1:pile4, …")
     refused_exactly(khan, 1, "swap:1,2", "Swapping is only allowed once, at the start of a round.",
                     "khan:@1:pile1, khan:@1:pile2, khan:@1:pile3, khan:@1:pile4, …")
+
+
+def test_a_lost_kouba_lets_the_next_one_go_to_its_only_open_pile_at_once() -> None:
+    full = [kouba(card) for card in FILLERS[5:10]]
+    one_open = [*(kouba(card) for card in FILLERS[10:14]), down(FILLERS[14])]
+    state = entering("D24", players=3, piles={1: full, 2: one_open})
+    state = play(rig(state, 2, 4, 6), (0, "roll"), (1, "roll"), (2, "roll"))
+    assert state.koubas(1) == 5 and state.koubas(2) == 5, "seat 1's Kouba is lost, seat 2's placed at once"
+    assert [d.receiver for d in state.pending] == [0] and state.actors == (0,)

@@ -17,43 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.i18n import add_messages, text
+from bot.i18n import text
 from rules import GAMES
 from rules.base import OutcomeView, View
 
 # Discord's limit on an attachment's description (MessageAttachmentRequest in its OpenAPI description).
 ALT_TEXT_LIMIT = 1024
 
-add_messages(
-    {
-        "en": {
-            "alt.game": "{game}",
-            "alt.seen_by": "{game}, as {viewer} sees it",
-            "alt.line": "{title}: {status}.",
-            "alt.your_turn": "your turn",
-            "alt.to_play": "{players} to play",
-            "alt.waiting": "waiting",
-            "alt.over": "game over ({result})",
-            "alt.won": "{winners} won",
-            "alt.drawn": "a draw",
-            "alt.scores": " Scores: {scores}.",
-            "alt.last_move": " Last move: {move}.",
-        },
-        "fr": {
-            "alt.game": "{game}",
-            "alt.seen_by": "{game}, vu par {viewer}",
-            "alt.line": "{title} : {status}.",
-            "alt.your_turn": "à vous de jouer",
-            "alt.to_play": "au tour de {players}",
-            "alt.waiting": "en attente",
-            "alt.over": "partie terminée ({result})",
-            "alt.won": "victoire de {winners}",
-            "alt.drawn": "nulle",
-            "alt.scores": " Scores : {scores}.",
-            "alt.last_move": " Dernier coup : {move}.",
-        },
-    }
-)
 
 def _nuggets(view: Mapping[str, Any]) -> list[Any]:
     return [view["nuggets"][side] for side in view["seat_sides"]]

@@ -21,34 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import add_messages, text
+from bot.i18n import text
 from bot.service import FINISHED, GameRecord
 from rules import Outcome
-
-add_messages(
-    {
-        "en": {
-            "ending.resignation": "{losers} resigned: {winners} won",
-            "ending.timeout": "{losers} ran out of time: {winners} won",
-            "ending.resignation.alone": "{losers} resigned",
-            "ending.timeout.alone": "{losers} ran out of time",
-            "ending.draw_agreed": "Draw agreed",
-            "ending.won": "{winners} won ({reason})",
-            "ending.draw": "Draw ({reason})",
-            "ending.and": " and ",
-        },
-        "fr": {
-            "ending.resignation": "Abandon de {losers} : victoire de {winners}",
-            "ending.timeout": "Temps écoulé pour {losers} : victoire de {winners}",
-            "ending.resignation.alone": "Abandon de {losers}",
-            "ending.timeout.alone": "Temps écoulé pour {losers}",
-            "ending.draw_agreed": "Nulle acceptée",
-            "ending.won": "Victoire de {winners} ({reason})",
-            "ending.draw": "Nulle ({reason})",
-            "ending.and": " et ",
-        },
-    }
-)
 
 RULES = "rules"
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import add_messages, text
+from bot.i18n import text
 
 log = logging.getLogger("agora.interactions")
 
@@ -30,18 +30,6 @@ SLOW_SECONDS = 1.0
 FAILED = "agora.failed"  # key of ``interaction.extras`` set by the last-resort error handlers
 _CONTROL = re.compile(r"agora:(?P<kind>[a-z-]+):(?P<game>[0-9]{1,19})(?::(?P<version>[0-9]+|any):(?P<action>.*))?")
 
-add_messages(
-    {
-        "en": {
-            "ops.restarting": "Agora is restarting: nothing was done. Please try again in a minute.",
-            "ops.failed": "Sorry, something went wrong on our side. Nothing was changed; please try again.",
-        },
-        "fr": {
-            "ops.restarting": "Agora redémarre : rien n'a été fait. Réessayez dans une minute.",
-            "ops.failed": "Désolé, un problème est survenu de notre côté. Rien n'a changé ; réessayez.",
-        },
-    }
-)
 
 
 @dataclass(frozen=True)

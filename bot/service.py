@@ -23,7 +23,7 @@ from bot.movelog import replay
 from bot.names import plain_name, shown_name
 from bot.ratings import rating_step
 from bot.storage import AfterInsert, Changes, CorruptRow, GameRow, MoveRow, StaleVersion, Storage, WithinTransaction
-from rules import GAMES, GameState, IllegalMove, Outcome
+from rules import GAMES, GameState, IllegalMove, Outcome, Text
 
 log = logging.getLogger("agora.service")
 
@@ -45,12 +45,22 @@ class ServiceError(Exception):
     the Discord edge can answer in the server's language.
     """
 
-    def __init__(self, message: str, key: str | None = None, *, quotes_player: bool = False, **values: Any) -> None:
+    def __init__(
+        self,
+        message: str,
+        key: str | None = None,
+        *,
+        quotes_player: bool = False,
+        engine_text: Text | None = None,
+        **values: Any,
+    ) -> None:
         super().__init__(message)
         self.key = key
         self.values = values
         # The message quotes what a player typed (an engine's refusal): shown with markup made inert.
         self.quotes_player = quotes_player
+        # An engine's refusal, worded through the catalogue's "rules" entries rather than a key.
+        self.engine_text = engine_text
 
 
 def damaged(game_id: int) -> ServiceError:
@@ -487,8 +497,7 @@ class GameService:
         """
         if record.row.status != ACTIVE or record.state is None:
             raise ServiceError(
-                f"Game #{record.id} is not being played (it is {record.row.status}).",
-                "err.not_played", id=record.id, status=record.row.status,
+                f"Game #{record.id} is not being played.", "err.not_played", id=record.id
             )
         if version is not None and version != record.version:
             raise out_of_date()
@@ -626,7 +635,7 @@ class GameService:
             try:
                 after = state.play(seat, notation)
             except IllegalMove as error:
-                raise ServiceError(str(error), quotes_player=True) from None
+                raise ServiceError(str(error), quotes_player=True, engine_text=error.text) from None
             move = str(state.parse_move(notation))
             played.append(MoveRow(ply + len(played) + 1, seat, user_id, move, self.clock()))
             state = after
@@ -673,8 +682,7 @@ class GameService:
         record = await self.load(game_id)
         if record.row.status != ACTIVE:
             raise ServiceError(
-                f"Game #{game_id} is not being played (it is {record.row.status}).",
-                "err.not_played", id=game_id, status=record.row.status,
+                f"Game #{game_id} is not being played.", "err.not_played", id=game_id
             )
         if version is not None and version != record.version:
             raise out_of_date()

@@ -23,7 +23,6 @@ from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot import tournament_texts as _texts  # noqa: F401  (adds the tour.* messages)
 from bot.database import Connection, Row
 from bot.i18n import text
 from bot.pairing import Entrant, Pairing, round_robin, round_robin_rounds, seated_tables, swiss

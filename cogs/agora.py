@@ -54,11 +54,25 @@ from cogs.common import (
     tell,
 )
 from cogs.games import game_link
-from cogs.texts.status import DESCRIPTION, status_embed
 from rules import GAMES
 
 PREFIX = "days"
 _CHANNEL = re.compile(r"<#([0-9]+)>|\b([0-9]{15,21})\b")
+STATUS_DESCRIPTION = "Show the bot's version, uptime, latency and games here (Manage Server)."
+
+
+def status_embed(status: Status, lang: str, colour: discord.Colour) -> discord.Embed:
+    latency = text(lang, "status.latency_unknown") if status.latency_ms is None else f"{status.latency_ms} ms"
+    fields = [
+        ("status.version", status.version),
+        ("status.uptime", format_duration(status.uptime_seconds)),
+        ("status.latency", latency),
+        ("status.games", text(lang, "status.games_value", active=status.active_games, open=status.open_challenges)),
+    ]
+    embed = discord.Embed(title=text(lang, "status.title"), colour=colour)
+    for key, value in fields:
+        embed.add_field(name=text(lang, key), value=value, inline=False)
+    return embed
 
 
 class Agora(SharedControls):
@@ -247,7 +261,11 @@ class Agora(SharedControls):
                 record.id, record.version, f"{PREFIX}:menu:takeback", label=text(lang, "menu.takeback"), emoji="↩️"
             ),
             GameButton(
-                record.id, record.version, f"{PREFIX}:menu:resign", label=text(lang, "menu.resign"), emoji="🏳️",
+                record.id,
+                record.version,
+                f"{PREFIX}:menu:resign",
+                label=text(lang, "menu.resign"),
+                emoji="🏳️",
                 style=discord.ButtonStyle.danger,
             ),
         ]
@@ -259,7 +277,10 @@ class Agora(SharedControls):
         await self.pick(interaction, record.id)
         items = [
             GameButton(
-                record.id, record.version, f"{PREFIX}:resign:yes", label=text(lang, "menu.resign_yes"),
+                record.id,
+                record.version,
+                f"{PREFIX}:resign:yes",
+                label=text(lang, "menu.resign_yes"),
                 style=discord.ButtonStyle.danger,
             ),
             GameButton(record.id, record.version, f"{PREFIX}:resign:no", label=text(lang, "menu.resign_no")),
@@ -315,7 +336,7 @@ class Agora(SharedControls):
         """The game an offer is about, as /move picks it: being played, with the caller in a seat."""
         record = await pick_game(interaction, game)
         if record.row.status != ACTIVE:
-            raise ServiceError(f"Game #{record.id} is not being played.")
+            raise ServiceError(f"Game #{record.id} is not being played.", "err.not_played", id=record.id)
         if not record.seats_of(interaction.user.id):
             raise not_playing()
         return record
@@ -329,11 +350,17 @@ class Agora(SharedControls):
         offer, label = ("draw_offer", "accept_draw") if kind == "draw" else ("takeback_offer", "allow_takeback")
         controls = [
             GameButton(
-                record.id, record.version, f"{PREFIX}:{kind}:yes", label=text(lang, label),
+                record.id,
+                record.version,
+                f"{PREFIX}:{kind}:yes",
+                label=text(lang, label),
                 style=discord.ButtonStyle.success,
             ),
             GameButton(
-                record.id, record.version, f"{PREFIX}:{kind}:no", label=text(lang, "decline"),
+                record.id,
+                record.version,
+                f"{PREFIX}:{kind}:no",
+                label=text(lang, "decline"),
                 style=discord.ButtonStyle.danger,
             ),
         ]
@@ -448,14 +475,18 @@ class Agora(SharedControls):
             ("threads", text(lang, "yes" if settings.threads else "no")),
             ("channels", channels),
             ("language", "Français" if lang == "fr" else "English"),
-            ("tour.settings_role", f"<@&{settings.tournament_role}>" if settings.tournament_role
-             else text(lang, "tour.settings_role_none")),
+            (
+                "tour.settings_role",
+                f"<@&{settings.tournament_role}>"
+                if settings.tournament_role
+                else text(lang, "tour.settings_role_none"),
+            ),
         ]
         for key, value in fields:
             embed.add_field(name=text(lang, key), value=value, inline=False)
         return embed
 
-    @group.command(name="status", description=DESCRIPTION)
+    @group.command(name="status", description=STATUS_DESCRIPTION)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction[Any]) -> None:

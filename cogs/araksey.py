@@ -30,7 +30,6 @@ from cogs.common import (
     mention_list,
     tell,
 )
-from cogs.texts.araksey import element_name
 from render import araksey as drawing
 from rules.araksey import ELEMENTS, ArakseyState, ArakseyView, move_menu, side_of, turn_order
 
@@ -38,8 +37,14 @@ JSON = dict[str, Any]
 MAX_OPTIONS = 25
 SIDE_NAMES = ("A", "B")
 EMOJI = {
-    "earth": "🪨", "water": "💧", "air": "🌪️", "fire": "🔥",
-    "magma": "🌋", "lightning": "⚡", "mud": "🟫", "fog": "🌫️",
+    "earth": "🪨",
+    "water": "💧",
+    "air": "🌪️",
+    "fire": "🔥",
+    "magma": "🌋",
+    "lightning": "⚡",
+    "mud": "🟫",
+    "fog": "🌫️",
 }
 # What an effect means to the player it binds, on the turn it binds: catalogue keys, with {by}.
 BINDS_YOU = {
@@ -49,6 +54,11 @@ BINDS_YOU = {
 }
 
 Member = discord.Member | discord.User
+
+
+def element_name(lang: str, element: str) -> str:
+    """An element's name in ``lang`` (lower case), e.g. ``foudre`` for ``lightning``."""
+    return text(lang, f"araksey.el.{element}")
 
 
 def seat_labels(players: int) -> list[str]:
@@ -153,9 +163,7 @@ class Araksey(GameCog):
         for side in (0, 1):
             seats = side_seats(players, side)
             element = picks[seats[0]]
-            shown = (
-                f"{EMOJI[element]} {element_name(lang, element)}" if element else text(lang, "araksey.not_chosen")
-            )
+            shown = f"{EMOJI[element]} {element_name(lang, element)}" if element else text(lang, "araksey.not_chosen")
             who = " + ".join(f"{labels[s]} <@{record.user_at(s)}>" for s in seats)
             alone = text(lang, "araksey.alone") if players == 3 and len(seats) == 1 else ""
             lines.append(text(lang, "araksey.side_line", side=SIDE_NAMES[side], who=who, alone=alone, shown=shown))
@@ -177,7 +185,9 @@ class Araksey(GameCog):
         shown = allowed if len(allowed) == 1 else list(ELEMENTS)
         options = [
             discord.SelectOption(
-                label=element_name(lang, name).title(), value=name, emoji=EMOJI[name],
+                label=element_name(lang, name).title(),
+                value=name,
+                emoji=EMOJI[name],
                 description=text(lang, "araksey.taken") if name in rivals else None,
             )
             for name in shown
@@ -320,9 +330,7 @@ class Araksey(GameCog):
 
     def dragons_text(self, state: ArakseyState, names: list[str], lang: str) -> str:
         awake = [
-            f"🐉 {names[s]} ({element_name(lang, state.elements[s])})"
-            for s in range(state.players)
-            if state.dragon[s]
+            f"🐉 {names[s]} ({element_name(lang, state.elements[s])})" for s in range(state.players) if state.dragon[s]
         ]
         return text(lang, "araksey.awake", dragons=", ".join(awake)) if awake else text(lang, "araksey.no_dragon")
 
@@ -427,15 +435,22 @@ class Araksey(GameCog):
             element = element_name(lang, state.elements[state.to_move])
             items.append(
                 GameButton(
-                    record.id, record.version, "power", label=text(lang, "araksey.use_power", element=element),
-                    emoji="🐉", style=discord.ButtonStyle.primary,
+                    record.id,
+                    record.version,
+                    "power",
+                    label=text(lang, "araksey.use_power", element=element),
+                    emoji="🐉",
+                    style=discord.ButtonStyle.primary,
                 )
             )
         # The pass label comes from the rules engine and stays in English.
         last = state.passes_left[state.to_move] == 0
         items.append(
             GameButton(
-                record.id, record.version, "pass", label=menu["pass"]["label"],
+                record.id,
+                record.version,
+                "pass",
+                label=menu["pass"]["label"],
                 style=discord.ButtonStyle.danger if last else discord.ButtonStyle.secondary,
             )
         )

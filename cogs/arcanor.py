@@ -34,7 +34,6 @@ from cogs.common import (
     is_active,
     mention_list,
 )
-from cogs.texts import arcanor as _texts  # noqa: F401  (adds the arcanor.* messages)
 from render import arcanor as drawing
 from rules.arcanor import TARGET_POINTS, ArcanorState, MoveGroup, PeekView, PieceView, group_label, move_menu
 from rules.base import Square

@@ -12,7 +12,6 @@ from bot.app import AgoraBot
 from bot.i18n import text
 from bot.service import ACTIVE, GameRecord
 from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, echo, mention_list, tell
-from cogs.texts import arkaios as _texts  # noqa: F401  (adds the arkaios.* messages)
 from render import arkaios as drawing
 from rules.arkaios import ArkaiosState, Pillar
 

@@ -28,12 +28,11 @@ from discord.ext import commands
 from bot.alt_text import alt_text
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.endings import stored_ending
-from bot.i18n import template, text
+from bot.i18n import template, text, word
 from bot.locks import KeyedLocks
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, invalid_control
 from bot.settings import DurationError, parse_duration
 from bot.storage import WithinTransaction
-from cogs.texts import pictures as _pictures  # noqa: F401  (adds the pic.* messages)
 from rules import GAMES
 from rules.base import View
 
@@ -269,9 +268,11 @@ def refusal(key: str, **values: Any) -> ServiceError:
 async def in_server_language(interaction: discord.Interaction[Any], error: ServiceError) -> str:
     """The refusal in the server's language when the catalogue has it, else as raised (English)."""
     lang = await interaction.client.language_of(interaction.guild_id)
-    if error.key is None or lang == "en":
+    if lang == "en":
         return str(error)
-    return text(lang, error.key, **error.values)
+    if error.engine_text is not None:
+        return word(lang, error.engine_text)
+    return str(error) if error.key is None else text(lang, error.key, **error.values)
 
 
 async def tell(interaction: discord.Interaction[Any], text: str) -> None:

@@ -39,7 +39,6 @@ from cogs.common import (
     mention_list,
     refusal,
 )
-from cogs.texts import dragons_arena as _texts  # noqa: F401  (adds the dragons_arena.* messages)
 from render import dragons_arena as drawing
 from rules.dragons_arena import (
     BIG_TOTAL,

@@ -29,7 +29,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import cogs.texts.kouba  # noqa: F401  (adds Kouba's messages to the catalogue)
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text
 from bot.names import shown_name

@@ -37,7 +37,6 @@ from bot.names import shown_name
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError
 from bot.storage import MoveRow
 from cogs.common import COLOUR, controls_view, guarded, picture_words
-from cogs.texts import replay as _texts  # noqa: F401  (adds the replay.* messages)
 from render import replay as replay_gif
 from render.kit import Render
 from rules import GAMES, GameState, IllegalMove, View

@@ -3,7 +3,20 @@
 import importlib
 import pkgutil
 
-from rules.base import GAMES, ForbiddenMove, Game, GameState, IllegalMove, NotationError, Outcome, Rng, Square, View
+from rules.base import (
+    GAMES,
+    ForbiddenMove,
+    Game,
+    GameState,
+    IllegalMove,
+    Listing,
+    NotationError,
+    Outcome,
+    Rng,
+    Square,
+    Text,
+    View,
+)
 
 _NOT_GAMES = {"base", "conformance"}
 
@@ -17,9 +30,11 @@ __all__ = [
     "Game",
     "GameState",
     "IllegalMove",
+    "Listing",
     "NotationError",
     "Outcome",
     "Rng",
     "Square",
+    "Text",
     "View",
 ]

@@ -49,13 +49,16 @@ from rules.base import (
     JSON,
     Game,
     GameState,
+    Listing,
     NotationError,
     Outcome,
     Square,
+    Text,
     View,
     all_squares,
     plain_notation,
     register,
+    shown,
 )
 
 Phase = Literal["opening", "turn", "over"]
@@ -143,12 +146,12 @@ class Pillar:
         compact = "".join(text.split()).lower()
         square_text, sep, level_text = compact.partition("=")
         if not sep or not square_text or not level_text:
-            raise NotationError(f"'{text.strip()}' is not a pillar: write square=level, like c3=2.")
+            raise NotationError("'{text}' is not a pillar: write square=level, like c3=2.", text=shown(text))
         square = Square.parse(square_text)
         if not square.on_board(SIZE, SIZE):
-            raise NotationError(f"{square_text} is off the board: the garden runs from a1 to e5.")
+            raise NotationError("{square} is off the board: the garden runs from a1 to e5.", square=square_text)
         if level_text not in ("1", "2", "3"):
-            raise NotationError(f"'{level_text}' is not a level: a pillar has level 1, 2 or 3.")
+            raise NotationError("'{level}' is not a level: a pillar has level 1, 2 or 3.", level=level_text)
         return cls(square, int(level_text))
 
 
@@ -426,11 +429,7 @@ class ArkaiosState(GameState[Pillar]):
         taken = [p for p in self.positions if p is not None]
         used = [lv for lv in self.last_levels if lv is not None]
         return [
-            PILLARS[i][level]
-            for i in range(SIZE * SIZE)
-            if i not in taken
-            for level in LEVELS
-            if level not in used
+            PILLARS[i][level] for i in range(SIZE * SIZE) if i not in taken for level in LEVELS if level not in used
         ]
 
     def _turn_moves(self) -> list[Pillar]:
@@ -468,78 +467,122 @@ class ArkaiosState(GameState[Pillar]):
 
     # -- refusals --------------------------------------------------------------
 
-    def refusal(self, seat: int, move: Pillar) -> str:
+    def refusal(self, seat: int, move: Pillar) -> Text:
         if self.phase == "opening":
             return self._opening_refusal(move)
         for check in (self._placement_refusal, self._level_refusal, self._budget_refusal):
             reason = check(move)
             if reason:
                 return reason
-        return f"{move} is not a legal pillar now."
+        return Text("{move} is not a legal pillar now.", move=str(move))
 
-    def _opening_refusal(self, move: Pillar) -> str:
+    def _opening_refusal(self, move: Pillar) -> Text:
         other = self._opponent(self.to_move)
         position, level = self.positions[other], self.last_levels[other]
         if position == move.index:
-            return f"{move.square} holds your opponent's opening pillar: open on another square."
+            return Text(
+                "{square} holds your opponent's opening pillar: open on another square.", square=str(move.square)
+            )
         if level == move.level:
-            allowed = " or ".join(str(lv) for lv in LEVELS if lv != level)
-            return f"Your opponent opened with level {level}: your opening pillar must be level {allowed}."
-        return f"{move} is not a legal opening now."
+            allowed = Listing(tuple(str(lv) for lv in LEVELS if lv != level))
+            return Text(
+                "Your opponent opened with level {level}: your opening pillar must be level {allowed}.",
+                level=level,
+                allowed=allowed,
+            )
+        return Text("{move} is not a legal opening now.", move=str(move))
 
-    def _placement_refusal(self, move: Pillar) -> str:
+    def _placement_refusal(self, move: Pillar) -> Text | None:
         anchor = self._anchor()
         assert anchor is not None
+        square, where = str(move.square), name_of(anchor[0])
         if move.index == self._forbidden():
-            return f"{move.square} is your opponent's position (their last pillar): you may not build there."
-        where = name_of(anchor[0])
+            return Text(
+                "{square} is your opponent's position (their last pillar): you may not build there.", square=square
+            )
         if move.index == anchor[0]:
             if self.chain:
-                return f"{where} holds the pillar you just built: the next one must stand on a square around it."
-            return f"{where} is your own position: your first pillar must stand on a square around it."
+                return Text(
+                    "{where} holds the pillar you just built: the next one must stand on a square around it.",
+                    where=where,
+                )
+            return Text(
+                "{where} is your own position: your first pillar must stand on a square around it.", where=where
+            )
         if move.index not in NEIGHBOURS[anchor[0]]:
             if self.chain:
-                return (
-                    f"{move.square} is not adjacent to your previous pillar {where}; "
-                    f"each pillar must touch the one before."
+                return Text(
+                    "{square} is not adjacent to your previous pillar {where}; each pillar must touch the one before.",
+                    square=square,
+                    where=where,
                 )
-            return f"{move.square} is not adjacent to your position {where}; your first pillar must touch it."
-        return ""
+            return Text(
+                "{square} is not adjacent to your position {where}; your first pillar must touch it.",
+                square=square,
+                where=where,
+            )
+        return None
 
-    def _level_refusal(self, move: Pillar) -> str:
+    def _level_refusal(self, move: Pillar) -> Text | None:
         anchor = self._anchor()
         assert anchor is not None
-        height = self.heights[move.index]
+        square, height = str(move.square), self.heights[move.index]
         if height == TOP:
-            return f"{move.square} already holds a complete pillar (level 3): nothing can be built on it."
-        if move.level <= height:
-            higher = " or ".join(str(lv) for lv in LEVELS if lv > height)
-            return f"{move.square} is already at height {height}: a pillar there must be level {higher}."
-        if abs(move.level - anchor[1]) > 1:
-            near = " or ".join(str(lv) for lv in _near_levels(anchor[1]))
-            where = name_of(anchor[0])
-            base = f"your previous pillar {where}" if self.chain else f"the pillar at your position {where}"
-            return (
-                f"Level {move.level} is more than one level away from {base} (level {anchor[1]}): choose level {near}."
+            return Text(
+                "{square} already holds a complete pillar (level 3): nothing can be built on it.", square=square
             )
-        return ""
+        if move.level <= height:
+            higher = Listing(tuple(str(lv) for lv in LEVELS if lv > height))
+            return Text(
+                "{square} is already at height {height}: a pillar there must be level {higher}.",
+                square=square,
+                height=height,
+                higher=higher,
+            )
+        if abs(move.level - anchor[1]) > 1:
+            where = name_of(anchor[0])
+            base = (
+                Text("your previous pillar {where}", where=where)
+                if self.chain
+                else Text("the pillar at your position {where}", where=where)
+            )
+            return Text(
+                "Level {level} is more than one level away from {base} (level {anchor}): choose level {near}.",
+                level=move.level,
+                base=base,
+                anchor=anchor[1],
+                near=Listing(tuple(str(lv) for lv in _near_levels(anchor[1]))),
+            )
+        return None
 
-    def _budget_refusal(self, move: Pillar) -> str:
+    def _budget_refusal(self, move: Pillar) -> Text:
         budget, final = self.budget, self.final_level
         assert budget is not None and final is not None
         remaining = budget - self.spent
-        cost = move.level - self.heights[move.index]
+        height = self.heights[move.index]
+        cost = move.level - height
         if cost > remaining:
-            return (
-                f"{move} costs {cost} pieces (height {self.heights[move.index]} to {move.level}) "
-                f"but only {remaining} remain this turn."
+            return Text(
+                "{move} costs {cost} pieces (height {height} to {level}) but only {remaining} remain this turn.",
+                move=str(move),
+                cost=cost,
+                height=height,
+                level=move.level,
+                remaining=remaining,
             )
         if cost == remaining and move.level != final:
-            return f"{move} would spend your last {cost} pieces, but the turn must end on level {final}."
-        left = remaining - cost
-        return (
-            f"After {move} the turn could not be completed (no way to spend the remaining "
-            f"{left} pieces ending on level {final})."
+            return Text(
+                "{move} would spend your last {cost} pieces, but the turn must end on level {final}.",
+                move=str(move),
+                cost=cost,
+                final=final,
+            )
+        return Text(
+            "After {move} the turn could not be completed (no way to spend the remaining {left} pieces "
+            "ending on level {final}).",
+            move=str(move),
+            left=remaining - cost,
+            final=final,
         )
 
     # -- applying a move -------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypedDict, TypeVar
 
@@ -26,8 +26,75 @@ JSON = dict[str, Any]
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
 
+@dataclass(frozen=True, init=False)
+class Text:
+    """Words for players: an English template and the values it is filled with.
+
+    Engines write English and keep it in this shape so the bot can word the same
+    thing in a server's language: the template is the message id of the
+    translation (``msgctxt "rules"`` in ``bot/locales/*.po``). Values are left as
+    they are (squares, numbers, notation, what a player typed), except a
+    :class:`Text` or :class:`Listing` among them, which is worded in turn.
+
+    >>> str(Text("{square} is taken: build elsewhere.", square="c3"))
+    'c3 is taken: build elsewhere.'
+    >>> Text("{square} is taken: build elsewhere.", square="c3").word(lambda t: t.replace("is taken", "est pris"))
+    'c3 est pris: build elsewhere.'
+    """
+
+    template: str
+    values: tuple[tuple[str, Any], ...]
+
+    def __init__(self, template: str, /, **values: Any) -> None:
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "values", tuple(values.items()))
+
+    def word(self, translate: Callable[[str], str]) -> str:
+        """This text with ``translate`` applied to every template in it (the identity gives English)."""
+        if not self.values:
+            return translate(self.template)
+        return translate(self.template).format(**{name: worded(value, translate) for name, value in self.values})
+
+    def __str__(self) -> str:
+        return self.word(str)
+
+
+OR, AND = "{most} or {last}", "{most} and {last}"  # how a Listing joins its last item
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Several items joined for reading, the last one by a word: ``1, 2 or 3``.
+
+    >>> str(Listing(("1", "2", "3")))
+    '1, 2 or 3'
+    >>> str(Listing((Text("fire"), Text("water")), AND))
+    'fire and water'
+    """
+
+    items: tuple[str | Text, ...]
+    join: str = OR
+
+    def word(self, translate: Callable[[str], str]) -> str:
+        words = [worded(item, translate) for item in self.items]
+        if len(words) < 2:
+            return "".join(words)
+        return translate(self.join).format(most=", ".join(words[:-1]), last=words[-1])
+
+    def __str__(self) -> str:
+        return self.word(str)
+
+
+def worded(value: Any, translate: Callable[[str], str]) -> Any:
+    """``value`` as it goes into a template: texts and listings worded, anything else as it is."""
+    return value.word(translate) if isinstance(value, (Text, Listing)) else value
+
+
 class IllegalMove(ValueError):
     """Any move refused, with a message written for players: catch this one.
+
+    The message is a :class:`Text` (``error.text``), so it can be worded in the
+    server's language; ``str(error)`` is the English.
 
     It is the common base of the two kinds, split as python-chess splits
     ``InvalidMoveError`` and ``IllegalMoveError``:
@@ -46,6 +113,10 @@ class IllegalMove(ValueError):
     Traceback (most recent call last):
     rules.base.ForbiddenMove: It is not your turn.
     """
+
+    def __init__(self, message: str | Text, /, **values: Any) -> None:
+        self.text = message if isinstance(message, Text) else Text(message, **values)
+        super().__init__(str(self.text))
 
 
 class NotationError(IllegalMove):
@@ -80,13 +151,17 @@ def plain_notation(text: str) -> str:
     rules.base.NotationError: 'c²=3' is not a move: moves use plain letters, digits and signs, like c3=2.
     """
     if len(text) > NOTATION_LIMIT:
-        raise NotationError(f"'{shown(text)}' is too long to be a move ({NOTATION_LIMIT} characters at most).")
+        raise NotationError(
+            "'{text}' is too long to be a move ({limit} characters at most).", text=shown(text), limit=NOTATION_LIMIT
+        )
     if not text.isascii() or not all(char.isprintable() or char.isspace() for char in text):
-        raise NotationError(f"'{shown(text)}' is not a move: moves use plain letters, digits and signs, like c3=2.")
+        raise NotationError(
+            "'{text}' is not a move: moves use plain letters, digits and signs, like c3=2.", text=shown(text)
+        )
     return text
 
 
-def plain_number(text: str, what: str) -> int:
+def plain_number(text: str, what: str | Text) -> int:
     """A number written with ASCII digits, at most ``NUMBER_DIGITS`` of them; else NotationError.
 
     >>> plain_number("12", "a rank")
@@ -97,7 +172,7 @@ def plain_number(text: str, what: str) -> int:
     rules.base.NotationError: '111111111111111111111111111111111111111…' is not a number: a rank.
     """
     if not (0 < len(text) <= NUMBER_DIGITS and text.isascii() and text.isdigit()):
-        raise NotationError(f"'{shown(text)}' is not a number: {what}.")
+        raise NotationError("'{text}' is not a number: {what}.", text=shown(text), what=what)
     return int(text)
 
 
@@ -185,7 +260,9 @@ class Square:
         digits = text[1:]
         plain = 0 < len(digits) <= NUMBER_DIGITS and digits.isascii() and digits.isdigit()
         if not text or text[0] not in FILES or not plain:
-            raise NotationError(f"'{shown(text)}' is not a square: write a file letter then a rank number, like c3.")
+            raise NotationError(
+                "'{text}' is not a square: write a file letter then a rank number, like c3.", text=shown(text)
+            )
         return cls(FILES.index(text[0]), int(digits) - 1)
 
     def __str__(self) -> str:
@@ -368,9 +445,9 @@ class GameState(ABC, Generic[M]):
         others = tuple(s for s in range(self.players) if s != seat)
         return Outcome(winners=others, reason="resignation")
 
-    def refusal(self, seat: int, move: M) -> str:
+    def refusal(self, seat: int, move: M) -> Text:
         """Why ``move`` is illegal for ``seat``; games override for precise messages."""
-        return f"{move} is not a legal move now."
+        return Text("{move} is not a legal move now.", move=str(move))
 
     def play(self, seat: int, move: M | str, *, trusted: bool = False) -> Self:
         """Return the state after ``seat`` plays ``move`` (object or notation).

@@ -1,41 +1,80 @@
-"""The message catalogue: English and French say the same things, and every key the cogs name exists."""
+"""The message catalogues: every language says the same things with the same values, every key
+the code names exists, and every English text an engine writes has its translation."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import ast
 import re
 import string
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import cogs.texts
-from bot.i18n import MESSAGES, text
+from bot.i18n import LOCALES, MESSAGES, RULE_TEXTS, text, word
+from rules import ForbiddenMove, Listing, Text
+from rules.base import AND, OR
 
 ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = sorted(path.name for path in LOCALES.iterdir() if path.is_dir())
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 # text(lang, "key" …), refusal("key" …) and ServiceError("…", "key" …): keys written out in the code.
 NAMED_KEY = re.compile(
     r'(?:\btext\(\s*\w+,\s*|\brefusal\(\s*|ServiceError\([^()]*?,\s*)"([a-z_]+(?:\.[a-z_0-9]+)+|[a-z_]+)"'
 )
-
-for module in pkgutil.iter_modules(cogs.texts.__path__):
-    importlib.import_module(f"cogs.texts.{module.name}")
+# Calls whose first argument is an engine's English template (a msgid of the engines' catalogues).
+TEMPLATE_CALLS = {"Text", "NotationError", "ForbiddenMove", "IllegalMove"}
+# An outcome's reason of one lower-case word ("temple", "resignation") is a code the cogs word by key.
+REASON_CODE = re.compile(r"[a-z_]+")
 
 
 def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def test_english_and_french_have_the_same_messages() -> None:
-    assert sorted(MESSAGES["en"].keys() - MESSAGES["fr"].keys()) == [], "missing in French"
-    assert sorted(MESSAGES["fr"].keys() - MESSAGES["en"].keys()) == [], "missing in English"
+def engine_calls() -> Iterator[tuple[str, ast.expr]]:
+    """(where, argument) of every English text the engines write: templates, Listing joins, outcomes' reasons."""
+    for path in sorted((ROOT / "rules").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                for argument in texts_of(node.func.id, node):
+                    yield f"{path.name}:{node.lineno}", argument
 
 
-@pytest.mark.parametrize("key", sorted(MESSAGES["en"]))
-def test_french_asks_for_no_value_english_is_not_given(key: str) -> None:
-    """French may leave out a value (an English status word) but never needs one the code does not pass."""
-    assert placeholders(MESSAGES["fr"][key]) <= placeholders(MESSAGES["en"][key])
+def texts_of(name: str, call: ast.Call) -> list[ast.expr]:
+    if name in TEMPLATE_CALLS:
+        return call.args[:1]
+    if name == "Listing":
+        return call.args[1:2]
+    if name == "Outcome":
+        reasons = call.args[1:2] + [keyword.value for keyword in call.keywords if keyword.arg == "reason"]
+        return [r for r in reasons if not (isinstance(r, ast.Constant) and REASON_CODE.fullmatch(str(r.value)))]
+    return []
+
+
+def engine_templates() -> dict[str, str]:
+    """Each English template the engines write, with where it is first written."""
+    found = {OR: "base.py (Listing)", AND: "base.py (Listing)"}
+    for where, argument in engine_calls():
+        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+            found.setdefault(argument.value, where)
+    return found
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_language_has_every_message(lang: str) -> None:
+    assert sorted(MESSAGES["en"].keys() - MESSAGES[lang].keys()) == [], "missing"
+    assert sorted(MESSAGES[lang].keys() - MESSAGES["en"].keys()) == [], "not in English"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_asks_for_the_same_values(lang: str) -> None:
+    differ = {
+        key: (placeholders(MESSAGES["en"][key]), placeholders(MESSAGES[lang][key]))
+        for key in MESSAGES["en"].keys() & MESSAGES[lang].keys()
+        if placeholders(MESSAGES["en"][key]) != placeholders(MESSAGES[lang][key])
+    }
+    assert differ == {}
 
 
 def test_every_key_named_in_the_code_is_in_the_catalogue() -> None:
@@ -47,6 +86,49 @@ def test_every_key_named_in_the_code_is_in_the_catalogue() -> None:
     }
     assert len(named) > 100, "the pattern finds the keys"
     assert sorted((where, key) for where, key in named if key not in MESSAGES["en"]) == []
+
+
+def test_engine_texts_are_templates_not_formatted_strings() -> None:
+    """An f-string could not be found in a catalogue: values go in as keywords."""
+    formatted = [where for where, argument in engine_calls() if isinstance(argument, ast.JoinedStr)]
+    assert formatted == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_engine_text_is_translated_with_the_same_values(lang: str) -> None:
+    templates = engine_templates()
+    assert len(templates) > 20, "the scan finds the engines' texts"
+    missing = sorted(
+        f"{where}: {template}" for template, where in templates.items() if template not in RULE_TEXTS[lang]
+    )
+    assert missing == []
+    differ = sorted(
+        template
+        for template in templates.keys() & RULE_TEXTS[lang].keys()
+        if placeholders(template) != placeholders(RULE_TEXTS[lang][template])
+    )
+    assert differ == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_translation_is_left_for_an_engine_text_that_is_gone(lang: str) -> None:
+    assert sorted(RULE_TEXTS[lang].keys() - engine_templates().keys()) == []
+
+
+def test_an_engine_refusal_is_worded_in_french_with_its_values() -> None:
+    refusal = ForbiddenMove(
+        "Your opponent opened with level {level}: your opening pillar must be level {allowed}.",
+        level=2,
+        allowed=Listing(("1", "3")),
+    )
+    assert str(refusal) == "Your opponent opened with level 2: your opening pillar must be level 1 or 3."
+    assert word("fr", refusal.text) == (
+        "Votre adversaire a ouvert au niveau 2 : votre pilier d'ouverture doit être de niveau 1 ou 3."
+    )
+
+
+def test_a_text_without_a_translation_stays_in_english() -> None:
+    assert word("fr", Text("{n} unknown words", n=3)) == "3 unknown words"
 
 
 def test_a_missing_french_message_falls_back_to_english() -> None:

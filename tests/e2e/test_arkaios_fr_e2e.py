@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.app import AgoraBot
+from tests.e2e.french import english_in
 from tests.harness import FakeComponent, FakeDiscord, FakeMessage, FakeUser
 
 
@@ -61,3 +62,21 @@ async def test_french_turn_and_result(discord_harness: FakeDiscord, make_bot: Ca
     assert resigned.ephemeral
     final = h.last_message(h.default_channel)
     assert "bob** a abandonné" in final.text.lower() and "alice** gagne" in final.text.lower()
+
+
+async def test_a_french_game_sends_no_english(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
+    """A whole game with refusals on the way: every word the server reads is French."""
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.start(make_bot())
+    await french_game(h, alice, bob)
+    start = len(h.requests)
+    await h.slash(alice, "move", notation="c3")
+    await h.slash(alice, "move", notation="z9=2")
+    await h.slash(bob, "move", notation="c3=3")
+    for user, pillar in [(alice, "c3=3"), (bob, "c3=2"), (bob, "d4=2")]:
+        await h.slash(user, "move", notation=pillar)
+    await h.slash(alice, "move", notation="a1=1")
+    await h.slash(alice, "games")
+    await h.slash(bob, "resign")
+    assert english_in(h.requests[start:]) == []

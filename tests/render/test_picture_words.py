@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-import cogs.texts.kouba  # noqa: F401  (adds Kouba's picture words to the catalogue)
 from cogs.common import picture_words
 from rules import GAMES
 

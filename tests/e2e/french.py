@@ -1,0 +1,48 @@
+"""Finding English in what the bot sends to a French server.
+
+A sentence is taken for English when it holds one of the small words French never uses
+(``the``, ``your``, ``is``...). Mentions, channel links, code spans, links and custom ids
+are left out: they are the same in every language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from tests.harness.transport import RecordedRequest
+
+ENGLISH_WORDS = frozenset(
+    {"the", "your", "you", "is", "are", "and", "with", "this", "it", "of", "has", "was", "can", "must"}
+    | {"won", "not", "to", "turn", "game", "games", "waiting", "played", "move", "moves", "pick", "choose"}
+)
+# Keys whose strings a player reads (messages, embeds, components, modals, attachments' alt text).
+SHOWN_KEYS = frozenset({"content", "title", "description", "name", "value", "text", "label", "placeholder"})
+INERT = re.compile(r"<[@#][!&]?[0-9]+>|`[^`]*`|https?://\S+|<t:[0-9]+(?::[a-zA-Z])?>")
+WORD = re.compile(r"[A-Za-z']+")
+
+
+def shown_strings(value: Any, key: str = "") -> Iterator[str]:
+    """Every string of a request's JSON that a player reads."""
+    if isinstance(value, dict):
+        for name, inner in value.items():
+            yield from shown_strings(inner, name)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from shown_strings(inner, key)
+    elif isinstance(value, str) and key in SHOWN_KEYS:
+        yield value
+
+
+def english_in(requests: Iterable[RecordedRequest]) -> list[str]:
+    """The shown strings of ``requests`` that read as English (slash-command publication aside)."""
+    found = []
+    for request in requests:
+        if "/commands" in request.path:
+            continue
+        for shown in shown_strings(request.json):
+            words = {word.lower() for word in WORD.findall(INERT.sub(" ", shown))}
+            if words & ENGLISH_WORDS:
+                found.append(shown)
+    return list(dict.fromkeys(found))

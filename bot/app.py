@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.config import Shards
 from bot.drawing import Drawing
-from bot.i18n import AgoraTranslator
+from bot.i18n import COMMANDS
 from bot.interactions import FAILED, InteractionDesk, Subject
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -73,6 +73,24 @@ class AgoraTree(app_commands.CommandTree["AgoraBot"]):
         interaction.extras[FAILED] = True
         log.error("interaction %s failed", Subject.of(interaction), exc_info=error)
         await self.client.interactions.answer(interaction, "ops.failed")
+
+
+class AgoraTranslator(app_commands.Translator):
+    """French descriptions for the slash commands (names stay as they are, so /move is /move everywhere)."""
+
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
+        if locale is not discord.Locale.french:
+            return None
+        if context.location in (
+            app_commands.TranslationContextLocation.command_name,
+            app_commands.TranslationContextLocation.group_name,
+            app_commands.TranslationContextLocation.parameter_name,
+            app_commands.TranslationContextLocation.choice_name,
+        ):
+            return None
+        return COMMANDS["fr"].get(string.message)
 
 
 class AgoraBot(commands.AutoShardedBot):

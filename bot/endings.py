@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import text
+from bot.i18n import text, word
 from bot.service import FINISHED, GameRecord
 from rules import Outcome
 
@@ -42,8 +42,13 @@ def ending_text(lang: str, outcome: Outcome, end_reason: str | None, names: Sequ
         key = f"ending.{reason}" if outcome.winners else f"ending.{reason}.alone"
         return text(lang, key, losers=losers, winners=winners)
     if outcome.is_draw:
-        return text(lang, "ending.draw", reason=reason)
-    return text(lang, "ending.won", winners=winners, reason=reason)
+        return text(lang, "ending.draw", reason=word(lang, reason))
+    return text(lang, "ending.won", winners=winners, reason=word(lang, reason))
+
+
+def result_text(lang: str, outcome: Outcome, end_reason: str | None, names: Sequence[str]) -> str:
+    """How the game ended, whoever ended it: "Ada won (temple)", "Ada resigned: Bob won"."""
+    return ending_text(lang, outcome, end_reason, names) or ending_text(lang, outcome, outcome.reason, names) or ""
 
 
 def stored_ending(record: GameRecord, names: Sequence[str], lang: str) -> str | None:

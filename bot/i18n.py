@@ -18,9 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import discord
 from babel.messages.pofile import read_po
-from discord import app_commands
 
 from render.araksey import BOARD_WORDS as ARAKSEY_WORDS
 from render.arcanor import BOARD_WORDS as ARCANOR_WORDS
@@ -108,21 +106,3 @@ def word(lang: str, words: Text | Listing | str) -> str:
         return translations.get(template, template)
 
     return translate(words) if isinstance(words, str) else words.word(translate)
-
-
-class AgoraTranslator(app_commands.Translator):
-    """French descriptions for the slash commands (names stay as they are, so /move is /move everywhere)."""
-
-    async def translate(
-        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
-    ) -> str | None:
-        if locale is not discord.Locale.french:
-            return None
-        if context.location in (
-            app_commands.TranslationContextLocation.command_name,
-            app_commands.TranslationContextLocation.group_name,
-            app_commands.TranslationContextLocation.parameter_name,
-            app_commands.TranslationContextLocation.choice_name,
-        ):
-            return None
-        return COMMANDS["fr"].get(string.message)

@@ -107,10 +107,6 @@ class Rating:
         """``1538`` once established, ``1538?`` while provisional."""
         return f"{self.shown}?" if self.provisional else str(self.shown)
 
-    @property
-    def record(self) -> str:
-        return f"{self.wins}W/{self.losses}L/{self.draws}D"
-
 
 async def apply_result(
     db: Connection, *, game_id: int, guild_id: int, game: str, seats: Sequence[int], outcome: Outcome,

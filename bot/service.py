@@ -18,12 +18,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.database import Connection
+from bot.i18n import text
 from bot.locks import KeyedLocks
 from bot.movelog import replay
 from bot.names import plain_name, shown_name
 from bot.ratings import rating_step
 from bot.storage import AfterInsert, Changes, CorruptRow, GameRow, MoveRow, StaleVersion, Storage, WithinTransaction
-from rules import GAMES, GameState, IllegalMove, Outcome, Text
+from rules import GAMES, BadOptions, Game, GameState, IllegalMove, Outcome, Text
 
 log = logging.getLogger("agora.service")
 
@@ -61,6 +62,23 @@ class ServiceError(Exception):
         self.quotes_player = quotes_player
         # An engine's refusal, worded through the catalogue's "rules" entries rather than a key.
         self.engine_text = engine_text
+
+
+def refusal(key: str, **values: Any) -> ServiceError:
+    """A refusal from the message catalogue: English in ``str()``, the server's language on Discord.
+
+    >>> str(refusal("err.no_game", id=3))
+    'There is no game #3.'
+    """
+    return ServiceError(text("en", key, **values), key, **values)
+
+
+def resolved_options(spec: Game[Any], options: JSON | None) -> JSON:
+    """``options`` with the game's defaults filled in, or the game's refusal of them."""
+    try:
+        return spec.resolve_options(options or {})
+    except BadOptions as error:
+        raise ServiceError(str(error), engine_text=error.text) from None
 
 
 def damaged(game_id: int) -> ServiceError:
@@ -280,11 +298,8 @@ class GameService:
                 "Each player can take only one seat: you cannot challenge yourself.", "err.self_challenge"
             )
         if not spec.min_players <= len(seats) <= spec.max_players:
-            raise ServiceError(f"{spec.name} is played by {spec.min_players} to {spec.max_players} players.")
-        try:
-            resolved = spec.resolve_options(options or {})
-        except ValueError as error:
-            raise ServiceError(str(error)) from None
+            raise refusal("err.player_count", game=spec.name, low=spec.min_players, high=spec.max_players)
+        resolved = resolved_options(spec, options)
         now = self.clock()
         row = GameRow(
             id=0, game=game, guild_id=guild_id, channel_id=channel_id, status=CHALLENGE, seats=seats,
@@ -351,7 +366,7 @@ class GameService:
         """
         spec = GAMES[game]
         if not spec.min_players <= len(seats) <= spec.max_players:
-            raise ServiceError(f"{spec.name} is played by {spec.min_players} to {spec.max_players} players.")
+            raise refusal("err.player_count", game=spec.name, low=spec.min_players, high=spec.max_players)
         now = self.clock()
         row = GameRow(
             id=0, game=game, guild_id=guild_id, channel_id=channel_id, status=CHALLENGE, seats=list(seats),
@@ -401,7 +416,7 @@ class GameService:
     async def _open_challenge(self, game_id: int) -> GameRecord:
         record = await self.load(game_id)
         if record.row.status != CHALLENGE:
-            raise ServiceError(f"This challenge is no longer open (the game is {record.row.status}).")
+            raise refusal("err.challenge_closed")
         return record
 
     # -- open lobbies: seats grow as players join, the creator starts ---------
@@ -420,10 +435,7 @@ class GameService:
     ) -> GameRecord:
         """Open a table that anyone may join until its creator starts it (it expires like a challenge)."""
         spec = GAMES[game]
-        try:
-            resolved = spec.resolve_options(options or {})
-        except ValueError as error:
-            raise ServiceError(str(error)) from None
+        resolved = resolved_options(spec, options)
         now = self.clock()
         row = GameRow(
             id=0, game=game, guild_id=guild_id, channel_id=channel_id, status=CHALLENGE, seats=[creator],
@@ -441,9 +453,9 @@ class GameService:
             record = await self._open_lobby(game_id)
             spec = GAMES[record.game]
             if user_id in record.seats:
-                raise ServiceError("You are already at this table.")
+                raise refusal("err.table_seated")
             if len(record.seats) >= spec.max_players:
-                raise ServiceError(f"This table is full: {spec.name} is played by at most {spec.max_players}.")
+                raise refusal("err.table_full", game=spec.name, high=spec.max_players)
             seats = [*record.seats, user_id]
             columns: JSON = {"seats": seats, "accepted": seats, "updated_at": self.clock()}
             return await self._write(record, Changes(columns))
@@ -453,7 +465,7 @@ class GameService:
         async with self._lock(game_id):
             record = await self._open_lobby(game_id)
             if user_id not in record.seats:
-                raise ServiceError("You are not at this table.")
+                raise refusal("err.table_not_seated")
             if user_id == record.seats[0]:
                 return await self._write(record, Changes({"status": CANCELLED, "updated_at": self.clock()}))
             seats = [uid for uid in record.seats if uid != user_id]
@@ -466,18 +478,18 @@ class GameService:
             record = await self._open_lobby(game_id)
             spec = GAMES[record.game]
             if user_id != record.seats[0]:
-                raise ServiceError(f"Only <@{record.seats[0]}>, who opened this table, can start the game.")
+                raise refusal("err.table_not_opener", opener=f"<@{record.seats[0]}>")
             if len(record.seats) < spec.min_players:
-                raise ServiceError(f"{spec.name} needs at least {spec.min_players} players: wait for more to join.")
+                raise refusal("err.table_too_few", game=spec.name, low=spec.min_players)
             return await self._write(record, Changes(self._start_columns(record.row)))
 
     async def _open_lobby(self, game_id: int) -> GameRecord:
         record = await self.load(game_id)
         status = record.row.status
         if status in (ACTIVE, FINISHED):
-            raise ServiceError("This game has already started: nobody can join or leave the table any more.")
+            raise refusal("err.table_started")
         if status != CHALLENGE or set(record.row.accepted) != set(record.seats):
-            raise ServiceError(f"This table is no longer open (the game is {status}).")
+            raise refusal("err.table_closed")
         return record
 
     # -- who may act: the one authorization step of every move ------------------
@@ -825,7 +837,7 @@ class GameService:
                 state = replay(record.row, moves[:keep])
             except IllegalMove:
                 log.warning("game %s: its move log does not replay", game_id, exc_info=True)
-                raise ServiceError(f"Game #{game_id} cannot be rebuilt from its move log: no take-back.") from None
+                raise refusal("err.takeback_log", id=game_id) from None
             now = self.clock()
             columns: JSON = {"state": state.to_json(), "draft": [], "updated_at": now, "turn_started_at": now}
 

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.i18n import text
+from bot.service import ServiceError
 from bot.storage import Storage
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
@@ -24,18 +26,21 @@ _DURATION = re.compile(r"^\s*(?P<amount>[0-9]+(?:\.[0-9]+)?)\s*(?P<unit>m|min|h|
 _UNITS = {"m": MINUTE, "min": MINUTE, "h": HOUR, "d": DAY, "j": DAY}
 
 
-class DurationError(ValueError):
-    """A duration typed by a player that cannot be used; ``str()`` is for them."""
+class DurationError(ServiceError):
+    """A duration typed by a player that cannot be used: a refusal from the catalogue."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(text("en", key, **values), key, **values)
 
 
 def parse_duration(text: str, *, low: int = MIN_DEADLINE, high: int = MAX_DEADLINE) -> int:
     """Seconds in a duration like "30m", "2h" or "3d" (a bare number is hours), between ``low`` and ``high``."""
     match = _DURATION.match(text)
     if match is None:
-        raise DurationError(f"I cannot read the duration {text!r}: write a number and a unit, like 30m, 2h or 3d.")
+        raise DurationError("err.duration_unreadable", typed=text.strip()[:40])
     seconds = round(float(match["amount"]) * _UNITS[(match["unit"] or "h").lower()])
     if not low <= seconds <= high:
-        raise DurationError(f"The duration must be between {format_duration(low)} and {format_duration(high)}.")
+        raise DurationError("err.duration_range", low=format_duration(low), high=format_duration(high))
     return seconds
 
 

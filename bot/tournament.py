@@ -24,11 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.database import Connection, Row
-from bot.i18n import text
 from bot.pairing import Entrant, Pairing, round_robin, round_robin_rounds, seated_tables, swiss
 from bot.ratings import ranks_of
 from bot.scheduler import LEASE_SECONDS
-from bot.service import GameService, ServiceError
+from bot.service import GameService, refusal, resolved_options
 from bot.standings import ROUND_ROBIN, SWISS, TABLES, Standing, TableResult, rank_points, standings
 from bot.storage import GameRow, Storage, WithinTransaction
 from rules import GAMES, Outcome
@@ -42,11 +41,6 @@ PAIR, ANNOUNCE, BOARDS, FINISH, CANCEL = "pair", "announce", "boards", "finish",
 SAID_ONCE = (ANNOUNCE, FINISH, CANCEL)
 MAX_ROUNDS = 20
 TABLE_GAMES_SIZES = (3, 5)
-
-
-def refusal(key: str, **values: Any) -> ServiceError:
-    """A refusal in English, with its catalogue key so the Discord edge can answer in French."""
-    return ServiceError(text("en", key, **values), key, **values)
 
 
 @dataclass(frozen=True)
@@ -212,10 +206,7 @@ class TournamentService:
         check_format(game, format_)
         if not 1 <= rounds <= MAX_ROUNDS:
             raise refusal("tour.err.rounds", most=MAX_ROUNDS)
-        try:
-            resolved = GAMES[game].resolve_options(options)
-        except ValueError as error:
-            raise ServiceError(str(error)) from None
+        resolved = resolved_options(GAMES[game], options)
         now = self.clock()
         async with self.storage.transaction() as db:
             tournament_id = await db.insert(

@@ -28,6 +28,7 @@ from bot.service import (
     not_playing,
     out_of_date,
     pending_offer,
+    refusal,
 )
 from bot.settings import (
     CLAIM,
@@ -35,7 +36,6 @@ from bot.settings import (
     MAX_DEADLINE,
     MIN_DEADLINE,
     MINUTE,
-    DurationError,
     GuildSettings,
     format_duration,
     parse_duration,
@@ -426,15 +426,12 @@ class Agora(SharedControls):
             if not interaction.permissions.manage_guild:
                 raise ServiceError(text(current.language, "no_permission"))
             changes: dict[str, Any] = {}
-            try:
-                if deadline is not None:
-                    changes["turn_seconds"] = parse_duration(deadline)
-                if reminder is not None:
-                    changes["reminder_seconds"] = parse_duration(reminder, low=MINUTE, high=MAX_DEADLINE)
-                if challenge_expiry is not None:
-                    changes["challenge_seconds"] = parse_duration(challenge_expiry, low=MIN_DEADLINE)
-            except DurationError as error:
-                raise ServiceError(str(error)) from None
+            if deadline is not None:
+                changes["turn_seconds"] = parse_duration(deadline)
+            if reminder is not None:
+                changes["reminder_seconds"] = parse_duration(reminder, low=MINUTE, high=MAX_DEADLINE)
+            if challenge_expiry is not None:
+                changes["challenge_seconds"] = parse_duration(challenge_expiry, low=MIN_DEADLINE)
             if timeout_rule is not None:
                 changes["timeout_rule"] = timeout_rule.value
             if threads is not None:
@@ -458,7 +455,7 @@ class Agora(SharedControls):
             return ()
         found = tuple(int(a or b) for a, b in _CHANNEL.findall(typed))
         if not found:
-            raise ServiceError("Mention the channels where games may start (e.g. #games), or write 'all'.")
+            raise refusal("err.channels_unreadable")
         return found
 
     @staticmethod

@@ -30,8 +30,8 @@ from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.endings import stored_ending
 from bot.i18n import template, text, word
 from bot.locks import KeyedLocks
-from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, invalid_control
-from bot.settings import DurationError, parse_duration
+from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, invalid_control, refusal
+from bot.settings import parse_duration
 from bot.storage import WithinTransaction
 from rules import GAMES
 from rules.base import View
@@ -231,8 +231,8 @@ async def pick_game(interaction: discord.Interaction[Any], game: int | None) -> 
     if len(mine) == 1:
         return mine[0]
     if not mine:
-        raise ServiceError("You have no game in progress in this channel. Name the game: see /games.")
-    raise ServiceError("You have several games in this channel: name the game (see /games).")
+        raise refusal("err.no_game_here")
+    raise refusal("err.several_games_here")
 
 
 def game_cog(bot: commands.Bot | commands.AutoShardedBot, game: str) -> GameCog:
@@ -240,7 +240,7 @@ def game_cog(bot: commands.Bot | commands.AutoShardedBot, game: str) -> GameCog:
     for cog in bot.cogs.values():
         if isinstance(cog, GameCog) and cog.game_id == game:
             return cog
-    raise ServiceError("This game is not available on this bot any more.")
+    raise refusal("err.game_unavailable")
 
 
 async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]) -> None:
@@ -254,15 +254,6 @@ async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awai
         log.warning("missing permissions in channel %s", interaction.channel_id)
         refusal = ServiceError(MISSING_PERMISSIONS, "err.permissions")
         await tell(interaction, await in_server_language(interaction, refusal))
-
-
-def refusal(key: str, **values: Any) -> ServiceError:
-    """A refusal from the message catalogue: English in ``str()``, the server's language on Discord.
-
-    >>> str(refusal("err.no_game", id=3))
-    'There is no game #3.'
-    """
-    return ServiceError(text("en", key, **values), key, **values)
 
 
 async def in_server_language(interaction: discord.Interaction[Any], error: ServiceError) -> str:
@@ -570,7 +561,7 @@ class GameCog(commands.Cog):
             turn_seconds = await self.check_new_game(interaction, deadline)
             assert interaction.guild_id is not None and interaction.channel_id is not None
             if any(user.bot for user in invited):
-                raise ServiceError("Bots cannot play: challenge a person.")
+                raise refusal("err.bot_challenged")
             for user in (interaction.user, *invited):
                 await self.service.remember_player(interaction.guild_id, user.id, user.display_name)
             record = await self.service.challenge(
@@ -592,15 +583,12 @@ class GameCog(commands.Cog):
     async def check_new_game(self, interaction: discord.Interaction[Any], deadline: str | None) -> int | None:
         """Refuse a new game outside a server or its allowed channels; the turn time asked for, in seconds."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise ServiceError("Games are played in a server channel, not in direct messages.")
+            raise refusal("err.direct_message")
         settings = await self.bot.settings.get(interaction.guild_id)
         if settings.channels and interaction.channel_id not in settings.channels:
             allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
             raise ServiceError(text(settings.language, "wrong_channel", channels=allowed))
-        try:
-            return None if deadline is None else parse_duration(deadline)
-        except DurationError as error:
-            raise ServiceError(str(error)) from None
+        return None if deadline is None else parse_duration(deadline)
 
     def challenge_message(self, record: GameRecord, lang: str) -> dict[str, Any]:
         challenger, *invited = record.seats
@@ -746,7 +734,7 @@ class GameCog(commands.Cog):
             # The game's channel was deleted: carry on where the player is, if that is elsewhere.
             here = interaction.channel_id if interaction is not None else None
             if here is None or here == record.row.channel_id:
-                raise ServiceError("This game's channel no longer exists.") from None
+                raise refusal("err.channel_gone") from None
             log.info("channel of game %s is gone; moving the game to channel %s", record.id, here)
             await self.service.set_channel(record.id, here)
             message = await self._send_board(here, board, record)

@@ -24,7 +24,7 @@ from discord.ext import commands
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text
 from bot.names import shown_name
-from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError
+from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, refusal
 from bot.storage import SoloResult, SoloStanding
 from cogs.common import (
     COLOUR,
@@ -37,7 +37,6 @@ from cogs.common import (
     game_here,
     guarded,
     mention_list,
-    refusal,
 )
 from render import dragons_arena as drawing
 from rules.dragons_arena import (

@@ -73,11 +73,11 @@ class Games(commands.Cog):
     @app_commands.command(name="games", description="List your games in progress on this server.")
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         records = await self.service.active_games(interaction.user.id, interaction.guild_id)
+        lang = await self.bot.language_of(interaction.guild_id)
         if not records:
-            await tell(interaction, "You have no game in progress here. Start one with a challenge command.")
+            await tell(interaction, text(lang, "no_games"))
             return
         user = interaction.user.id
-        lang = await self.bot.language_of(interaction.guild_id)
         # A digest for people with many games: the games waiting for them first, longest-waiting first.
         mine = [r for r in records if user in r.actors()]
         mine.sort(key=lambda r: r.row.turn_started_at or 0.0)
@@ -92,17 +92,19 @@ class Games(commands.Cog):
         names = await self.service.shown_names(record)
         others = ", ".join(name for seat, name in enumerate(names) if record.user_at(seat) != user_id)
         if record.row.status != ACTIVE:
-            status = "challenge waiting for answers"
+            status = text(lang, "games.challenge_open")
         elif user_id in record.actors():
             status = text(lang, "your_turn")
         else:
-            status = "waiting for " + ", ".join(names[record.seats.index(uid)] for uid in record.actors())
+            waiting = ", ".join(names[record.seats.index(uid)] for uid in record.actors())
+            status = text(lang, "games.waiting_for", players=waiting)
         if record.row.status == ACTIVE and record.row.turn_started_at is not None:
             seconds = await self.bot.scheduler.turn_seconds(record.id, record.row.guild_id)
             left = record.row.turn_started_at + seconds - self.service.clock()
             shown = text(lang, "time_left", left=format_duration(left)) if left > 0 else text(lang, "time_up")
             status += f" · ⏳ {shown}"
-        return f"[#{record.id} {GAMES[record.game].name}]({game_link(record)}) vs {others}: {status}"
+        game = f"[#{record.id} {GAMES[record.game].name}]({game_link(record)})"
+        return text(lang, "games.line", game=game, others=others, status=status)
 
     async def game_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
         """The caller's games being played, by number, game and opponents, filtered by what was typed."""

@@ -56,7 +56,7 @@ class LeaderboardButton(
 
         async def work() -> None:
             if self.game not in GAMES or interaction.guild_id is None:
-                await tell(interaction, "This leaderboard is no longer available.")
+                await tell(interaction, text(await bot.language_of(interaction.guild_id), "lb.gone"))
                 return
             embed, view = await leaderboard_message(bot, interaction.guild_id, self.game, self.page)
             await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
@@ -72,24 +72,29 @@ async def leaderboard_message(
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     entries = await ratings.leaderboard(bot.storage, guild_id, game, page * PAGE_SIZE, PAGE_SIZE)
-    embed = discord.Embed(title=f"{GAMES[game].name} leaderboard", colour=COLOUR)
+    lang = await bot.language_of(guild_id)
+    name = GAMES[game].name
+    embed = discord.Embed(title=text(lang, "lb.title", game=name), colour=COLOUR)
     if entries:
         lines = [
-            f"`{page * PAGE_SIZE + n + 1:>3}.` <@{r.user_id}> **{r.label}** · {r.record}"
+            f"`{page * PAGE_SIZE + n + 1:>3}.` <@{r.user_id}> **{r.label}** · {record_text(r, lang)}"
             for n, r in enumerate(entries)
         ]
         embed.description = "\n".join(lines)
     else:
-        embed.description = f"No rated game of {GAMES[game].name} on this server yet: finish one to appear here."
-    embed.set_footer(
-        text=f"Page {page + 1} of {pages} · {total} rated players · "
-        f"'?' = provisional (fewer than {ratings.PROVISIONAL_GAMES} rated games)"
-    )
+        embed.description = text(lang, "lb.empty", game=name)
+    footer = text(lang, "lb.footer", page=page + 1, pages=pages, total=total, games=ratings.PROVISIONAL_GAMES)
+    embed.set_footer(text=footer)
     view = controls_view([
         LeaderboardButton(game, page - 1 if page > 0 else 0, "prev", disabled=page == 0),
         LeaderboardButton(game, page + 1 if page + 1 < pages else page, "next", disabled=page + 1 >= pages),
     ])
     return embed, view
+
+
+def record_text(rating: ratings.Rating, lang: str) -> str:
+    """Wins, losses and draws, in a server's language: ``3W/1L/0D``, ``3V/1D/0N``."""
+    return text(lang, "lb.record", wins=rating.wins, losses=rating.losses, draws=rating.draws)
 
 
 def game_link(row: GameRow) -> str:
@@ -98,32 +103,32 @@ def game_link(row: GameRow) -> str:
     return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{target}".rstrip("/")
 
 
-def result_word(row: GameRow, user_id: int) -> str:
+def result_key(row: GameRow, user_id: int) -> str:
     outcome = Outcome.from_json(row.outcome)
     if outcome is None:
-        return "ended"
+        return "lb.ended"
     seats = [seat for seat, uid in enumerate(row.seats) if uid == user_id]
     if outcome.is_draw:
-        return "draw"
-    return "win" if any(seat in outcome.winners for seat in seats) else "loss"
+        return "lb.draw"
+    return "lb.win" if any(seat in outcome.winners for seat in seats) else "lb.loss"
 
 
-def opponents(row: GameRow, user_id: int) -> str:
+def opponents(row: GameRow, user_id: int, lang: str) -> str:
     others = [f"<@{uid}>" for uid in dict.fromkeys(row.seats) if uid != user_id]
-    return ", ".join(others) if others else "solo"
+    return ", ".join(others) if others else text(lang, "lb.solo")
 
 
-async def game_lines(bot: AgoraBot, rows: list[GameRow], user_id: int) -> list[str]:
+async def game_lines(bot: AgoraBot, rows: list[GameRow], user_id: int, lang: str) -> list[str]:
     """One line per finished game: link, opponents, result and rating change when it was rated."""
     changes = await ratings.changes_of(bot.storage, user_id, [row.id for row in rows])
     lines = []
     for row in rows:
         change = changes.get(row.id)
-        rated = f" ({change.delta})" if change is not None else " (unrated)"
-        lines.append(
-            f"[#{row.id} {GAMES[row.game].name}]({game_link(row)}) vs {opponents(row, user_id)}: "
-            f"**{result_word(row, user_id)}**{rated} · <t:{int(row.updated_at)}:d>"
-        )
+        rated = f" ({change.delta})" if change is not None else text(lang, "lb.unrated")
+        game = f"[#{row.id} {GAMES[row.game].name}]({game_link(row)})"
+        result = text(lang, result_key(row, user_id))
+        line = text(lang, "lb.game_line", game=game, others=opponents(row, user_id, lang), result=result)
+        lines.append(f"{line}{rated} · <t:{int(row.updated_at)}:d>")
     return lines
 
 
@@ -168,29 +173,31 @@ class Leaderboards(commands.Cog):
     async def profile_embed(self, guild_id: int, who: discord.abc.User) -> discord.Embed:
         standings = await ratings.ratings_of(self.bot.storage, guild_id, who.id)
         finished = await self.bot.storage.games_of_user(who.id, guild_id, [FINISHED])
-        embed = discord.Embed(title=f"{who.display_name} · profile", colour=COLOUR)
-        embed.description = f"<@{who.id}> has finished {len(finished)} game(s) on this server."
+        lang = await self.bot.language_of(guild_id)
+        embed = discord.Embed(title=text(lang, "lb.profile_title", name=who.display_name), colour=COLOUR)
+        embed.description = text(lang, "lb.profile_finished", user=f"<@{who.id}>", count=len(finished))
         for rating in standings:
-            flag = " (provisional)" if rating.provisional else ""
+            flag = text(lang, "lb.provisional") if rating.provisional else ""
             place, players = await ratings.place_of(self.bot.storage, guild_id, rating)
             embed.add_field(
                 name=GAMES[rating.game].name if rating.game in GAMES else rating.game,
-                value=f"**{rating.label}**{flag} · #{place} of {players}\n"
-                f"{rating.record} in {rating.games} rated game(s)",
+                value=text(
+                    lang, "lb.rating_value", rating=rating.label, flag=flag, place=place, players=players,
+                    record=record_text(rating, lang), games=rating.games,
+                ),
                 inline=True,
             )
         if not standings:
-            embed.add_field(name="Ratings", value="No rated game yet.", inline=False)
+            embed.add_field(name=text(lang, "lb.ratings"), value=text(lang, "lb.no_rating"), inline=False)
         favourite = ratings.favourite_opponent(who.id, finished)
         if favourite is not None:
-            embed.add_field(
-                name="Favourite opponent", value=f"<@{favourite[0]}> ({favourite[1]} games)", inline=False
-            )
-        recent = await game_lines(self.bot, finished[:RECENT_GAMES], who.id)
-        embed.add_field(name="Recent games", value="\n".join(recent) or "None yet.", inline=False)
+            value = text(lang, "lb.favourite_value", user=f"<@{favourite[0]}>", games=favourite[1])
+            embed.add_field(name=text(lang, "lb.favourite"), value=value, inline=False)
+        recent = await game_lines(self.bot, finished[:RECENT_GAMES], who.id, lang)
+        recent_text = "\n".join(recent) or text(lang, "lb.none_yet")
+        embed.add_field(name=text(lang, "lb.recent"), value=recent_text, inline=False)
         played = await self.bot.tournaments.played_by(guild_id, who.id)
         if played:
-            lang = await self.bot.language_of(guild_id)
             won = sum(t.winner == who.id for t in played)
             listed = " · ".join(f"#{t.id} {t.name}" + (" 🏆" if t.winner == who.id else "") for t in played[:8])
             line = text(lang, "tour.profile_line", played=len(played), won=won)
@@ -204,13 +211,15 @@ class Leaderboards(commands.Cog):
         assert interaction.guild_id is not None
         who = user or interaction.user
         finished = await self.bot.storage.games_of_user(who.id, interaction.guild_id, [FINISHED])
-        lines = await game_lines(self.bot, finished[:HISTORY_GAMES], who.id)
-        embed = discord.Embed(title=f"{who.display_name} · finished games", colour=COLOUR)
-        embed.description = "\n".join(lines) if lines else "No finished game on this server yet."
+        lang = await self.bot.language_of(interaction.guild_id)
+        lines = await game_lines(self.bot, finished[:HISTORY_GAMES], who.id, lang)
+        embed = discord.Embed(title=text(lang, "lb.history_title", name=who.display_name), colour=COLOUR)
+        embed.description = "\n".join(lines) if lines else text(lang, "lb.no_history")
         if len(finished) > HISTORY_GAMES:
-            embed.set_footer(text=f"The latest {HISTORY_GAMES} of {len(finished)} games. Watch one with /replay.")
+            footer = text(lang, "lb.history_latest", shown=HISTORY_GAMES, total=len(finished))
         else:
-            embed.set_footer(text="Watch any of them again with /replay.")
+            footer = text(lang, "lb.history_all")
+        embed.set_footer(text=footer)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     ratings_group = app_commands.Group(
@@ -224,14 +233,13 @@ class Leaderboards(commands.Cog):
     async def recompute(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
+            lang = await self.bot.language_of(interaction.guild_id)
             if not can_manage(interaction):
-                await tell(interaction, "Only the server owner or members with Manage Server can recompute ratings.")
+                await tell(interaction, text(lang, "lb.recompute_refused"))
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             count = await ratings.recompute(self.bot.storage, interaction.guild_id, self.bot.service.unrated_users)
-            await interaction.followup.send(
-                f"Ratings rebuilt from {count} rated game(s), in the order they finished.", ephemeral=True
-            )
+            await interaction.followup.send(text(lang, "lb.recomputed", count=count), ephemeral=True)
 
         await guarded(interaction, work)
 

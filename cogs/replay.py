@@ -29,12 +29,12 @@ from discord.ext import commands
 
 from bot.alt_text import alt_text
 from bot.app import AgoraBot
-from bot.endings import stored_ending
+from bot.endings import result_text, stored_ending
 from bot.i18n import text
 from bot.limits import WorkLimiter
 from bot.movelog import replay
 from bot.names import shown_name
-from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError
+from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, refusal
 from bot.storage import MoveRow
 from cogs.common import COLOUR, controls_view, guarded, picture_words
 from render import replay as replay_gif
@@ -97,7 +97,7 @@ async def off_loop(func: Callable[..., T], *args: Any) -> T:
     try:
         return await asyncio.to_thread(func, *args)
     except IllegalMove:
-        raise ServiceError("This game's move log cannot be replayed: it is damaged in storage.") from None
+        raise refusal("err.replay_damaged") from None
 
 
 def renderer(game: str) -> Render:
@@ -188,11 +188,12 @@ class Replays(commands.Cog):
         png = await asyncio.to_thread(drawn, view, names)
         alt = alt_text(view, names, lang, result)
         filename = f"replay-{record.id}-{ply}.png"
-        embed = discord.Embed(title=f"Replay · {GAMES[record.game].name} #{record.id}", colour=COLOUR)
-        step = self.step_line(moves, ply, shown, state.view(None), record.row.status == FINISHED)
-        embed.description = "\n".join([step, self.status_line(record, shown)])
+        title = text(lang, "replay.title", game=GAMES[record.game].name, id=record.id)
+        embed = discord.Embed(title=title, colour=COLOUR)
+        step = self.step_line(moves, ply, shown, state.view(None), record.row.status == FINISHED, lang)
+        embed.description = "\n".join([step, self.status_line(record, shown, lang)])
         embed.set_image(url=f"attachment://{filename}")
-        embed.set_footer(text="Public view: hidden pieces and hands stay hidden in replays.")
+        embed.set_footer(text=text(lang, "replay.footer"))
         at_start, at_end = ply == 0, ply >= len(moves)
         controls = [
             ReplayButton(record.id, 0, "first", disabled=at_start),
@@ -209,22 +210,23 @@ class Replays(commands.Cog):
         }
 
     @staticmethod
-    def step_line(moves: Sequence[MoveRow], ply: int, names: Sequence[str], view: View, over: bool) -> str:
+    def step_line(
+        moves: Sequence[MoveRow], ply: int, names: Sequence[str], view: View, over: bool, lang: str
+    ) -> str:
         """What the move did: its stored notation once the game is over, before that only
         what the spectators' view tells (a secret set of powers stays secret)."""
         if ply == 0:
-            return f"Starting position · {len(moves)} move(s) in all."
+            return text(lang, "replay.start", moves=len(moves))
         move = moves[ply - 1]
-        told = move.notation if over else " ".join(view.get("last_move") or ["(hidden)"])
-        return f"Move **{ply}** of {len(moves)}: `{told}` by {names[move.seat]}."
+        told = move.notation if over else " ".join(view.get("last_move") or [text(lang, "replay.hidden")])
+        return text(lang, "replay.step", ply=ply, moves=len(moves), told=told, who=names[move.seat])
 
     @staticmethod
-    def status_line(record: GameRecord, names: Sequence[str]) -> str:
+    def status_line(record: GameRecord, names: Sequence[str], lang: str) -> str:
         outcome = record.outcome
         if record.row.status != FINISHED or outcome is None:
-            return f"The game is {record.row.status}: this replay shows the moves played so far."
-        result = "a draw" if outcome.is_draw else " and ".join(names[s] for s in outcome.winners) + " won"
-        return f"Result: {result} ({record.row.end_reason or outcome.reason})."
+            return text(lang, "replay.ongoing")
+        return text(lang, "replay.result", result=result_text(lang, outcome, record.row.end_reason, names))
 
     async def result_at(self, record: GameRecord, names: Sequence[str], final: bool) -> str | None:
         """The stored result for the final position's picture, in the server's language."""

@@ -137,7 +137,7 @@ class TournamentCog(commands.Cog):
             ),
             colour=COLOUR,
         )
-        options = "\n".join(f"{name.replace('_', ' ')}: {value}" for name, value in tournament.options.items())
+        options = game_cog(self.bot, tournament.game).describe_options(tournament.options, lang)
         if options:
             embed.add_field(name=text(lang, "tour.options"), value=options, inline=False)
         players = mention_list([e.user_id for e in entries]) or text(lang, "tour.nobody_yet")
@@ -218,10 +218,7 @@ class TournamentCog(commands.Cog):
 
     @staticmethod
     def times(deadline: str | None, starts: str, lang: str) -> tuple[int | None, int]:
-        try:
-            turn_seconds = None if deadline is None else parse_duration(deadline)
-        except DurationError as error:
-            raise ServiceError(str(error)) from None
+        turn_seconds = None if deadline is None else parse_duration(deadline)
         if starts.strip().lower() in ("now", "maintenant", "0"):
             return turn_seconds, 0
         try:

@@ -5,6 +5,7 @@ import pkgutil
 
 from rules.base import (
     GAMES,
+    BadOptions,
     ForbiddenMove,
     Game,
     GameState,
@@ -26,6 +27,7 @@ for _module in pkgutil.iter_modules(__path__):
 
 __all__ = [
     "GAMES",
+    "BadOptions",
     "ForbiddenMove",
     "Game",
     "GameState",

@@ -90,11 +90,21 @@ def worded(value: Any, translate: Callable[[str], str]) -> Any:
     return value.word(translate) if isinstance(value, (Text, Listing)) else value
 
 
-class IllegalMove(ValueError):
-    """Any move refused, with a message written for players: catch this one.
+class Refused(ValueError):
+    """Something the rules refuse, in words for players: a :class:`Text` (``error.text``),
+    so it can be worded in the server's language; ``str(error)`` is the English."""
 
-    The message is a :class:`Text` (``error.text``), so it can be worded in the
-    server's language; ``str(error)`` is the English.
+    def __init__(self, message: str | Text, /, **values: Any) -> None:
+        self.text = message if isinstance(message, Text) else Text(message, **values)
+        super().__init__(str(self.text))
+
+
+class BadOptions(Refused):
+    """A game's options that cannot be used: an option it does not have, a value it does not take."""
+
+
+class IllegalMove(Refused):
+    """Any move refused, with a message written for players: catch this one.
 
     It is the common base of the two kinds, split as python-chess splits
     ``InvalidMoveError`` and ``IllegalMoveError``:
@@ -113,10 +123,6 @@ class IllegalMove(ValueError):
     Traceback (most recent call last):
     rules.base.ForbiddenMove: It is not your turn.
     """
-
-    def __init__(self, message: str | Text, /, **values: Any) -> None:
-        self.text = message if isinstance(message, Text) else Text(message, **values)
-        super().__init__(str(self.text))
 
 
 class NotationError(IllegalMove):
@@ -522,7 +528,8 @@ class Game(Generic[S]):
 
     def new(self, players: int, seed: int, options: JSON | None = None) -> S:
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{self.name} is played by {self.min_players} to {self.max_players} players.")
+            low, high = self.min_players, self.max_players
+            raise BadOptions("{game} is played by {low} to {high} players.", game=self.name, low=low, high=high)
         return self.state_class.start(players, seed, self.resolve_options(options or {}))
 
     def from_json(self, data: JSON) -> S:
@@ -533,12 +540,13 @@ class Game(Generic[S]):
         known = {opt.name: opt for opt in self.options}
         for name in given:
             if name not in known:
-                raise ValueError(f"{self.name} has no option '{name}'.")
+                raise BadOptions("{game} has no option '{name}'.", game=self.name, name=name)
         resolved: JSON = {}
         for opt in self.options:
             value = given.get(opt.name, opt.default)
             if opt.choices and value not in opt.choices:
-                raise ValueError(f"Option '{opt.name}' must be one of {', '.join(map(str, opt.choices))}.")
+                choices = Listing(tuple(map(str, opt.choices)))
+                raise BadOptions("Option '{name}' must be {choices}.", name=opt.name, choices=choices)
             resolved[opt.name] = value
         return resolved
 

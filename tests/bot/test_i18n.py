@@ -23,9 +23,7 @@ NAMED_KEY = re.compile(
     r'(?:\btext\(\s*\w+,\s*|\brefusal\(\s*|ServiceError\([^()]*?,\s*)"([a-z_]+(?:\.[a-z_0-9]+)+|[a-z_]+)"'
 )
 # Calls whose first argument is an engine's English template (a msgid of the engines' catalogues).
-TEMPLATE_CALLS = {"Text", "NotationError", "ForbiddenMove", "IllegalMove"}
-# An outcome's reason of one lower-case word ("temple", "resignation") is a code the cogs word by key.
-REASON_CODE = re.compile(r"[a-z_]+")
+TEMPLATE_CALLS = {"Text", "NotationError", "ForbiddenMove", "IllegalMove", "Refused", "BadOptions"}
 
 
 def placeholders(template: str) -> set[str]:
@@ -47,8 +45,7 @@ def texts_of(name: str, call: ast.Call) -> list[ast.expr]:
     if name == "Listing":
         return call.args[1:2]
     if name == "Outcome":
-        reasons = call.args[1:2] + [keyword.value for keyword in call.keywords if keyword.arg == "reason"]
-        return [r for r in reasons if not (isinstance(r, ast.Constant) and REASON_CODE.fullmatch(str(r.value)))]
+        return call.args[1:2] + [keyword.value for keyword in call.keywords if keyword.arg == "reason"]
     return []
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import AgoraBot
+from tests.e2e.french import english_in, shown_strings
 from tests.harness import FakeDiscord
 
 
@@ -22,6 +23,9 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+FRENCH_SAVED = "Réglages enregistrés"  # the answer to /agora settings language:fr
 
 
 @pytest.fixture
@@ -61,3 +65,17 @@ def every_picture_has_alt_text(request: pytest.FixtureRequest) -> Iterator[None]
     yield
     missing = [name for name, alt in uploads(h) if not alt]
     assert not missing, f"pictures sent without alt text: {missing}"
+
+
+@pytest.fixture(autouse=True)
+def french_servers_read_no_english(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test of a French module (``*_fr_e2e``): no English sentence in anything the bot
+    sent once the server was set to French (what came before may be English on purpose)."""
+    if "discord_harness" not in request.fixturenames or not request.module.__name__.endswith("_fr_e2e"):
+        yield
+        return
+    h: FakeDiscord = request.getfixturevalue("discord_harness")
+    yield
+    saved = [n for n, r in enumerate(h.requests) if any(FRENCH_SAVED in shown for shown in shown_strings(r.json))]
+    if saved:
+        assert english_in(h.requests[saved[0] :]) == []

@@ -1,8 +1,8 @@
 """Finding English in what the bot sends to a French server.
 
 A sentence is taken for English when it holds one of the small words French never uses
-(``the``, ``your``, ``is``...). Mentions, channel links, code spans, links and custom ids
-are left out: they are the same in every language.
+(``the``, ``your``, ``is``...). Mentions, channel links, code spans, links, slash commands and
+custom ids are left out: they are the same in every language.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ ENGLISH_WORDS = frozenset(
 )
 # Keys whose strings a player reads (messages, embeds, components, modals, attachments' alt text).
 SHOWN_KEYS = frozenset({"content", "title", "description", "name", "value", "text", "label", "placeholder"})
-INERT = re.compile(r"<[@#][!&]?[0-9]+>|`[^`]*`|https?://\S+|<t:[0-9]+(?::[a-zA-Z])?>")
+INERT = re.compile(r"<[@#][!&]?[0-9]+>|`[^`]*`|https?://\S+|<t:[0-9]+(?::[a-zA-Z])?>|(?<!\w)/[a-z]+")
 WORD = re.compile(r"[A-Za-z']+")
 
 

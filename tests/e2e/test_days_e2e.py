@@ -10,8 +10,7 @@ from collections.abc import Callable
 
 from discord import app_commands
 
-from bot.app import AgoraBot
-from bot.i18n import AgoraTranslator
+from bot.app import AgoraBot, AgoraTranslator
 from tests.e2e.conftest import Clock
 from tests.harness import FakeDiscord, FakeMessage, FakeUser
 

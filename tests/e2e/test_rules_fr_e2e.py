@@ -1,4 +1,4 @@
-"""/rules follows the server's language, and its ``language`` option overrides it."""
+"""/rules follows the server's language."""
 
 from __future__ import annotations
 
@@ -19,15 +19,3 @@ async def test_rules_in_the_servers_language(discord_harness: FakeDiscord, make_
     french = await h.slash(alice, "rules", game="arkaios")
     assert french.ephemeral and "Votre tour" in french.text and "chapiteau" in french.text
     assert "c3=2" in french.text  # the notation is the same in both languages
-    overridden = await h.slash(alice, "rules", game="arkaios", language="en")
-    assert "Your turn" in overridden.text and "Votre tour" not in overridden.text
-
-
-async def test_language_option_in_an_english_server(
-    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
-) -> None:
-    h = discord_harness
-    alice = h.user("alice")
-    await h.start(make_bot())
-    french = await h.slash(alice, "rules", game="kouba", language="fr")
-    assert french.ephemeral and "Décompte" in french.text and "Scoring" not in french.text

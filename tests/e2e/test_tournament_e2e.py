@@ -230,7 +230,7 @@ async def test_a_french_server_reads_its_tournament_in_french(
     assert "Organisateurs de tournois" in role.text
     announcement = await create(h, "arcanor", "swiss", rounds=2, strict_memory=True)
     assert "Tournoi de Arcanor n°1" in announcement.text and announcement.button(label="Rejoindre")
-    assert "strict memory: True" in announcement.text
+    assert "Mémoire stricte" in announcement.text
     refused = await h.slash(players[0], "tournament pause")
     assert refused.ephemeral and "Gérer le serveur" in refused.text
     for player in players:
@@ -262,7 +262,7 @@ async def test_a_director_role_runs_a_tournament_in_threads(
     assert f"<@&{role.id}>" in settings.text
     made = await h.slash(director, "tournament create", game="dragons_arena", format="swiss", rounds=1,
                          starts="now", level="little", nuggets=2)
-    assert not made.ephemeral and "level: little" in made.text and "nuggets: 2" in made.text
+    assert not made.ephemeral and "LITTLE" in made.text and "Gold nuggets to win: 2" in made.text
     wrong = await h.slash(director, "tournament create", game="arkaios", format="swiss", strict_memory=True)
     assert wrong.ephemeral and "not one of Arkaios's options" in wrong.text
     for player in (alice, bob):

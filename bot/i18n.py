@@ -74,6 +74,18 @@ MESSAGES["en"].update(
 )
 
 
+LANGUAGES = tuple(sorted(MESSAGES))  # every folder of bot/locales is a language servers may choose
+
+
+def language_name(lang: str) -> str:
+    """A language's name in itself, as its catalogue gives it.
+
+    >>> language_name("fr")
+    'Français'
+    """
+    return text(lang, "language.name")
+
+
 def text(lang: str, key: str, **values: Any) -> str:
     """The message ``key`` in ``lang`` (English when missing), formatted with ``values``.
 

@@ -20,7 +20,6 @@ MIN_DEADLINE = 5 * MINUTE
 MAX_DEADLINE = 7 * DAY
 FORFEIT, CLAIM = "forfeit", "claim"
 TIMEOUT_RULES = (FORFEIT, CLAIM)
-LANGUAGES = ("en", "fr")
 
 _DURATION = re.compile(r"^\s*(?P<amount>[0-9]+(?:\.[0-9]+)?)\s*(?P<unit>m|min|h|d|j)?\s*$", re.IGNORECASE)
 _UNITS = {"m": MINUTE, "min": MINUTE, "h": HOUR, "d": DAY, "j": DAY}

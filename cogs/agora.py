@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PLAYERS_ONLY, AgoraBot
-from bot.i18n import text
+from bot.i18n import LANGUAGES, language_name, text
 from bot.scheduler import EXPIRE, REMIND, TIMEOUT, Job, JobAlreadyDone
 from bot.service import (
     ACTIVE,
@@ -406,7 +406,7 @@ class Agora(SharedControls):
             app_commands.Choice(name="forfeit: the player out of time loses", value=FORFEIT),
             app_commands.Choice(name="claim: the opponent may claim the win or wait", value=CLAIM),
         ],
-        language=[app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr")],
+        language=[app_commands.Choice(name=language_name(lang), value=lang) for lang in LANGUAGES],
     )
     async def settings(
         self,
@@ -471,7 +471,7 @@ class Agora(SharedControls):
             ("expiry", format_duration(settings.challenge_seconds)),
             ("threads", text(lang, "yes" if settings.threads else "no")),
             ("channels", channels),
-            ("language", "Français" if lang == "fr" else "English"),
+            ("language", language_name(lang)),
             (
                 "tour.settings_role",
                 f"<@&{settings.tournament_role}>"

@@ -173,17 +173,6 @@ def controls_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
     return view
 
 
-def disabled_copy(message: discord.Message | None) -> discord.ui.View | None:
-    """The message's controls, all disabled: what an old board keeps once the game moved on."""
-    if message is None or not message.components:
-        return None
-    view = discord.ui.View.from_message(message, timeout=None)
-    for item in view.children:
-        if isinstance(item, discord.ui.Button | discord.ui.Select):
-            item.disabled = True
-    return view
-
-
 async def dispatch(
     interaction: discord.Interaction[Any], game_id: int, version: int, action: str, values: list[str]
 ) -> None:
@@ -775,9 +764,9 @@ class GameCog(commands.Cog):
         )
 
     async def move_on(self, interaction: discord.Interaction[Any], record: GameRecord, summary: str) -> None:
-        """After a turn: freeze the clicked board, then post the next one."""
+        """After a turn: the clicked board keeps only what happened, then the next one is posted."""
         await interaction.response.edit_message(
-            content=summary, view=disabled_copy(interaction.message), allowed_mentions=PLAYERS_ONLY
+            content=summary, embed=None, attachments=[], view=None, allowed_mentions=PLAYERS_ONLY
         )
         await self.post_board(interaction, record)
 
@@ -798,12 +787,13 @@ class GameCog(commands.Cog):
             await self.post_board(None, record)
 
     async def retire_board(self, record: GameRecord, summary: str) -> None:
-        """Freeze the current board message when the game moved on without a click on it."""
+        """The current board keeps only what happened when the game moved on without a click on it:
+        one line per move in the channel, and a single picture, the latest board's."""
         if record.row.message_id is None:
             return
         message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.message_id)
         try:
-            await message.edit(content=summary, view=None, allowed_mentions=PLAYERS_ONLY)
+            await message.edit(content=summary, embed=None, attachments=[], view=None, allowed_mentions=PLAYERS_ONLY)
         except (discord.NotFound, discord.Forbidden):
             log.info("board message %s of game %s is gone", record.row.message_id, record.id)
 

@@ -169,7 +169,7 @@ async def test_a_power_while_a_kouba_is_being_placed(
     assert pinged(board_of(h)) == [alice.id], "the game still waits for alice only"
     placed = await h.click(alice, board_of(h).button(label="Kouba on pile 2 (1 card)"))
     assert placed.type == 7
-    state = await stored(app, board)
+    state = await stored(app, board_of(h))
     assert state.piles[0][1].kouba and state.piles[0][3].kouba and state.turn == 1
 
 

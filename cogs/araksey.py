@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
-from bot.i18n import text
+from bot.i18n import text, word
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError
 from cogs.common import (
     COLOUR,
@@ -303,9 +303,8 @@ class Araksey(GameCog):
     def result_text(
         self, state: ArakseyState, winners: tuple[int, ...], reason: str, names: list[str], lang: str
     ) -> str:
-        # The reason comes from the rules engine and stays in English.
         if not winners:
-            return text(lang, "araksey.draw", reason=reason)
+            return text(lang, "araksey.draw", reason=word(lang, reason))
         joiner = text(lang, "araksey.and")
         who = joiner.join(f"**{names[s]}**" for s in winners)
         many = len(winners) > 1
@@ -313,7 +312,7 @@ class Araksey(GameCog):
             # A resignation loses for the whole side: the outcome does not say which member resigned.
             losers = joiner.join(f"**{names[s]}**" for s in range(state.players) if s not in winners)
             return text(lang, "araksey.resigned_win" if many else "araksey.resigned_wins", losers=losers, who=who)
-        return text(lang, "araksey.win" if many else "araksey.wins", who=who, reason=reason)
+        return text(lang, "araksey.win" if many else "araksey.wins", who=who, reason=word(lang, reason))
 
     def teams_text(self, state: ArakseyState, names: list[str], lang: str) -> str:
         labels = seat_labels(state.players)
@@ -335,8 +334,9 @@ class Araksey(GameCog):
         return text(lang, "araksey.awake", dragons=", ".join(awake)) if awake else text(lang, "araksey.no_dragon")
 
     def effects_text(self, state: ArakseyState, view: ArakseyView, names: list[str], lang: str) -> str:
-        # Effect templates come from the rules engine and stay in English.
-        lines = [str(effect["template"]).format(*names) + "." for effect in view["effects"]]
+        lines = [
+            word(lang, effect.words(by=names[effect.by], target=names[effect.target])) + "." for effect in state.effects
+        ]
         return "\n".join(lines) or text(lang, "araksey.no_effect")
 
     def passes_text(self, state: ArakseyState, names: list[str], lang: str) -> str:
@@ -370,9 +370,8 @@ class Araksey(GameCog):
     def placement_selects(
         self, record: GameRecord, state: ArakseyState, menu: JSON, lang: str
     ) -> list[discord.ui.Item[Any]]:
-        # Option labels come from the rules engine and stay in English.
         moves = [action for group in menu["groups"] for action in group["actions"]]
-        options = [discord.SelectOption(label=clip(a["label"]), value=a["move"]) for a in moves]
+        options = [discord.SelectOption(label=clip(word(lang, a["label"])), value=a["move"]) for a in moves]
         what = "araksey.place_source" if state.phase == "setup_sources" else "araksey.place_araksey"
         items: list[discord.ui.Item[Any]] = []
         for i, part in enumerate(chunks(options)):
@@ -396,7 +395,8 @@ class Araksey(GameCog):
         self, record: GameRecord, groups: list[JSON], names: list[str], power: bool, lang: str
     ) -> list[discord.ui.Item[Any]]:
         options = [
-            discord.SelectOption(label=clip(str(g["label"]).format(*names)), value=str(g["square"])) for g in groups
+            discord.SelectOption(label=clip(word(lang, g["label"]).format(*names)), value=str(g["square"]))
+            for g in groups
         ]
         prefix = "ppiece" if power else "piece"
         hint = text(lang, "araksey.power_piece" if power else "araksey.choose_piece")
@@ -415,11 +415,11 @@ class Araksey(GameCog):
         for action in group["actions"]:
             if power and action["powered"]:
                 for variant in action["powered"]:
-                    label = f"{action['label']} + {str(variant['label']).format(*names)}"
+                    label = f"{word(lang, action['label'])} + {word(lang, variant['label']).format(*names)}"
                     options.append(discord.SelectOption(label=clip(label), value=variant["move"]))
             else:
-                options.append(discord.SelectOption(label=clip(action["label"]), value=action["move"]))
-        hint = text(lang, "araksey.choose_action", piece=str(group["label"]).format(*names))
+                options.append(discord.SelectOption(label=clip(word(lang, action["label"])), value=action["move"]))
+        hint = text(lang, "araksey.choose_action", piece=word(lang, group["label"]).format(*names))
         return [
             GameSelect(record.id, record.version, f"act{i}", options=part, placeholder=clip(hint))
             for i, part in enumerate(chunks(options))
@@ -443,14 +443,13 @@ class Araksey(GameCog):
                     style=discord.ButtonStyle.primary,
                 )
             )
-        # The pass label comes from the rules engine and stays in English.
         last = state.passes_left[state.to_move] == 0
         items.append(
             GameButton(
                 record.id,
                 record.version,
                 "pass",
-                label=menu["pass"]["label"],
+                label=word(lang, menu["pass"]["label"]),
                 style=discord.ButtonStyle.danger if last else discord.ButtonStyle.secondary,
             )
         )

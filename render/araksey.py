@@ -108,6 +108,10 @@ BOARD_WORDS: dict[str, str] = {
     "araksey.pic.legend_ring": "ring: source in its zone",
     "araksey.pic.legend_hatch": "hatch: zone (/ A, \\ B)",
     "araksey.pic.legend_dragon": "dragon awake",
+    # Effects in the side panel (the engine's Effect.words, with the players' names).
+    "araksey.pic.effect_earth": "Earth: {target} cannot move {by}'s pieces on their next turn",
+    "araksey.pic.effect_water": "Water: {target}'s araksey cannot move on their next turn",
+    "araksey.pic.effect_mud": "Mud: {target}'s sources cannot move on their next turn",
 }
 # Elements are named by the messages' own keys (``araksey.el.*``).
 ELEMENT_WORDS = {f"araksey.el.{element}": element for element in ELEMENT_LOOK}
@@ -498,7 +502,10 @@ def _draw_effects(
     y += 22
     short = [_fit(name, 10) for name in names]
     for effect in view["effects"]:
-        for line in _wrap(draw, effect["template"].format(*short), 15, PANEL_WIDTH - 24):
+        said = words[f"araksey.pic.effect_{effect['power']}"].format(
+            by=short[effect["by"]], target=short[effect["target"]]
+        )
+        for line in _wrap(draw, said, 15, PANEL_WIDTH - 24):
             draw.text((PANEL_LEFT + 12, y), line, font=font(15), fill=TEXT)
             y += 18
         y += 4

@@ -74,15 +74,18 @@ from typing import Any, Self, TypedDict
 from rules.base import (
     FILES,
     JSON,
+    BadOptions,
     Game,
     GameState,
     NotationError,
     Option,
     Outcome,
     Square,
+    Text,
     View,
     plain_notation,
     register,
+    shown,
 )
 
 
@@ -139,6 +142,17 @@ class ArakseyView(View):
 
 
 ELEMENTS: tuple[str, ...] = ("earth", "water", "air", "fire", "magma", "lightning", "mud", "fog")
+# Each element's name in prose (the notation keeps the English words above).
+ELEMENT_NAMES: dict[str, Text] = {
+    "earth": Text("earth"),
+    "water": Text("water"),
+    "air": Text("air"),
+    "fire": Text("fire"),
+    "magma": Text("magma"),
+    "lightning": Text("lightning"),
+    "mud": Text("mud"),
+    "fog": Text("fog"),
+}
 AFTER_ACTION: frozenset[str] = frozenset({"earth", "water", "mud", "fog"})
 INSTEAD_OF_ACTION: frozenset[str] = frozenset({"air", "magma", "lightning", "fire"})
 DEFAULT_ELEMENTS: dict[int, tuple[str, ...]] = {
@@ -199,10 +213,6 @@ PASS_MOVE = Move(PASS)
 _MOVE_RE = re.compile(r"(?:([a-z]+):)?([a-z]\d+)(<>|>|-)([a-z]\d+)(?:\+([a-z]+)(?:@(\d+))?)?")
 _KIND_OF_OPERATOR = {"-": STEP, "<>": EXCHANGE, ">": PUSH}
 _SHAPE_OF_POWER = {"magma": PUSH, "lightning": STEP, "fire": EXCHANGE}
-_HELP = (
-    "Write @b2 to place, b2-c3 to step, b2<>c3 to exchange, b2>c3 to push, or pass; "
-    "powers: b2-c3+water, air:d4-d3, magma:c3>d4, lightning:c3-e3, fire:c3<>a1."
-)
 
 
 def read_notation(text: str) -> Move:
@@ -218,13 +228,15 @@ def read_notation(text: str) -> Move:
         return Move(PLACE, target=Square.parse(compact[1:]))
     match = _MOVE_RE.fullmatch(compact)
     if match is None:
-        raise NotationError(f"'{text.strip()}' is not an Araksey move. {_HELP}")
+        raise NotationError(
+            "'{text}' is not an Araksey move. Write @b2 to place, b2-c3 to step, b2<>c3 to exchange, "
+            "b2>c3 to push, or pass; powers: b2-c3+water, air:d4-d3, magma:c3>d4, lightning:c3-e3, fire:c3<>a1.",
+            text=shown(text),
+        )
     before, origin, operator, target, after, victim = match.groups()
     kind = _KIND_OF_OPERATOR[operator]
     power = _checked_power(before, after, kind)
-    return Move(
-        kind, Square.parse(origin), Square.parse(target), power, None if victim is None else int(victim)
-    )
+    return Move(kind, Square.parse(origin), Square.parse(target), power, None if victim is None else int(victim))
 
 
 def _checked_power(before: str | None, after: str | None, kind: str) -> str | None:
@@ -233,22 +245,36 @@ def _checked_power(before: str | None, after: str | None, kind: str) -> str | No
     if power is None:
         return None
     if power not in ELEMENTS:
-        raise NotationError(f"'{power}' is not an element: the elements are {', '.join(ELEMENTS)}.")
+        raise NotationError(
+            "'{power}' is not an element: the elements are {elements}.", power=power, elements=", ".join(ELEMENTS)
+        )
     if before and power in AFTER_ACTION:
-        raise NotationError(f"{power} is used after an action: write it at the end, like b2-c3+{power}.")
+        raise NotationError("{power} is used after an action: write it at the end, like b2-c3+{power}.", power=power)
     if after and power in INSTEAD_OF_ACTION:
-        raise NotationError(f"{power} replaces the action: write it first, like {power}:{_EXAMPLE[power]}.")
+        raise NotationError(
+            "{power} replaces the action: write it first, like {power}:{example}.", power=power, example=_EXAMPLE[power]
+        )
     shape = _SHAPE_OF_POWER.get(power)
     if shape is not None and kind != shape:
-        raise NotationError(f"{power} is written {power}:{_EXAMPLE[power]} ({_POWER_SHAPE_TEXT[power]}).")
+        raise NotationError(shape_text(power))
     return power
+
+
+def shape_text(power: str) -> Text:
+    """How an araksey power is written, e.g. ``magma is written magma:c3>d4 (your araksey pushes, with >).``"""
+    return Text(
+        "{power} is written {power}:{example} ({shape}).",
+        power=power,
+        example=_EXAMPLE[power],
+        shape=_POWER_SHAPE_TEXT[power],
+    )
 
 
 _EXAMPLE = {"air": "d4-d3", "magma": "c3>d4", "lightning": "c3-e3", "fire": "c3<>a1"}
 _POWER_SHAPE_TEXT = {
-    "magma": "your araksey pushes, with >",
-    "lightning": "your araksey moves, with -",
-    "fire": "your araksey exchanges, with <>",
+    "magma": Text("your araksey pushes, with >"),
+    "lightning": Text("your araksey moves, with -"),
+    "fire": Text("your araksey exchanges, with <>"),
 }
 
 
@@ -342,17 +368,24 @@ def resolve_elements(players: int, given: Any) -> list[str]:
     names = re.split(r"[\s,/;]+", given.strip().lower()) if isinstance(given, str) else list(given)
     names = [str(name).strip().lower() for name in names if str(name).strip()]
     if len(names) != players:
-        raise ValueError(f"Give one element per seat: {players} elements, in seat order.")
+        raise BadOptions("Give one element per seat: {players} elements, in seat order.", players=players)
     for name in names:
         if name not in ELEMENTS:
-            raise ValueError(f"'{name}' is not an element: choose among {', '.join(ELEMENTS)}.")
+            raise BadOptions(
+                "'{name}' is not an element: choose among {elements}.", name=shown(name), elements=", ".join(ELEMENTS)
+            )
     for a in range(players):
         for b in range(a + 1, players):
             same_side = side_of(players, a) == side_of(players, b)
             if same_side and names[a] != names[b]:
-                raise ValueError(f"Seats {a} and {b} are team mates and must share one element.")
+                raise BadOptions("Seats {a} and {b} are team mates and must share one element.", a=a, b=b)
             if not same_side and names[a] == names[b]:
-                raise ValueError(f"Seats {a} and {b} are opponents and cannot both play {names[a]}.")
+                raise BadOptions(
+                    "Seats {a} and {b} are opponents and cannot both play {element}.",
+                    a=a,
+                    b=b,
+                    element=ELEMENT_NAMES[names[a]],
+                )
     return names
 
 
@@ -373,6 +406,15 @@ def turn_order(players: int, elements: list[str]) -> tuple[int, ...]:
     return (0, 1, 2, 3) if first_side == 0 else (1, 0, 3, 2)
 
 
+def seat_field(seat: int) -> str:
+    """The placeholder a label leaves for a seat's name, filled by ``label.format(*names)``.
+
+    >>> seat_field(2)
+    '{2}'
+    """
+    return "{" + str(seat) + "}"
+
+
 @dataclass(frozen=True)
 class Effect:
     """A one-turn dragon effect, active during the target's next turn."""
@@ -382,12 +424,24 @@ class Effect:
     target: int
 
     def template(self) -> str:
-        """Human text with ``{seat}`` placeholders, for ``template.format(*names)``."""
+        """Human text with ``{seat}`` placeholders, for ``template.format(*names)`` (English)."""
+        return str(self.words(by=seat_field(self.by), target=seat_field(self.target)))
+
+    def words(self, by: str, target: str) -> Text:
+        """The effect for players, naming its author ``by`` and its ``target`` (the template's words)."""
         if self.power == "earth":
-            return f"Earth: {{{self.target}}} cannot move {{{self.by}}}'s pieces on their next turn"
+            return Text("Earth: {target} cannot move {by}'s pieces on their next turn", target=target, by=by)
         if self.power == "water":
-            return f"Water: {{{self.target}}}'s araksey cannot move on their next turn"
-        return f"Mud: {{{self.target}}}'s sources cannot move on their next turn"
+            return Text("Water: {target}'s araksey cannot move on their next turn", target=target)
+        return Text("Mud: {target}'s sources cannot move on their next turn", target=target)
+
+    def binding(self) -> Text:
+        """What the effect forbids its target, on the turn it binds (a refusal's words)."""
+        if self.power == "earth":
+            return Text("Earth: the pieces of seat {by} cannot be moved by you this turn.", by=self.by)
+        if self.power == "water":
+            return Text("Water: your araksey cannot move this turn.")
+        return Text("Mud: your sources cannot move this turn.")
 
     def frozen_codes(self) -> tuple[int, ...]:
         """Piece codes the target may not displace while this effect lasts."""
@@ -720,9 +774,7 @@ class ArakseyState(GameState[Move]):
         araksey = self.locate()[0][controller]
         return self.geo.adjacent[araksey] if araksey != -1 else frozenset(), self.partners[controller]
 
-    def _source_actions(
-        self, source: int, reach: tuple[frozenset[int], frozenset[int]], actions: list[Action]
-    ) -> None:
+    def _source_actions(self, source: int, reach: tuple[frozenset[int], frozenset[int]], actions: list[Action]) -> None:
         """Actions of a source moved by a controller (its owner, or an air player; ``reach``: see _reach)."""
         board, geo = self.board, self.geo
         zone, partners = reach
@@ -826,27 +878,32 @@ class ArakseyState(GameState[Move]):
         for square in (move.origin, move.target):
             if square is not None and not self.geo.on_board(square):
                 last = f"{FILES[self.size - 1]}{self.size}"
-                raise NotationError(f"{square} is off the {self.size}×{self.size} board (a1 to {last}).")
+                raise NotationError(
+                    "{square} is off the {size}×{size} board (a1 to {last}).",
+                    square=str(square),
+                    size=self.size,
+                    last=last,
+                )
         if move.victim is not None and self.actors:
             opponents = self.opponents(self.to_move)
             if len(opponents) == 1 and move.victim == opponents[0]:
                 move = Move(move.kind, move.origin, move.target, move.power)
         return move
 
-    def refusal(self, seat: int, move: Move) -> str:
-        return self.problem(seat, move) or f"{move} is not a legal move now."
+    def refusal(self, seat: int, move: Move) -> Text:
+        return self.problem(seat, move) or Text("{move} is not a legal move now.", move=str(move))
 
-    def problem(self, seat: int, move: Move) -> str | None:
+    def problem(self, seat: int, move: Move) -> Text | None:
         """Why ``move`` is illegal for ``seat`` (the player to move), or None if it is legal."""
         if self.phase != "play":
             return self._setup_problem(move)
         if move.kind == PASS:
             return None
         if move.kind == PLACE:
-            return "All pieces are already on the board: move one instead, like b2-c3."
+            return Text("All pieces are already on the board: move one instead, like b2-c3.")
         assert move.origin is not None and move.target is not None
         if not (self.geo.on_board(move.origin) and self.geo.on_board(move.target)):
-            return f"{move} leaves the {self.size}×{self.size} board."
+            return Text("{move} leaves the {size}×{size} board.", move=str(move), size=self.size)
         action = self._action_of(move)
         return (
             self._power_problem(seat, move, action)
@@ -855,160 +912,198 @@ class ArakseyState(GameState[Move]):
             or self._counter_play_problem(action)
         )
 
-    def _setup_problem(self, move: Move) -> str | None:
-        what = "a source on a free tinted start square" if self.phase == "setup_sources" else "your araksey"
+    def _setup_problem(self, move: Move) -> Text | None:
+        what = Text("a source on a free tinted start square") if self.phase == "setup_sources" else Text("your araksey")
         if move.kind != PLACE or move.target is None:
-            return f"The game is still being set up: place {what}, like @{self._placements()[0].target}."
+            return Text(
+                "The game is still being set up: place {what}, like @{square}.",
+                what=what,
+                square=str(self._placements()[0].target),
+            )
+        square = str(move.target)
         if not self.geo.on_board(move.target):
-            return f"{move.target} is off the {self.size}×{self.size} board."
+            return Text("{square} is off the {size}×{size} board.", square=square, size=self.size)
         index = self.geo.index(move.target)
         if self.board[index] != EMPTY:
-            return f"{move.target} is already taken."
+            return Text("{square} is already taken.", square=square)
         if self.phase == "setup_sources" and index not in self.geo.start:
             starts = " ".join(str(self.geo.squares[i]) for i in sorted(self.geo.start))
-            return f"Sources start on the tinted start squares: {starts}."
+            return Text("Sources start on the tinted start squares: {starts}.", starts=starts)
         return None
 
-    def _power_problem(self, seat: int, move: Move, action: Action) -> str | None:
+    def _power_problem(self, seat: int, move: Move, action: Action) -> Text | None:
         if move.power is None:
             return None
         element = self.elements[seat]
         if move.power != element:
-            return f"Your element is {element}: you cannot use the {move.power} power."
+            return Text(
+                "Your element is {element}: you cannot use the {power} power.",
+                element=ELEMENT_NAMES[element],
+                power=ELEMENT_NAMES[move.power],
+            )
         if not self.dragon[seat]:
-            return "You are not in the dragon state: gather your four sources around your araksey first."
+            return Text("You are not in the dragon state: gather your four sources around your araksey first.")
         if element in INSTEAD_OF_ACTION:
             return None
         return self._victim_problem(seat, move.victim, action)
 
-    def _victim_problem(self, seat: int, victim: int | None, action: Action) -> str | None:
+    def _victim_problem(self, seat: int, victim: int | None, action: Action) -> Text | None:
         element = self.elements[seat]
         opponents = self.opponents(seat)
         if len(opponents) > 1 and victim not in opponents:
             first, second = opponents
-            return f"Name the opponent your {element} power aims at: +{element}@{first} or @{second}."
+            return Text(
+                "Name the opponent your {element} power aims at: +{power}@{first} or @{second}.",
+                element=ELEMENT_NAMES[element],
+                power=element,
+                first=first,
+                second=second,
+            )
         if len(opponents) == 1 and victim is not None:
-            return f"You have one opponent: write +{element} with no @."
+            return Text("You have one opponent: write +{power} with no @.", power=element)
         target = self.target_of(seat, victim)
         if element == "fog" and not self.dragons_after(action)[target]:
-            return f"Seat {target} is not in the dragon state, even after this action: fog has nothing to put to sleep."
+            return Text(
+                "Seat {seat} is not in the dragon state, even after this action: fog has nothing to put to sleep.",
+                seat=target,
+            )
         return None
 
-    def _shape_problem(self, seat: int, power: str | None, action: Action) -> str | None:
+    def _shape_problem(self, seat: int, power: str | None, action: Action) -> Text | None:
         kind, origin, target = action
         if power == "air":
             return self._air_problem(seat, action)
         if power in ("magma", "lightning", "fire"):
             return self._araksey_power_problem(seat, power, action)
         code = self.board[origin]
-        where = self.geo.squares[origin]
+        where = str(self.geo.squares[origin])
         if code == EMPTY:
-            return f"There is no piece on {where}."
+            return Text("There is no piece on {square}.", square=where)
         if code >> 1 != seat:
-            return f"The piece on {where} is not yours."
+            return Text("The piece on {square} is not yours.", square=where)
         if code & 1 == ARAKSEY:
             return self._araksey_step_problem(kind, origin, target)
         return self._source_problem(seat, action)
 
-    def _araksey_step_problem(self, kind: str, origin: int, target: int) -> str | None:
+    def _araksey_step_problem(self, kind: str, origin: int, target: int) -> Text | None:
         if kind != STEP:
-            return "An araksey only steps; exchanges and pushes are made by the sources in its zone."
+            return Text("An araksey only steps; exchanges and pushes are made by the sources in its zone.")
         return self._adjacency_problem(origin, target) or self._empty_problem(target)
 
-    def _adjacency_problem(self, origin: int, target: int) -> str | None:
+    def _adjacency_problem(self, origin: int, target: int) -> Text | None:
         if target in self.geo.adjacent[origin]:
             return None
         squares = self.geo.squares
-        return (
-            f"{squares[target]} is not next to {squares[origin]}: pieces move to one of the 8 squares around."
+        return Text(
+            "{target} is not next to {origin}: pieces move to one of the 8 squares around.",
+            target=str(squares[target]),
+            origin=str(squares[origin]),
         )
 
-    def _empty_problem(self, target: int) -> str | None:
+    def _empty_problem(self, target: int) -> Text | None:
         if self.board[target] == EMPTY:
             return None
-        return f"{self.geo.squares[target]} is not empty."
+        return Text("{square} is not empty.", square=str(self.geo.squares[target]))
 
-    def _source_problem(self, controller: int, action: Action) -> str | None:
+    def _source_problem(self, controller: int, action: Action) -> Text | None:
         kind, origin, target = action
         squares = self.geo.squares
         adjacency = self._adjacency_problem(origin, target)
         if adjacency or kind == STEP:
             return adjacency or self._empty_problem(target)
         if not self.in_own_zone(controller, origin):
-            return (
-                f"The source on {squares[origin]} is out of zone (not touching "
-                f"{'your' if self.board[origin] >> 1 == controller else 'the moving'} araksey): "
-                "it can only step to an empty square."
+            if self.board[origin] >> 1 == controller:
+                return Text(
+                    "The source on {square} is out of zone (not touching your araksey): "
+                    "it can only step to an empty square.",
+                    square=str(squares[origin]),
+                )
+            return Text(
+                "The source on {square} is out of zone (not touching the moving araksey): "
+                "it can only step to an empty square.",
+                square=str(squares[origin]),
             )
         occupant = self.board[target]
         if occupant == EMPTY:
-            verb = "exchange with" if kind == EXCHANGE else "push"
-            return f"There is no piece on {squares[target]} to {verb}."
+            if kind == EXCHANGE:
+                return Text("There is no piece on {square} to exchange with.", square=str(squares[target]))
+            return Text("There is no piece on {square} to push.", square=str(squares[target]))
         if kind == EXCHANGE:
             return self._exchange_problem(controller, origin, target)
         return self._push_problem(origin, target)
 
-    def _exchange_problem(self, controller: int, origin: int, target: int) -> str | None:
+    def _exchange_problem(self, controller: int, origin: int, target: int) -> Text | None:
         occupant = self.board[target]
         if not self._may_exchange(occupant, controller, self.sides[controller]):
-            return "A source exchanges only with its own araksey or with an opposing piece."
+            return Text("A source exchanges only with its own araksey or with an opposing piece.")
         if occupant == self.board[origin]:
-            return "Exchanging two sources of the same player changes nothing."
+            return Text("Exchanging two sources of the same player changes nothing.")
         return None
 
-    def _push_problem(self, origin: int, target: int) -> str | None:
+    def _push_problem(self, origin: int, target: int) -> Text | None:
         behind = self.geo.beyond[origin][target]
-        where = self.geo.squares[target]
+        where = str(self.geo.squares[target])
         if behind == -1:
-            return f"The piece on {where} cannot be pushed off the board."
+            return Text("The piece on {square} cannot be pushed off the board.", square=where)
         if self.board[behind] != EMPTY:
-            return f"The piece on {where} cannot be pushed: {self.geo.squares[behind]} behind it is taken."
+            return Text(
+                "The piece on {square} cannot be pushed: {behind} behind it is taken.",
+                square=where,
+                behind=str(self.geo.squares[behind]),
+            )
         return None
 
-    def _air_problem(self, seat: int, action: Action) -> str | None:
+    def _air_problem(self, seat: int, action: Action) -> Text | None:
         code = self.board[action[1]]
         if code == EMPTY or code & 1 != SOURCE or self.sides[code >> 1] == self.sides[seat]:
-            return f"Air moves an opposing source, and {self.geo.squares[action[1]]} holds none."
+            return Text(
+                "Air moves an opposing source, and {square} holds none.", square=str(self.geo.squares[action[1]])
+            )
         return self._source_problem(seat, action)
 
-    def _araksey_power_problem(self, seat: int, power: str, action: Action) -> str | None:
+    def _araksey_power_problem(self, seat: int, power: str, action: Action) -> Text | None:
         kind, origin, target = action
         araksey = self.locate()[0][seat]
         if kind != _SHAPE_OF_POWER[power]:
-            return f"{power} is written {power}:{_EXAMPLE[power]} ({_POWER_SHAPE_TEXT[power]})."
+            return shape_text(power)
         if origin != araksey:
-            return f"{power.capitalize()} moves your araksey: start from {self.geo.squares[araksey]}."
+            start = str(self.geo.squares[araksey])
+            return {
+                "magma": Text("Magma moves your araksey: start from {square}.", square=start),
+                "lightning": Text("Lightning moves your araksey: start from {square}.", square=start),
+                "fire": Text("Fire moves your araksey: start from {square}.", square=start),
+            }[power]
         if power == "lightning":
             if target in self._lightning_reach(araksey):
                 return None
-            return (
+            return Text(
                 "Lightning: your araksey lands on an empty square two squares away, stepping through "
                 "an empty square or jumping in a straight line over one piece."
             )
         if power == "magma":
             found = self._adjacency_problem(origin, target)
             if found or self.board[target] == EMPTY:
-                return found or f"There is no piece on {self.geo.squares[target]} to push."
+                return found or Text("There is no piece on {square} to push.", square=str(self.geo.squares[target]))
             return self._push_problem(origin, target)
         if self.board[target] != seat * 2 + SOURCE:
-            where = self.geo.squares[target]
-            return f"Fire: your araksey exchanges with one of your own sources, and {where} holds none."
+            where = str(self.geo.squares[target])
+            return Text(
+                "Fire: your araksey exchanges with one of your own sources, and {square} holds none.", square=where
+            )
         return None
 
-    def _frozen_problem(self, seat: int, action: Action) -> str | None:
+    def _frozen_problem(self, seat: int, action: Action) -> Text | None:
         kind, origin, target = action
         moved = {self.board[origin]} | ({self.board[target]} if kind != STEP else set())
         for effect in self.effects:
             if effect.target == seat and moved & set(effect.frozen_codes()):
-                return _FROZEN_TEXT[effect.power].format(by=effect.by)
+                return effect.binding()
         return None
 
-    def _counter_play_problem(self, action: Action) -> str | None:
+    def _counter_play_problem(self, action: Action) -> Text | None:
         if not self.is_counter_play(action):
             return None
-        return (
-            "That would put every piece back where it stood before the last move: counter-play is forbidden."
-        )
+        return Text("That would put every piece back where it stood before the last move: counter-play is forbidden.")
 
     # -- applying --------------------------------------------------------------
 
@@ -1129,9 +1224,7 @@ class ArakseyState(GameState[Move]):
         side = sides.pop()
         if side == self.sides[mover]:
             return Outcome(self.side_seats(side), "four sources in an opposing araksey's zone")
-        return Outcome(
-            self.side_seats(side), "suicide: the loser's own move completed the winner's four sources"
-        )
+        return Outcome(self.side_seats(side), "suicide: the loser's own move completed the winner's four sources")
 
     def _trap(self) -> Outcome | None:
         arakseys = self.locate()[0]
@@ -1164,9 +1257,7 @@ class ArakseyState(GameState[Move]):
             "turn_order": list(self.order),
             "pieces": self._pieces_view(),
             "zones": [[str(squares[n]) for n in self.geo.neighbours[a]] if a != -1 else [] for a in arakseys],
-            "in_zone": [
-                [str(squares[s]) for s in sources[p] if self.in_own_zone(p, s)] for p in range(self.players)
-            ],
+            "in_zone": [[str(squares[s]) for s in sources[p] if self.in_own_zone(p, s)] for p in range(self.players)],
             "dragon": list(self.dragon),
             "effects": [self._effect_view(e) for e in self.effects],
             "passes_left": list(self.passes_left),
@@ -1217,24 +1308,26 @@ class ArakseyState(GameState[Move]):
         }
 
 
-_FROZEN_TEXT = {
-    "earth": "Earth: the pieces of seat {by} cannot be moved by you this turn.",
-    "water": "Water: your araksey cannot move this turn.",
-    "mud": "Mud: your sources cannot move this turn.",
-}
-
-
 # ---------------------------------------------------------------------------
 # Helpers for the Discord interface
 
 
-_KIND_LABEL = {STEP: "Step to {t}", EXCHANGE: "Exchange with {t}", PUSH: "Push {t} (to {b})"}
-_POWER_LABEL = {
-    "earth": "Earth: {v} cannot move your pieces next turn",
-    "water": "Water: {v}'s araksey frozen next turn",
-    "mud": "Mud: {v}'s sources frozen next turn",
-    "fog": "Fog: put {v}'s dragon to sleep",
-}
+def _kind_label(kind: str, target: Square, behind: Square) -> Text:
+    if kind == STEP:
+        return Text("Step to {square}", square=str(target))
+    if kind == EXCHANGE:
+        return Text("Exchange with {square}", square=str(target))
+    return Text("Push {square} (to {behind})", square=str(target), behind=str(behind))
+
+
+def _power_label(power: str, victim: str) -> Text:
+    if power == "earth":
+        return Text("Earth: {victim} cannot move your pieces next turn", victim=victim)
+    if power == "water":
+        return Text("Water: {victim}'s araksey frozen next turn", victim=victim)
+    if power == "mud":
+        return Text("Mud: {victim}'s sources frozen next turn", victim=victim)
+    return Text("Fog: put {victim}'s dragon to sleep", victim=victim)
 
 
 def move_menu(state: ArakseyState, seat: int) -> JSON:
@@ -1245,7 +1338,8 @@ def move_menu(state: ArakseyState, seat: int) -> JSON:
     ``powered`` lists the same action followed by an after-action power
     (``{"move", "label", "target"}``), offered behind a "Use dragon power" toggle.
     ``dragon`` holds the instead-of-action power moves, grouped the same way.
-    Labels name seats as ``{n}`` placeholders: ``label.format(*names)``.
+    Labels are :class:`Text` (worded in a server's language) that name seats as ``{n}``
+    placeholders: ``word(lang, label).format(*names)``.
     During set-up the groups are the ranks, each listing its free squares.
     """
     moves = state.legal_moves(seat)
@@ -1259,11 +1353,11 @@ def move_menu(state: ArakseyState, seat: int) -> JSON:
     if instead:
         dragon = {
             "element": element,
-            "label": f"Use dragon power: {element}",
+            "label": Text("Use dragon power: {element}", element=ELEMENT_NAMES[element]),
             "groups": _group(state, instead, []),
         }
     left = state.passes_left[seat]
-    pass_label = "Pass (your one pass)" if left else "Pass: your second pass loses the game"
+    pass_label = Text("Pass (your one pass)") if left else Text("Pass: your second pass loses the game")
     return {
         "groups": _group(state, plain, after),
         "dragon": dragon,
@@ -1272,15 +1366,22 @@ def move_menu(state: ArakseyState, seat: int) -> JSON:
 
 
 def _placement_groups(state: ArakseyState, moves: list[Move]) -> list[JSON]:
-    what = "source" if state.phase == "setup_sources" else "araksey"
+    sources = state.phase == "setup_sources"
     groups = []
     for rank in range(state.size):
         on_rank = [m for m in moves if m.target is not None and m.target.rank == rank]
         if on_rank:
             actions = [
-                {"move": str(m), "label": f"Place your {what} on {m.target}", "powered": []} for m in on_rank
+                {
+                    "move": str(m),
+                    "label": Text("Place your source on {square}", square=str(m.target))
+                    if sources
+                    else Text("Place your araksey on {square}", square=str(m.target)),
+                    "powered": [],
+                }
+                for m in on_rank
             ]
-            groups.append({"square": None, "label": f"Rank {rank + 1}", "actions": actions})
+            groups.append({"square": None, "label": Text("Rank {rank}", rank=rank + 1), "actions": actions})
     return groups
 
 
@@ -1292,9 +1393,7 @@ def _group(state: ArakseyState, moves: list[Move], powered: list[Move]) -> list[
             move.origin,
             {"square": str(move.origin), "label": _piece_label(state, move.origin), "actions": []},
         )
-        variants = [
-            p for p in powered if (p.kind, p.origin, p.target) == (move.kind, move.origin, move.target)
-        ]
+        variants = [p for p in powered if (p.kind, p.origin, p.target) == (move.kind, move.origin, move.target)]
         group["actions"].append(
             {
                 "move": str(move),
@@ -1305,31 +1404,29 @@ def _group(state: ArakseyState, moves: list[Move], powered: list[Move]) -> list[
     return list(groups.values())
 
 
-def _piece_label(state: ArakseyState, square: Square) -> str:
+def _piece_label(state: ArakseyState, square: Square) -> Text:
     code = state.board[state.geo.index(square)]
     owner = code >> 1
     if code & 1 == ARAKSEY:
-        return f"Araksey {square}"
-    zone = "in zone" if state.in_own_zone(owner, state.geo.index(square)) else "out of zone"
-    return (
-        f"{{{owner}}}'s source {square} ({zone})" if owner != state.to_move else f"Source {square} ({zone})"
-    )
+        return Text("Araksey {square}", square=str(square))
+    zone = Text("in zone") if state.in_own_zone(owner, state.geo.index(square)) else Text("out of zone")
+    if owner != state.to_move:
+        return Text("{owner}'s source {square} ({zone})", owner=seat_field(owner), square=str(square), zone=zone)
+    return Text("Source {square} ({zone})", square=str(square), zone=zone)
 
 
-def _action_label(state: ArakseyState, move: Move) -> str:
+def _action_label(state: ArakseyState, move: Move) -> Text:
     assert move.origin is not None and move.target is not None
     o, t = move.origin, move.target
-    behind = t.offset(t.file - o.file, t.rank - o.rank)
-    label = _KIND_LABEL[move.kind].format(t=t, b=behind)
     if move.power == "lightning":
-        label = f"Lightning to {t}"
-    return label
+        return Text("Lightning to {square}", square=str(t))
+    return _kind_label(move.kind, t, t.offset(t.file - o.file, t.rank - o.rank))
 
 
 def _powered(state: ArakseyState, move: Move) -> JSON:
     assert move.power is not None
     target = state.target_of(state.to_move, move.victim)
-    return {"move": str(move), "label": _POWER_LABEL[move.power].format(v=f"{{{target}}}"), "target": target}
+    return {"move": str(move), "label": _power_label(move.power, seat_field(target)), "target": target}
 
 
 GAME = register(
@@ -1346,9 +1443,7 @@ GAME = register(
                 help="One element per seat in seat order (e.g. 'fire,mud'); team mates share one. "
                 "Default earth/water for 2, earth/water/water for 3, earth/water/earth/water for 4.",
             ),
-            Option(
-                "clock", False, (False, True), help="15-second reflection time; running out passes the turn."
-            ),
+            Option("clock", False, (False, True), help="15-second reflection time; running out passes the turn."),
         ),
         sample_setups=(
             (2, {}),

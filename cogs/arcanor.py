@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PLAYERS_ONLY, AgoraBot
-from bot.i18n import text
+from bot.i18n import text, word
 from bot.service import GameRecord, ServiceError
 from cogs.common import (
     COLOUR,
@@ -43,7 +43,7 @@ TYPED_MOVE = re.compile(r"peek:?[a-z]\d+|[a-z]\d+[-^x][a-z]\d+|pass")
 SEAT_MARKS = ("🟠", "🟦")  # the renderer's shapes: seat 0 round, seat 1 square
 NO_PING = discord.AllowedMentions.none()
 END_REASONS = {  # the engine's reasons, and the catalogue key that explains each
-    f"{TARGET_POINTS} points on the winning row": "arcanor.end.target",
+    "12 points on the winning row": "arcanor.end.target",
     "both players passed in a row": "arcanor.end.passes",
     "the same position came up a third time": "arcanor.end.repeat",
 }
@@ -311,7 +311,9 @@ def public_option(state: ArcanorState, group: MoveGroup, lang: str = "en") -> di
 
 
 def moves_select(record: GameRecord, group: MoveGroup, lang: str = "en") -> GameSelect:
-    options = [discord.SelectOption(label=choice.label[:100], value=choice.notation) for choice in group.choices]
+    options = [
+        discord.SelectOption(label=word(lang, choice.label)[:100], value=choice.notation) for choice in group.choices
+    ]
     placeholder = text(lang, "arcanor.play_where", square=group.source)
     return GameSelect(record.id, record.version, f"from:{group.source}", options=options, placeholder=placeholder)
 
@@ -327,7 +329,7 @@ def private_controls(
         return []
     options = [
         discord.SelectOption(
-            label=group.label[:100],
+            label=word(lang, group.label)[:100],
             value=group.source,
             description=text(lang, "arcanor.to", targets=", ".join(targets(group))),
         )
@@ -399,12 +401,12 @@ def describe_lift(entry: PeekView, names: list[str], lang: str = "en") -> str:
 
 
 def private_text(state: ArcanorState, seat: int, lang: str = "en") -> str:
-    """What the panel's owner may know beyond the public board (stack labels are the engine's, in English)."""
+    """What the panel's owner may know beyond the public board (stack labels are the engine's, worded)."""
     if state.strict_memory:
         return text(lang, "arcanor.strict_private")
     frozen = text(lang, "arcanor.frozen")
     mine = [
-        group_label(state, seat, name) + (frozen if entry["frozen"] else "")
+        word(lang, group_label(state, seat, name)) + (frozen if entry["frozen"] else "")
         for name, entry in state.view(seat)["board"].items()
         if entry["top"]["owner"] == seat
     ]
@@ -451,7 +453,7 @@ def result_text(record: GameRecord, state: ArcanorState, names: list[str], lang:
         last = text(lang, "arcanor.turn", name=names[1 - state.to_move], words=words) + " "
     reason_key = END_REASONS.get(outcome.reason)
     if reason_key is None:
-        reason = text(lang, "arcanor.end.other", reason=outcome.reason)
+        reason = text(lang, "arcanor.end.other", reason=word(lang, outcome.reason))
     else:
         reason = text(lang, reason_key, target=TARGET_POINTS)
     return f"{last}{reason} {verdict}"

@@ -49,17 +49,21 @@ from functools import cached_property
 from typing import Any, NotRequired, TypedDict
 
 from rules.base import (
+    AND,
     JSON,
     Game,
     GameState,
+    Listing,
     NotationError,
     Option,
     Outcome,
     Rng,
     Square,
+    Text,
     View,
     plain_notation,
     register,
+    shown,
 )
 
 
@@ -121,9 +125,13 @@ FROZEN_OWNER: tuple[int, ...] = tuple(
 )
 SETUP_FILES: dict[int, tuple[int, int]] = {1: (1, 2), 3: (1, 2), 5: (1, 2), 2: (3, 4), 4: (3, 4), 6: (3, 4)}
 
-NOTATION_HELP = (
+NOTATION_HELP = Text(
     "Write b1-b2 to move a stack, b1^b2 to release its top piece, b1xc2 to eat with the top piece, "
     "or pass when you have no move"
+)
+STRICT_NOTATION_HELP = Text(  # the same, with lifts (strict memory)
+    "Write b1-b2 to move a stack, b1^b2 to release its top piece, b1xc2 to eat with the top piece, "
+    "or pass when you have no move, or peek:b1 to lift a stack"
 )
 
 
@@ -246,7 +254,7 @@ def parse_square(text: str) -> Square:
     """A square of this board, or NotationError naming the board's limits."""
     square = Square.parse(text)
     if not square.on_board(FILE_COUNT, RANK_COUNT):
-        raise NotationError(f"{text} is off the board: files run a-h and ranks 1-7.")
+        raise NotationError("{square} is off the board: files run a-h and ranks 1-7.", square=shown(text))
     return square
 
 
@@ -425,8 +433,8 @@ class ArcanorState(GameState[ArcanorMove]):
         if pair := _PAIR.match(compact):
             source, kind, target = pair.groups()
             return _KINDS[kind](parse_square(source), parse_square(target))
-        extra = ", or peek:b1 to lift a stack" if self.strict_memory else ""
-        raise NotationError(f"Could not read '{text.strip()}'. {NOTATION_HELP}{extra}.")
+        notation_help = STRICT_NOTATION_HELP if self.strict_memory else NOTATION_HELP
+        raise NotationError("Could not read '{text}'. {help}.", text=shown(text), help=notation_help)
 
     def _apply(self, seat: int, move: ArcanorMove) -> None:
         self._legal = None
@@ -449,10 +457,10 @@ class ArcanorState(GameState[ArcanorMove]):
         self.to_move = 1 - seat
         self._check_end(scored)
 
-    def refusal(self, seat: int, move: ArcanorMove) -> str:
+    def refusal(self, seat: int, move: ArcanorMove) -> Text:
         if isinstance(move, Pass):
-            example = self.legal_moves(seat)[0]
-            return f"You cannot pass while you have a legal move (for example {example})."
+            example = str(self.legal_moves(seat)[0])
+            return Text("You cannot pass while you have a legal move (for example {example}).", example=example)
         if isinstance(move, Peek):
             return self._peek_refusal(seat, move)
         return self._square_move_refusal(seat, move)
@@ -578,81 +586,106 @@ class ArcanorState(GameState[ArcanorMove]):
     def _check_end(self, scored: bool) -> None:
         """End the game if a rule says so; ``scored``: whether the move touched a winning row
         (otherwise the points did not change and were short of the target)."""
+        # Each reason is an English sentence (a msgid of the catalogues): finished games store it as it is.
         if scored and max(self.scores()) >= TARGET_POINTS:
-            self.result = self._by_points(self.scores(), f"{TARGET_POINTS} points on the winning row")
+            winners, scores = self._by_points()
+            self.result = Outcome(winners, "12 points on the winning row", scores)
         elif self.passes >= 2:
-            self.result = self._by_points(self.scores(), "both players passed in a row")
+            winners, scores = self._by_points()
+            self.result = Outcome(winners, "both players passed in a row", scores)
         elif self._remember_position() >= 3:
-            self.result = self._by_points(self.scores(), "the same position came up a third time")
+            winners, scores = self._by_points()
+            self.result = Outcome(winners, "the same position came up a third time", scores)
 
-    @staticmethod
-    def _by_points(scores: tuple[int, int], reason: str) -> Outcome:
+    def _by_points(self) -> tuple[tuple[int, ...], tuple[float, float]]:
+        """The winners (none on equal points) and the scores of an ending decided by points."""
+        scores = self.scores()
         winners = () if scores[0] == scores[1] else ((0,) if scores[0] > scores[1] else (1,))
-        return Outcome(winners=winners, reason=reason, scores=(float(scores[0]), float(scores[1])))
+        return winners, (float(scores[0]), float(scores[1]))
 
     # -- refusals ----------------------------------------------------------------------
 
-    def _peek_refusal(self, seat: int, move: Peek) -> str:
+    def _peek_refusal(self, seat: int, move: Peek) -> Text:
         if not self.strict_memory:
-            return (
+            return Text(
                 "Lifting a stack (peek) only exists in the strict-memory variant: "
                 "your private view already shows what your stacks hold."
             )
+        square = str(move.square)
         stack = self.stack_at(move.square)
         if not stack or stack[0][0] != seat:
-            return f"You may only lift a stack whose top piece is yours; {move.square} is not one."
-        return f"You already lifted {move.square} this turn."
+            return Text("You may only lift a stack whose top piece is yours; {square} is not one.", square=square)
+        return Text("You already lifted {square} this turn.", square=square)
 
-    def _square_move_refusal(self, seat: int, move: SquareMove) -> str:
+    def _square_move_refusal(self, seat: int, move: SquareMove) -> Text:
+        source, target = str(move.source), str(move.target)
         stack = self.stack_at(move.source)
         if not stack:
-            return f"There is no piece on {move.source}."
+            return Text("There is no piece on {source}.", source=source)
         if stack[0][0] != seat:
-            return (
-                f"The top piece on {move.source} is your opponent's: "
-                "you may only play stacks whose top piece is yours."
+            return Text(
+                "The top piece on {source} is your opponent's: you may only play stacks whose top piece is yours.",
+                source=source,
             )
         if self.is_frozen(INDEX[move.source]):
-            return (
-                f"{move.source} stands on your winning row: "
-                "it is frozen for good and can no longer move, release or eat."
+            return Text(
+                "{source} stands on your winning row: it is frozen for good and can no longer move, release or eat.",
+                source=source,
             )
         if move.source.distance(move.target) != 1:
-            return (
-                f"{move.target} is not next to {move.source}: pieces step one square, in any of 8 directions."
+            return Text(
+                "{target} is not next to {source}: pieces step one square, in any of 8 directions.",
+                target=target,
+                source=source,
             )
         if isinstance(move, Eat):
             return self._eat_refusal(stack[0], move)
         return self._step_refusal(stack, move)
 
-    def _step_refusal(self, stack: Stack, move: Step | Release) -> str:
+    def _step_refusal(self, stack: Stack, move: Step | Release) -> Text:
+        source, target = str(move.source), str(move.target)
         if self.stack_at(move.target):
-            return (
-                f"{move.target} is occupied: a stack or a released piece only steps onto an empty square. "
-                f"To eat, write {move.source}x{move.target}."
+            return Text(
+                "{target} is occupied: a stack or a released piece only steps onto an empty square. "
+                "To eat, write {eat}.",
+                target=target,
+                eat=f"{source}x{target}",
             )
-        return (
-            f"The {stack[0][1]} on {move.source} holds nothing to release: "
-            f"move it with {move.source}-{move.target}."
+        # Only outside strict memory (there every stack may release), to the stack's owner, who sees inside it.
+        return Text(
+            "The {size} on {source} holds nothing to release: move it with {step}.",
+            size=stack[0][1],
+            source=source,
+            step=f"{source}-{target}",
         )
 
-    def _eat_refusal(self, eater: Piece, move: Eat) -> str:
-        target = self.stack_at(move.target)
-        if not target:
-            return (
-                f"{move.target} is empty: there is nothing to eat there; "
-                f"to step onto it write {move.source}-{move.target}."
+    def _eat_refusal(self, eater: Piece, move: Eat) -> Text:
+        target = str(move.target)
+        stack = self.stack_at(move.target)
+        if not stack:
+            return Text(
+                "{target} is empty: there is nothing to eat there; to step onto it write {step}.",
+                target=target,
+                step=f"{move.source}-{target}",
             )
-        owner, size = target[0]
+        owner, size = stack[0]
         if owner == eater[0]:
-            return f"The top piece on {move.target} is yours, and you may never cover your own pieces."
+            return Text("The top piece on {target} is yours, and you may never cover your own pieces.", target=target)
         if self.is_frozen(INDEX[move.target]):
-            return f"{move.target} stands on its winning row: it is frozen and can no longer be eaten."
+            return Text("{target} stands on its winning row: it is frozen and can no longer be eaten.", target=target)
         if eater[1] == 4:
-            return f"A 4 is the smallest piece and cannot eat anything; the top of {move.target} is a {size}."
-        return (
-            f"A {eater[1]} can only eat a {eater[1] + 1} (exactly one size smaller); "
-            f"the top of {move.target} is a {size}. Only the top piece ever eats: what it holds stays behind."
+            return Text(
+                "A 4 is the smallest piece and cannot eat anything; the top of {target} is a {size}.",
+                target=target,
+                size=size,
+            )
+        return Text(
+            "A {eater} can only eat a {prey} (exactly one size smaller); the top of {target} is a {size}. "
+            "Only the top piece ever eats: what it holds stays behind.",
+            eater=eater[1],
+            prey=eater[1] + 1,
+            target=target,
+            size=size,
         )
 
     # -- views ---------------------------------------------------------------------------
@@ -704,10 +737,10 @@ def initial_board() -> list[Stack]:
 
 @dataclass(frozen=True)
 class MoveChoice:
-    """One entry of the second select menu: the notation to play and what it does."""
+    """One entry of the second select menu: the notation to play and what it does (the bot words it)."""
 
     notation: str
-    label: str
+    label: Text
 
 
 @dataclass(frozen=True)
@@ -715,7 +748,7 @@ class MoveGroup:
     """One entry of the first select menu: a square (or "pass") and its actions."""
 
     source: str
-    label: str
+    label: Text
     choices: tuple[MoveChoice, ...]
 
 
@@ -728,7 +761,7 @@ def move_menu(state: ArcanorState, seat: int) -> list[MoveGroup]:
     >>> from rules import GAMES
     >>> state = GAMES["arcanor"].new(players=2, seed=0)  # seed 0 draws seat 0 to start
     >>> groups = move_menu(state, 0)
-    >>> groups[0].source, groups[0].label, groups[0].choices[0].label
+    >>> groups[0].source, str(groups[0].label), str(groups[0].choices[0].label)
     ('b1', 'b1: your 1 holding your 2', 'b1-a2: move the 1 with what it holds')
     """
     by_square: dict[str, list[MoveChoice]] = {}
@@ -751,40 +784,51 @@ def _menu_order(name: str) -> int:
     return len(SQUARES) if name == "pass" else INDEX[Square.parse(name)]
 
 
-def group_label(state: ArcanorState, seat: int, name: str) -> str:
+NO_MOVE = Text("pass: you have no move")
+
+
+def group_label(state: ArcanorState, seat: int, name: str) -> Text:
     """'b1: your 1 holding your 2' (contents only outside strict memory)."""
     if name == "pass":
-        return "pass: you have no move"
+        return NO_MOVE
     stack = state.stack_at(Square.parse(name))
-    label = f"{name}: your {stack[0][1]}"
     if state.strict_memory or len(stack) == 1:
-        return label
-    held = " and ".join(f"{'your' if owner == seat else 'their'} {size}" for owner, size in stack[1:])
-    return f"{label} holding {held}"
+        return Text("{square}: your {size}", square=name, size=stack[0][1])
+    held = Listing(tuple(_held(seat, piece) for piece in stack[1:]), AND)
+    return Text("{square}: your {size} holding {held}", square=name, size=stack[0][1], held=held)
 
 
-def move_label(state: ArcanorState, seat: int, move: ArcanorMove) -> str:
+def _held(seat: int, piece: Piece) -> Text:
+    owner, size = piece
+    return Text("your {size}", size=size) if owner == seat else Text("their {size}", size=size)
+
+
+def move_label(state: ArcanorState, seat: int, move: ArcanorMove) -> Text:
     """A short description of one move for a select option."""
     if isinstance(move, Pass):
-        return "pass: you have no move"
+        return NO_MOVE
     if isinstance(move, Peek):
-        return f"peek:{move.square}: lift it and show everyone what it holds (your turn goes on)"
+        return Text("{move}: lift it and show everyone what it holds (your turn goes on)", move=str(move))
     stack = state.stack_at(move.source)
     top = stack[0][1]
     if isinstance(move, Eat):
-        return f"{move}: your {top} eats the {top + 1}"
+        return Text("{move}: your {top} eats the {prey}", move=str(move), top=top, prey=top + 1)
     if isinstance(move, Step):
         if state.strict_memory:
-            return f"{move}: move the stack"
-        return f"{move}: move the {top}" + (" with what it holds" if stack[1:] else "")
-    return f"{move}: release the {top}, {_uncovered(state, seat, stack)}"
+            return Text("{move}: move the stack", move=str(move))
+        if stack[1:]:
+            return Text("{move}: move the {top} with what it holds", move=str(move), top=top)
+        return Text("{move}: move the {top}", move=str(move), top=top)
+    return Text(
+        "{move}: release the {top}, {uncovered}", move=str(move), top=top, uncovered=_uncovered(state, seat, stack)
+    )
 
 
-def _uncovered(state: ArcanorState, seat: int, stack: Stack) -> str:
+def _uncovered(state: ArcanorState, seat: int, stack: Stack) -> Text:
     if state.strict_memory:
-        return "what it holds stays"
+        return Text("what it holds stays")
     owner, size = stack[1]
-    return f"uncovering your {size}" if owner == seat else f"freeing their {size}"
+    return Text("uncovering your {size}", size=size) if owner == seat else Text("freeing their {size}", size=size)
 
 
 GAME = register(

@@ -510,8 +510,8 @@ def test_move_menu_groups_moves_by_source_square_with_labels() -> None:
     state = position({"d4": "A1 B2", "e5": "B2", "a1": "A4", "h7": "B4"})
     groups = move_menu(state, 0)
     assert [g.source for g in groups] == ["a1", "d4"]
-    assert groups[1].label == "d4: your 1 holding their 2"
-    labels = {c.notation: c.label for c in groups[1].choices}
+    assert str(groups[1].label) == "d4: your 1 holding their 2"
+    labels = {c.notation: str(c.label) for c in groups[1].choices}
     assert labels["d4-d5"] == "d4-d5: move the 1 with what it holds"
     assert labels["d4^d5"] == "d4^d5: release the 1, freeing their 2"
     assert labels["d4xe5"] == "d4xe5: your 1 eats the 2"
@@ -522,7 +522,7 @@ def test_move_menu_groups_moves_by_source_square_with_labels() -> None:
 def test_move_menu_in_strict_memory_says_nothing_about_contents() -> None:
     state = position({"d4": "A1 B2", "h7": "B4"}, strict=True)
     groups = move_menu(state, 0)
-    text = " ".join([g.label for g in groups] + [c.label for g in groups for c in g.choices])
+    text = " ".join([str(g.label) for g in groups] + [str(c.label) for g in groups for c in g.choices])
     assert "their" not in text and "holding" not in text and "with what it holds" not in text
     assert "peek:d4" in {c.notation for c in groups[0].choices}
 
@@ -582,7 +582,7 @@ def test_moves_from_beyond_the_board_are_refused_by_name(text: str) -> None:
 
 def test_a_lone_piece_moves_alone() -> None:
     state = position({"a1": "A4", "d4": "A1 B2", "h7": "B4"})
-    labels = {c.notation: c.label for g in move_menu(state, 0) for c in g.choices}
+    labels = {c.notation: str(c.label) for g in move_menu(state, 0) for c in g.choices}
     assert labels["a1-a2"] == "a1-a2: move the 4"
 
 

@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
-from bot.i18n import LOCALES, MESSAGES, RULE_TEXTS, text, word
+from bot.i18n import BOT_FILE, LOCALES, MESSAGES, RULE_TEXTS, text, word
 from rules import ForbiddenMove, Listing, Text
 from rules.base import AND, OR
 
@@ -130,3 +131,21 @@ def test_a_text_without_a_translation_stays_in_english() -> None:
 
 def test_a_missing_french_message_falls_back_to_english() -> None:
     assert text("de", "err.not_playing") == "You are not playing in this game."
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_text_two_engines_write_reads_the_same_in_both_files(lang: str) -> None:
+    """The engines' files of a language share one table: a template in two files must agree."""
+    seen: dict[str, tuple[str, str]] = {}
+    disagree = []
+    for path in sorted((LOCALES / lang).glob("*.po")):
+        if path.name == BOT_FILE:
+            continue
+        with path.open("rb") as file:
+            for message in read_po(file):
+                if not (message.id and message.string):
+                    continue
+                first = seen.setdefault(str(message.id), (path.name, str(message.string)))
+                if first[1] != message.string:
+                    disagree.append(f"{message.id}: {first[0]} and {path.name}")
+    assert disagree == []

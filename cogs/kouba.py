@@ -104,6 +104,14 @@ def dice_text(dice: DiceView) -> str:
     return " ".join(f"**{v}**" if k else str(v) for v, k in zip(dice["values"], kept, strict=True))
 
 
+def pictured(view: KoubaView, lang: str) -> KoubaView:
+    """``view`` as the table picture draws it: the cause of a coming Kouba worded in ``lang``."""
+    pending = view["pending"]
+    if pending is not None:
+        view["pending"] = {**pending, "cause": word(lang, cause_text(pending["cause"]))}
+    return view
+
+
 def is_private(interaction: discord.Interaction[Any]) -> bool:
     """Whether the click came from an ephemeral panel rather than a board message."""
     return interaction.message is not None and interaction.message.flags.ephemeral
@@ -583,7 +591,7 @@ class Kouba(GameCog):
         names = await self.service.display_names(record)
         shown = [shown_name(n) for n in names]
         lang = await self.language(record)
-        picture = await self.draw(drawing.render, record, state.view(None))
+        picture = await self.draw(drawing.render, record, pictured(state.view(None), lang))
         title = text(lang, "kouba.board_title", id=record.id, round=state.round, rounds=state.players)
         embed = discord.Embed(title=title, colour=COLOUR)
         outcome = record.outcome

@@ -72,6 +72,9 @@ MESSAGES["en"].update(
         "arkaios.opening_warning": OPENING_WARNING,
     }
 )
+# Names engines write in English that the bot's catalogue already words by key: a Kouba card's
+# name (``Text("Elf King")``) is worded as ``kouba.card.elf_king``.
+NAMED_BY_KEY: dict[str, str] = {name: key for key, name in CARD_WORDS.items()}
 
 
 LANGUAGES = tuple(sorted(MESSAGES))  # every folder of bot/locales is a language servers may choose
@@ -113,8 +116,12 @@ def word(lang: str, words: Text | Listing | str) -> str:
     "Ce n'est pas votre tour."
     """
     translations = RULE_TEXTS.get(lang, {})
+    messages = MESSAGES.get(lang, {})
 
     def translate(template: str) -> str:
-        return translations.get(template, template)
+        if template in translations:
+            return translations[template]
+        key = NAMED_BY_KEY.get(template)  # a name the bot's catalogue words by key (Kouba's cards)
+        return messages.get(key, template) if key else template
 
     return translate(words) if isinstance(words, str) else words.word(translate)

@@ -30,7 +30,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PLAYERS_ONLY, AgoraBot
-from bot.i18n import text
+from bot.i18n import text, word
 from bot.names import shown_name
 from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError, not_playing
 from cogs.common import (
@@ -58,10 +58,13 @@ from rules.kouba import (
     KoubaState,
     KoubaView,
     PendingView,
+    cause_text,
     keeps_free_to_pick,
+    log_text,
     move_groups,
     move_label,
 )
+from rules.kouba_combos import combo_words
 from rules.kouba_deck import CardView
 
 PIPS = "⚀⚁⚂⚃⚄⚅"
@@ -99,6 +102,14 @@ def dice_text(dice: DiceView) -> str:
     """'3 3 5 6 1 2' with the kept dice in bold."""
     kept = dice["kept"] or [False] * len(dice["values"])
     return " ".join(f"**{v}**" if k else str(v) for v, k in zip(dice["values"], kept, strict=True))
+
+
+def pictured(view: KoubaView, lang: str) -> KoubaView:
+    """``view`` as the table picture draws it: the cause of a coming Kouba worded in ``lang``."""
+    pending = view["pending"]
+    if pending is not None:
+        view["pending"] = {**pending, "cause": word(lang, cause_text(pending["cause"]))}
+    return view
 
 
 def is_private(interaction: discord.Interaction[Any]) -> bool:
@@ -153,7 +164,7 @@ def situation(state: KoubaState, names: Sequence[str], lang: str = "en") -> str:
 
 
 def pending_text(pending: PendingView, names: Sequence[str], lang: str = "en") -> str:
-    who, cause = names[pending["seat"]], named(pending["cause"], names)
+    who, cause = names[pending["seat"]], named(word(lang, cause_text(pending["cause"])), names)
     if pending["kind"] == "king":
         return text(lang, "kouba.pending_king", who=who, cause=cause)
     more = pending["queued"]
@@ -181,7 +192,7 @@ def turn_text(state: KoubaState, names: Sequence[str], lang: str = "en") -> str:
     lines = [text(lang, "kouba.rolled", name=name, dice=dice_text(dice), rolls=dice["rolls"], left=dice["rolls_left"])]
     groups = move_groups(state, seat)
     slots = sorted({int(claim.split(":")[1]) for claim in groups.get("claim", [])})
-    arena = {slot: card["name"] for slot, card in enumerate(state.view(None)["arena"], start=1) if card}
+    arena = {slot: word(lang, card["name"]) for slot, card in enumerate(state.view(None)["arena"], start=1) if card}
     if slots:
         shown = ", ".join(text(lang, "kouba.slot", name=arena[s], slot=s) for s in slots)
         lines.append(text(lang, "kouba.dice_show", shown=shown))
@@ -197,7 +208,7 @@ def event_text(state: KoubaState, names: Sequence[str], lang: str = "en") -> str
     event = view["event"]
     assert event is not None, "an event or tie-break phase always has its event"
     kind = event["kind"]
-    title = f"**{event['name']}**"
+    title = f"**{word(lang, event['name'])}**"
     if kind != "tiebreak":
         title += text(lang, "kouba.drawn_by", name=names[event["drawer"]])
     rolloff = "" if event["attempt"] == 1 else text(lang, "kouba.rolloff", n=event["attempt"] - 1)
@@ -214,7 +225,7 @@ def event_text(state: KoubaState, names: Sequence[str], lang: str = "en") -> str
 
 
 def roller_line(dice: DiceView, name: str, kind: str, lang: str = "en") -> str:
-    target = text(lang, "kouba.target", target=dice["target_text"]) if dice["target_text"] else ""
+    target = text(lang, "kouba.target", target=word(lang, combo_words(dice["target"]))) if dice["target"] else ""
     if not dice["rolls"]:
         return text(lang, "kouba.not_rolled", name=name, target=target)
     total = text(lang, "kouba.total", total=sum(dice["values"])) if kind == "weaver" else ""
@@ -247,11 +258,13 @@ def prompt_key(state: KoubaState) -> str:
     return "p_event"
 
 
-def card_effect(card: CardView) -> str:
+def card_effect(card: CardView, lang: str = "en") -> str:
     """What a card does, in the words of the picture: a power or an entry event."""
     rolls = card.get("extra_rolls", 0)
-    effect = drawing.POWER_TEXT.get(card.get("power") or card.get("event", ""), "")
-    return effect.format(n=rolls, s="s" if rolls > 1 else "")
+    kind = card.get("power") or card.get("event", "")
+    if kind not in drawing.POWER_TEXT:
+        return ""
+    return text(lang, f"kouba.pic.power.{kind}", n=rolls, s="s" if rolls > 1 else "")
 
 
 def points(n: int) -> str:
@@ -266,16 +279,16 @@ def arena_text(state: KoubaState, lang: str = "en") -> str:
             drawn_out = view["draw_count"] == 0
             lines.append(text(lang, "kouba.empty_slot_no_card" if drawn_out else "kouba.empty_slot", slot=slot))
             continue
-        effect = card_effect(card)
+        effect = card_effect(card, lang)
         lines.append(
             text(
                 lang,
                 "kouba.arena_card",
                 slot=slot,
-                name=card["name"],
+                name=word(lang, card["name"]),
                 points=card["points"],
                 effect=", " + effect if effect else "",
-                combo=card["combo_text"],
+                combo=word(lang, combo_words(card["combo"])),
             )
         )
     return "\n".join(lines)
@@ -313,7 +326,8 @@ def result_text(state: KoubaState, outcome: Outcome, names: Sequence[str], lang:
         quitter = next(s for s in range(state.players) if s not in outcome.winners)
         return text(lang, "kouba.resigned", name=names[quitter])
     winner = names[outcome.winners[0]]
-    return text(lang, "kouba.game_over_text", rounds=len(state.round_scores), winner=winner, reason=outcome.reason)
+    reason = word(lang, outcome.reason)
+    return text(lang, "kouba.game_over_text", rounds=len(state.round_scores), winner=winner, reason=reason)
 
 
 def hand_text(view: KoubaView, names: Sequence[str], lang: str = "en") -> str:
@@ -331,16 +345,16 @@ def hand_text(view: KoubaView, names: Sequence[str], lang: str = "en") -> str:
             lines.append(text(lang, "kouba.pile_empty", head=head))
             continue
         active = pile["active"]
-        status = text(lang, "kouba.active", effect=card_effect(top)) if active else text(lang, "kouba.face_down")
+        status = text(lang, "kouba.active", effect=card_effect(top, lang)) if active else text(lang, "kouba.face_down")
         below = text(lang, "kouba.below", n=len(cards) - 1) if len(cards) > 1 else ""
         lines.append(
             text(
                 lang,
                 "kouba.pile_card",
                 head=head,
-                name=top["name"],
+                name=word(lang, top["name"]),
                 points=top["points"],
-                combo=top["combo_text"],
+                combo=word(lang, combo_words(top["combo"])),
                 status=status,
                 below=below,
                 score=points(pile["score"]),
@@ -432,11 +446,17 @@ def stop_label(kind: str, lang: str = "en") -> str:
     return text(lang, "kouba.give_up_race" if kind in RACES else "kouba.stop")
 
 
-def move_options(state: KoubaState, seat: int, notations: Sequence[str], names: Sequence[str]) -> list[Any]:
+def move_options(
+    state: KoubaState, seat: int, notations: Sequence[str], names: Sequence[str], lang: str = "en"
+) -> list[Any]:
     return [
-        discord.SelectOption(label=clip(named(move_label(state, seat, state.parse_move(n)), names), 100), value=n)
-        for n in notations
+        discord.SelectOption(label=clip(named(label_of(state, seat, n, lang), names), 100), value=n) for n in notations
     ]
+
+
+def label_of(state: KoubaState, seat: int, notation: str, lang: str = "en") -> str:
+    """The engine's label of a move, in ``lang`` (players still named @1, @2...)."""
+    return word(lang, move_label(state, seat, state.parse_move(notation)))
 
 
 def chunks(items: Sequence[str], size: int = MAX_OPTIONS) -> list[Sequence[str]]:
@@ -571,7 +591,7 @@ class Kouba(GameCog):
         names = await self.service.display_names(record)
         shown = [shown_name(n) for n in names]
         lang = await self.language(record)
-        picture = await self.draw(drawing.render, record, state.view(None))
+        picture = await self.draw(drawing.render, record, pictured(state.view(None), lang))
         title = text(lang, "kouba.board_title", id=record.id, round=state.round, rounds=state.players)
         embed = discord.Embed(title=title, colour=COLOUR)
         outcome = record.outcome
@@ -600,7 +620,7 @@ class Kouba(GameCog):
         table = scores_table(state, names, lang)
         if table:
             embed.add_field(name=text(lang, "kouba.scores"), value=table, inline=False)
-        latest = [named(line, shown) for line in state.log[-LOG_LINES:]]
+        latest = [named(word(lang, log_text(line)), shown) for line in state.log[-LOG_LINES:]]
         if latest:
             embed.add_field(name=text(lang, "kouba.latest"), value=clip("\n".join(latest), 1024), inline=False)
 
@@ -683,7 +703,7 @@ class Kouba(GameCog):
                     version,
                     "mv-claim",
                     row=2,
-                    options=move_options(state, seat, groups["claim"], names),
+                    options=move_options(state, seat, groups["claim"], names, lang),
                     placeholder=text(lang, "kouba.claim_placeholder"),
                 )
             )
@@ -695,7 +715,7 @@ class Kouba(GameCog):
                     version,
                     f"mv-give{part or ''}",
                     row=3 + part,
-                    options=move_options(state, seat, gives, names),
+                    options=move_options(state, seat, gives, names, lang),
                     placeholder=text(lang, "kouba.give_more" if part else "kouba.give_placeholder"),
                 )
             )
@@ -714,7 +734,7 @@ class Kouba(GameCog):
                     record.version,
                     "mv-duel",
                     row=0,
-                    options=move_options(state, event.drawer, groups.get("duel", []), names),
+                    options=move_options(state, event.drawer, groups.get("duel", []), names, lang),
                     placeholder=text(lang, "kouba.duel_placeholder", name=clip(names[event.drawer], 40)),
                 )
             ]
@@ -761,7 +781,9 @@ class Kouba(GameCog):
             for notation in takes:
                 index = int(notation.removeprefix("take:pile")) - 1
                 pile = tables[rival]["piles"][index]
-                active = text(lang, "kouba.take_active", name=pile["active"]["name"]) if pile["active"] else ""
+                active = (
+                    text(lang, "kouba.take_active", name=word(lang, pile["active"]["name"])) if pile["active"] else ""
+                )
                 label = text(lang, "kouba.take_option", n=index + 1, size=pile["size"], active=active)
                 options.append(discord.SelectOption(label=label, value=notation))
             hint = text(lang, "kouba.take_placeholder", name=clip(names[seat], 30), rival=clip(names[rival], 30))
@@ -797,9 +819,13 @@ class Kouba(GameCog):
             for part, notations in enumerate(chunks(groups.get(power, []))):
                 options = [
                     discord.SelectOption(label=o.label, value=self.guarded_value(state, str(o.value)))
-                    for o in move_options(state, seat, notations, names)
+                    for o in move_options(state, seat, notations, names, lang)
                 ]
-                hint = text(lang, "kouba.power_choose" if part == 0 else "kouba.power_more", power=power.capitalize())
+                hint = text(
+                    lang,
+                    "kouba.power_choose" if part == 0 else "kouba.power_more",
+                    power=word(lang, power.capitalize()),
+                )
                 selects.append(
                     GameSelect(record.id, ANY_VERSION, f"pm-{power}{part}", options=options, placeholder=hint)
                 )
@@ -808,7 +834,7 @@ class Kouba(GameCog):
                 record.id,
                 ANY_VERSION,
                 "pm:" + self.guarded_value(state, notation),
-                label=clip(named(move_label(state, seat, state.parse_move(notation)), names), 80),
+                label=clip(named(label_of(state, seat, notation, lang), names), 80),
                 style=discord.ButtonStyle.primary,
             )
             for power in BUTTON_POWERS
@@ -825,7 +851,7 @@ class Kouba(GameCog):
             piles = [] if notation == "swap:none" else [int(p) for p in notation.split(":")[1].split(",")]
             if piles:
                 shown = ", ".join(
-                    text(lang, "kouba.swap_pile", n=p, name=hand[p - 1]["cards"][-1]["name"]) for p in piles
+                    text(lang, "kouba.swap_pile", n=p, name=word(lang, hand[p - 1]["cards"][-1]["name"])) for p in piles
                 )
                 label = text(lang, "kouba.swap_label", piles=shown)
             else:
@@ -872,7 +898,9 @@ class Kouba(GameCog):
                 title=text(lang, "kouba.dice_title"), description=text(lang, "kouba.no_event"), colour=COLOUR
             )
             return {"content": None, "embed": embed, "view": None}
-        embed = discord.Embed(title=text(lang, "kouba.dice_title_event", event=event["name"]), colour=COLOUR)
+        embed = discord.Embed(
+            title=text(lang, "kouba.dice_title_event", event=word(lang, event["name"])), colour=COLOUR
+        )
         groups = move_groups(state, seat)
         embed.description = roller_line(state.view(None)["dice"][seat], names[seat], event["kind"], lang)
         if not any(k in groups for k in ("roll", "keep", "stop")):
@@ -995,7 +1023,7 @@ class Kouba(GameCog):
         state = kouba_state(before)
         seat = acting_seat(before, user)
         names = await self.service.shown_names(after)
-        label = named(move_label(state, seat, state.parse_move(moves[0])), names)
+        label = named(label_of(state, seat, moves[0], lang), names)
         rolled = next((m[5:].replace(",", " ") for m in kouba_state(after).last_move if m.startswith("dice:")), "")
         return f"**{names[seat]}**: {label}" + (f" → {rolled}" if rolled else "") + "."
 

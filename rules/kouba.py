@@ -100,8 +100,20 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, NotRequired, TypedDict
 
-from rules.base import JSON, Game, GameState, NotationError, Outcome, Rng, View, plain_notation, register
-from rules.kouba_combos import combo_met, describe, reachable_keeps
+from rules.base import (
+    JSON,
+    Game,
+    GameState,
+    NotationError,
+    Outcome,
+    Rng,
+    Text,
+    View,
+    plain_notation,
+    register,
+    shown,
+)
+from rules.kouba_combos import combo_met, combo_words, describe, reachable_keeps
 from rules.kouba_deck import CHAMPION, Card, CardView, card, deck_for
 
 
@@ -227,7 +239,7 @@ SYLVAN_TARGET = "has:2,2,4,4"
 SWAP, TURN, EVENT, TIEBREAK, OVER = "swap", "turn", "event", "tiebreak", "over"
 RACES = ("reaper", "sylvan", "duel", "tiebreak")
 
-NOTATION_HELP = (
+NOTATION_HELP = Text(
     "Moves: swap:1,3 or swap:none, roll, keep:3,3,6, claim:2:pile4, stop, kouba:pile3, give:@2:pile1, "
     "duel:@2, take:pile3, king:counter or king:allow, and powers such as khan:@2:pile4, brute:@2:pile4, "
     "assassin:@2, extra:1, courtesan:2=6, shaman:arena2"
@@ -638,7 +650,7 @@ def _values(text: str) -> tuple[int, ...]:
 def _indices(text: str) -> tuple[int, ...]:
     values = [int(v) - 1 for v in text.split(",")]
     if len(set(values)) != len(values):
-        raise NotationError(f"'{text}' names the same number twice.")
+        raise NotationError("'{text}' names the same number twice.", text=text)
     return tuple(sorted(values))
 
 
@@ -653,7 +665,7 @@ def parse_notation(text: str) -> KoubaMove:
     for pattern, build in _PATTERNS:
         if match := pattern.match(compact):
             return build(match)
-    raise NotationError(f"Could not read '{text.strip()}'. {NOTATION_HELP}.")
+    raise NotationError("Could not read '{text}'. {help}.", text=shown(text), help=NOTATION_HELP)
 
 
 # ---------------------------------------------------------------------------
@@ -778,7 +790,9 @@ class KoubaState(GameState[KoubaMove]):
         move = parse_notation(plain_notation(text))
         target = getattr(move, "target", 0)
         if target >= self.players:
-            raise NotationError(f"There is no player {at(target)}: this game has @1 to {at(self.players - 1)}.")
+            raise NotationError(
+                "There is no player {who}: this game has @1 to {last}.", who=at(target), last=at(self.players - 1)
+            )
         return move
 
     def _apply(self, seat: int, move: KoubaMove) -> None:
@@ -789,11 +803,11 @@ class KoubaState(GameState[KoubaMove]):
         self._advance()
         self._moves, self._actors = {}, None
 
-    def refusal(self, seat: int, move: KoubaMove) -> str:
+    def refusal(self, seat: int, move: KoubaMove) -> Text:
         reason = _refusal(self, seat, move)
         moves = self._legal(seat)
-        sample = ", ".join(str(m) for m in moves[:4])
-        return f"{reason} You may play: {sample}{', …' if len(moves) > 4 else ''}."
+        sample = ", ".join(str(m) for m in moves[:4]) + (", …" if len(moves) > 4 else "")
+        return Text("{reason} You may play: {moves}.", reason=reason, moves=sample)
 
     # -- facts ----------------------------------------------------------------------
 
@@ -984,7 +998,7 @@ class KoubaState(GameState[KoubaMove]):
             self.discard.append(gone)
             pile.cards.append(self._draw_card(keep_out=gone) or self.discard.pop())
         self.swapped[seat] = True
-        self._say(f"{at(seat)} swapped {len(move.piles)} card{'s' if len(move.piles) != 1 else ''}")
+        self._say(_swapped(seat, len(move.piles)))
 
     def _do_roll(self, seat: int, move: Roll | Keep) -> None:
         roller = self.rollers[seat]
@@ -1004,20 +1018,28 @@ class KoubaState(GameState[KoubaMove]):
         pile = self._pile(seat, move.pile)
         pile.cards.append(cid)
         pile.active = card(cid).colour == CHAMPION
-        self._say(f"{at(seat)} won {card(cid).name} ({card(cid).points} VP) onto pile {move.pile + 1}")
+        self._say(
+            Text(
+                "{who} won {card} ({points} VP) onto pile {pile}",
+                who=at(seat),
+                card=card_name(cid),
+                points=card(cid).points,
+                pile=move.pile + 1,
+            )
+        )
         self.stage = "done"
 
     def _do_stop(self, seat: int, move: Stop) -> None:
         if self.phase == TURN:
-            self._say(f"{at(seat)} failed and takes a Kouba")
-            self.pending.append(Delivery(seat, -1, True, "failed the arena"))
+            self._say(Text("{who} failed and takes a Kouba", who=at(seat)))
+            self.pending.append(Delivery(seat, -1, True, str(Text("failed the arena"))))
             self.stage = "done"
             return
         roller = self.rollers[seat]
         roller.done = True
         if self._racing_event():
             roller.gave_up = True
-            self._say(f"{at(seat)} gives up the race")
+            self._say(Text("{who} gives up the race", who=at(seat)))
 
     def _racing_event(self) -> bool:
         return self.event is not None and self.event.kind in RACES
@@ -1028,15 +1050,17 @@ class KoubaState(GameState[KoubaMove]):
 
     def _do_give(self, seat: int, move: Give) -> None:
         self.give_used = True
-        whom = "themselves" if move.target == seat else at(move.target)
-        self._say(f"{at(seat)} rolled six alike and gives {whom} a Kouba")
-        self.pending.append(Delivery(move.target, move.pile, True, f"six alike of {at(seat)}"))
+        if move.target == seat:
+            self._say(Text("{who} rolled six alike and gives themselves a Kouba", who=at(seat)))
+        else:
+            self._say(Text("{who} rolled six alike and gives {whom} a Kouba", who=at(seat), whom=at(move.target)))
+        self.pending.append(Delivery(move.target, move.pile, True, str(Text("six alike of {who}", who=at(seat)))))
 
     def _do_challenge(self, seat: int, move: Challenge) -> None:
         assert self.event is not None
         self.event.seats = [seat, move.target]
         self.event.stage = "take"
-        self._say(f"{at(seat)} challenges {at(move.target)} to a duel")
+        self._say(Text("{who} challenges {whom} to a duel", who=at(seat), whom=at(move.target)))
 
     def _do_take(self, seat: int, move: Take) -> None:
         assert self.event is not None
@@ -1046,14 +1070,16 @@ class KoubaState(GameState[KoubaMove]):
         if move.counter:
             delivery = self.pending.pop(0)
             self._spend(seat, "king")
-            self._say(f"{at(seat)} counters a Kouba ({delivery.cause}) with the King")
+            self._say(
+                Text("{who} counters a Kouba ({cause}) with the King", who=at(seat), cause=cause_text(delivery.cause))
+            )
         else:
             self.pending[0] = replace(self.pending[0], asked=True)
 
     def _do_khan(self, seat: int, move: Khan) -> None:
         self._spend(seat, "khan")
-        self._say(f"{at(seat)} plays the Khan on {at(move.target)}")
-        self.pending.append(Delivery(move.target, move.pile, True, f"Khan of {at(seat)}"))
+        self._say(Text("{who} plays the Khan on {whom}", who=at(seat), whom=at(move.target)))
+        self.pending.append(Delivery(move.target, move.pile, True, str(Text("Khan of {who}", who=at(seat)))))
 
     def _do_brute(self, seat: int, move: Brute) -> None:
         self._spend(seat, "brute")
@@ -1061,13 +1087,21 @@ class KoubaState(GameState[KoubaMove]):
         gone = pile.cards.pop()
         pile.active = False
         self.discard.append(gone)
-        self._say(f"{at(seat)} plays the Brute: {at(move.target)} loses {card(gone).name} from pile {move.pile + 1}")
+        self._say(
+            Text(
+                "{who} plays the Brute: {whom} loses {card} from pile {pile}",
+                who=at(seat),
+                whom=at(move.target),
+                card=card_name(gone),
+                pile=move.pile + 1,
+            )
+        )
         if not pile.cards:
-            self.pending.append(Delivery(move.target, move.pile, False, f"Brute of {at(seat)}"))
+            self.pending.append(Delivery(move.target, move.pile, False, str(Text("Brute of {who}", who=at(seat)))))
 
     def _do_assassin(self, seat: int, move: Assassin) -> None:
         self._spend(seat, "assassin")
-        self._say(f"{at(seat)} plays the Assassin: {at(move.target)} loses the turn")
+        self._say(Text("{who} plays the Assassin: {whom} loses the turn", who=at(seat), whom=at(move.target)))
         self.stage = "done"
 
     def _do_extra(self, seat: int, move: Extra) -> None:
@@ -1076,13 +1110,16 @@ class KoubaState(GameState[KoubaMove]):
         ]
         self._spend_pile(seat, piles[0])
         self.rollers[seat].limit += move.rolls
-        self._say(f"{at(seat)} gains {move.rolls} extra roll{'s' if move.rolls > 1 else ''}")
+        if move.rolls == 1:
+            self._say(Text("{who} gains 1 extra roll", who=at(seat)))
+        else:
+            self._say(Text("{who} gains {n} extra rolls", who=at(seat), n=move.rolls))
 
     def _do_courtesan(self, seat: int, move: Courtesan) -> None:
         self._spend(seat, "courtesan")
         values = self.rollers[seat].values
         values[values.index(move.old)] = move.new
-        self._say(f"{at(seat)} turns a {move.old} into a {move.new} with the Courtesan")
+        self._say(Text("{who} turns a {old} into a {new} with the Courtesan", who=at(seat), old=move.old, new=move.new))
         self._after_dice_change(seat)
 
     def _do_shaman(self, seat: int, move: Shaman) -> None:
@@ -1091,9 +1128,9 @@ class KoubaState(GameState[KoubaMove]):
         assert old is not None
         self.discard.append(old)
         self.arena[move.slot] = self._draw_card(keep_out=old)
-        self._say(f"{at(seat)} plays the Shaman: {card(old).name} leaves the arena")
+        self._say(Text("{who} plays the Shaman: {card} leaves the arena", who=at(seat), card=card_name(old)))
         if self.arena[move.slot] is None:
-            self._say(f"no card left to draw: arena slot {move.slot + 1} stays empty")
+            self._say(Text("no card left to draw: arena slot {slot} stays empty", slot=move.slot + 1))
 
     def _spend(self, seat: int, power: str) -> None:
         self._spend_pile(seat, self.power_piles(seat, power)[0])
@@ -1128,7 +1165,7 @@ class KoubaState(GameState[KoubaMove]):
             self.discard = [cid for cid in self.discard if cid == keep_out]
             if self.draw:
                 self.rng.shuffle(self.draw)
-                self._say("the discard is shuffled into a new draw pile")
+                self._say(Text("the discard is shuffled into a new draw pile"))
         return self.draw.pop() if self.draw else None
 
     def _refill(self) -> list[str]:
@@ -1154,7 +1191,9 @@ class KoubaState(GameState[KoubaMove]):
     def _place_kouba(self, seat: int, index: int, cause: str) -> None:
         pile = self._pile(seat, index)
         pile.kouba, pile.active = True, False
-        self._say(f"{at(seat)} takes a Kouba on pile {index + 1} ({cause})")
+        self._say(
+            Text("{who} takes a Kouba on pile {pile} ({cause})", who=at(seat), pile=index + 1, cause=cause_text(cause))
+        )
         if self.koubas(seat) >= KOUBAS_TO_END and self.round_ender is None:
             self.round_ender = seat
 
@@ -1165,8 +1204,9 @@ class KoubaState(GameState[KoubaMove]):
             self._own_piles.add(seat)
         return self.piles[seat][index]
 
-    def _say(self, line: str) -> None:
-        self.log = [*self.log[-(LOG_LENGTH - 1) :], line]
+    def _say(self, line: Text) -> None:
+        """Logs ``line`` in English (one of ``LOG_TEXTS``): :func:`log_text` reads it back for other languages."""
+        self.log = [*self.log[-(LOG_LENGTH - 1) :], str(line)]
 
     # -- flow ---------------------------------------------------------------------------
 
@@ -1223,7 +1263,13 @@ class KoubaState(GameState[KoubaMove]):
         self.swapped = [False] * self.players
         self.phase, self.turn, self.stage, self.opening = SWAP, self.first_player, "roll", True
         self.event, self.event_queue, self.pending, self.round_ender = None, [], [], None
-        self._say(f"round {self.round}: {at(self.first_player)} starts; everyone may swap up to 2 cards")
+        self._say(
+            Text(
+                "round {round}: {who} starts; everyone may swap up to 2 cards",
+                round=self.round,
+                who=at(self.first_player),
+            )
+        )
 
     def _open_arena(self) -> None:
         self.arena = [self._draw_card() for _ in range(ARENA)]
@@ -1256,7 +1302,7 @@ class KoubaState(GameState[KoubaMove]):
         else:
             self.event = Event(kind, cid, self.turn, everyone, "roll", [-1] * self.players)
             self._reset_event_rollers()
-        self._say(f"{card(cid).name} enters the arena: {_EVENT_NAMES[kind]}")
+        self._say(Text("{card} enters the arena: {event}", card=card_name(cid), event=_EVENT_NAMES[kind]))
 
     def _reset_event_rollers(self) -> None:
         event = self.event
@@ -1289,7 +1335,7 @@ class KoubaState(GameState[KoubaMove]):
         for seat in self._from_turn(event.seats):
             value = self.rollers[seat].values[0]
             if value % 2 == 0:
-                self.pending.append(Delivery(seat, -1, True, f"Golem, rolled {value}"))
+                self.pending.append(Delivery(seat, -1, True, str(Text("Golem, rolled {value}", value=value))))
         self._finish_event()
         return True
 
@@ -1301,7 +1347,7 @@ class KoubaState(GameState[KoubaMove]):
         highest = [s for s in event.seats if totals[s] == top]
         if len(highest) > 1:
             return self._roll_off(event, highest)
-        self.pending.append(Delivery(highest[0], -1, True, f"Weaver, highest total {top}"))
+        self.pending.append(Delivery(highest[0], -1, True, str(Text("Weaver, highest total {total}", total=top))))
         self._finish_event()
         return True
 
@@ -1314,7 +1360,7 @@ class KoubaState(GameState[KoubaMove]):
             return self._race_winner(event)
         quitter = next((s for s in event.seats if self.rollers[s].gave_up), None)
         if quitter is not None:
-            self._race_kouba(event, quitter, "gave up")
+            self._race_kouba(event, quitter, Text("gave up"))
             self._finish_event()
             return True
         counts = {s: self.rollers[s].rolls for s in event.seats}
@@ -1326,7 +1372,7 @@ class KoubaState(GameState[KoubaMove]):
         losers = pending or [s for s in finished if counts[s] == worst]
         if len(losers) > 1:
             return self._roll_off(event, losers)
-        self._race_kouba(event, losers[0], "slowest")
+        self._race_kouba(event, losers[0], Text("slowest"))
         self._finish_event()
         return True
 
@@ -1341,7 +1387,8 @@ class KoubaState(GameState[KoubaMove]):
         """The tie-break: fewest rolls wins; who gives up drops out; the last one left wins."""
         racing = [s for s in event.seats if not self.rollers[s].gave_up]
         if len(racing) == 1:
-            return self._tiebreak_won(racing[0], "the others gave up")
+            line = Text("{who} wins the tie-break race the others gave up", who=at(racing[0]))
+            return self._tiebreak_won(racing[0], line)
         counts = {s: self.rollers[s].rolls for s in racing}
         finished = [s for s in racing if self.rollers[s].done]
         if not finished:
@@ -1354,25 +1401,29 @@ class KoubaState(GameState[KoubaMove]):
         winners = [s for s in finished if counts[s] == best]
         if len(winners) > 1:
             return self._roll_off(event, winners)
-        return self._tiebreak_won(winners[0], f"in {best} rolls")
+        return self._tiebreak_won(
+            winners[0], Text("{who} wins the tie-break race in {n} rolls", who=at(winners[0]), n=best)
+        )
 
-    def _tiebreak_won(self, winner: int, how: str) -> bool:
-        self._say(f"{at(winner)} wins the tie-break race {how}")
+    def _tiebreak_won(self, winner: int, line: Text) -> bool:
+        self._say(line)
         totals = self.totals()
         self.result = Outcome((winner,), "most points (tie broken by a Reaper race)", tuple(map(float, totals)))
         self.phase, self.event = OVER, None
         return True
 
-    def _race_kouba(self, event: Event, loser: int, why: str) -> None:
+    def _race_kouba(self, event: Event, loser: int, why: Text) -> None:
         if event.kind == "duel":
             winner = event.opponent(loser)
-            self._say(f"{at(winner)} wins the duel")
-            self.pending.append(Delivery(loser, event.take[winner], True, f"lost the duel to {at(winner)}"))
+            self._say(Text("{who} wins the duel", who=at(winner)))
+            cause = Text("lost the duel to {who}", who=at(winner))
+            self.pending.append(Delivery(loser, event.take[winner], True, str(cause)))
         else:
-            self.pending.append(Delivery(loser, -1, True, f"{_EVENT_NAMES[event.kind]}, {why}"))
+            cause = Text("{event}, {why}", event=_EVENT_NAMES[event.kind], why=why)
+            self.pending.append(Delivery(loser, -1, True, str(cause)))
 
     def _roll_off(self, event: Event, seats: list[int]) -> bool:
-        self._say(f"tie between {' '.join(at(s) for s in seats)}: they roll again")
+        self._say(Text("tie between {seats}: they roll again", seats=" ".join(at(s) for s in seats)))
         event.seats = seats if event.kind != "duel" else event.seats
         event.attempt += 1
         self._reset_event_rollers()
@@ -1395,7 +1446,14 @@ class KoubaState(GameState[KoubaMove]):
         self.revealed = [[_revealed_pile(p) for p in piles] for piles in self.piles]
         ender = self.round_ender
         assert ender is not None
-        self._say(f"round {self.round} ends ({at(ender)} has 4 Koubas): " + ", ".join(map(str, scores)))
+        self._say(
+            Text(
+                "round {round} ends ({who} has 4 Koubas): {scores}",
+                round=self.round,
+                who=at(ender),
+                scores=", ".join(map(str, scores)),
+            )
+        )
         if self.round >= self.players:
             self._end_game()
             return
@@ -1416,7 +1474,11 @@ class KoubaState(GameState[KoubaMove]):
         self.phase = TIEBREAK
         self.event = Event("tiebreak", "", tied[0], tied, "roll", [-1] * self.players)
         self._reset_event_rollers()
-        self._say(f"tie on {best} points: Reaper race between {' '.join(at(s) for s in tied)}")
+        self._say(
+            Text(
+                "tie on {points} points: Reaper race between {seats}", points=best, seats=" ".join(at(s) for s in tied)
+            )
+        )
 
     # -- views -------------------------------------------------------------------------
 
@@ -1467,7 +1529,7 @@ class KoubaState(GameState[KoubaMove]):
             "rolls_left": roller.rolls_left,
             "done": roller.done,
             "target": roller.target,
-            "target_text": describe(roller.target) if roller.target else "",
+            "target_text": describe(roller.target) if roller.target else "",  # English: word combo_words(target)
         }
 
     def _table_view(self, seat: int) -> TableView:
@@ -1490,7 +1552,7 @@ class KoubaState(GameState[KoubaMove]):
             return None
         return {
             "kind": event.kind,
-            "name": _EVENT_NAMES[event.kind],
+            "name": _EVENT_NAMES[event.kind].template,
             "card": card_json(event.card) if event.card else None,
             "drawer": event.drawer,
             "seats": list(event.seats),
@@ -1547,14 +1609,112 @@ _SCALAR_FIELDS = (
 )  # fmt: skip
 _LIST_FIELDS = ("draw", "discard", "arena", "swapped", "event_queue", "log", "last_move")
 
-_EVENT_NAMES = {
-    "weaver": "Weaver: lowest total is safe",
-    "golem": "Golem: one die, even gets a Kouba",
-    "reaper": "Reaper race: straight 1-6",
-    "sylvan": "Sylvan race: two 2s and two 4s",
-    "duel": "Duel",
-    "tiebreak": "Tie-break Reaper race",
+_EVENT_NAMES = {  # in views as their English template: the bot words them in a server's language
+    "weaver": Text("Weaver: lowest total is safe"),
+    "golem": Text("Golem: one die, even gets a Kouba"),
+    "reaper": Text("Reaper race: straight 1-6"),
+    "sylvan": Text("Sylvan race: two 2s and two 4s"),
+    "duel": Text("Duel"),
+    "tiebreak": Text("Tie-break Reaper race"),
 }
+
+
+def card_name(cid: str) -> Text:
+    """A card's name for players: its English name, which the bot words in a server's language."""
+    return Text(card(cid).name)
+
+
+def _swapped(seat: int, count: int) -> Text:
+    if count == 0:
+        return Text("{who} swapped 0 cards", who=at(seat))
+    if count == 1:
+        return Text("{who} swapped 1 card", who=at(seat))
+    return Text("{who} swapped {n} cards", who=at(seat), n=count)
+
+
+# Lines of the log and causes of a Kouba are kept in English in the state (and its stored
+# JSON, views and the AI's reading of the log); these are their templates, so that the
+# bot can read one back as a Text and word it in a server's language. A more precise
+# template comes before a more general one.
+LOG_TEXTS = (
+    "{who} swapped 0 cards",
+    "{who} swapped 1 card",
+    "{who} swapped {n} cards",
+    "{who} won {card} ({points} VP) onto pile {pile}",
+    "{who} failed and takes a Kouba",
+    "{who} gives up the race",
+    "{who} rolled six alike and gives themselves a Kouba",
+    "{who} rolled six alike and gives {whom} a Kouba",
+    "{who} challenges {whom} to a duel",
+    "{who} counters a Kouba ({cause}) with the King",
+    "{who} plays the Khan on {whom}",
+    "{who} plays the Brute: {whom} loses {card} from pile {pile}",
+    "{who} plays the Assassin: {whom} loses the turn",
+    "{who} gains 1 extra roll",
+    "{who} gains {n} extra rolls",
+    "{who} turns a {old} into a {new} with the Courtesan",
+    "{who} plays the Shaman: {card} leaves the arena",
+    "no card left to draw: arena slot {slot} stays empty",
+    "the discard is shuffled into a new draw pile",
+    "{who} takes a Kouba on pile {pile} ({cause})",
+    "round {round}: {who} starts; everyone may swap up to 2 cards",
+    "{card} enters the arena: {event}",
+    "{who} wins the tie-break race the others gave up",
+    "{who} wins the tie-break race in {n} rolls",
+    "{who} wins the duel",
+    "tie between {seats}: they roll again",
+    "round {round} ends ({who} has 4 Koubas): {scores}",
+    "tie on {points} points: Reaper race between {seats}",
+)
+CAUSE_TEXTS = (
+    "failed the arena",
+    "six alike of {who}",
+    "Khan of {who}",
+    "Brute of {who}",
+    "Golem, rolled {value}",
+    "Weaver, highest total {total}",
+    "lost the duel to {who}",
+    "{event}, {why}",
+)
+
+
+def _reader(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", template)
+    pattern = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
+    return re.compile(pattern)
+
+
+_LOG_READERS = tuple((template, _reader(template)) for template in LOG_TEXTS)
+_CAUSE_READERS = tuple((template, _reader(template)) for template in CAUSE_TEXTS)
+
+
+def _read(line: str, readers: tuple[tuple[str, re.Pattern[str]], ...]) -> Text:
+    for template, reader in readers:
+        if match := reader.fullmatch(line):
+            return Text(template, **{name: _read_value(name, value) for name, value in match.groupdict().items()})
+    return Text(line)  # a line of an older version: left as it is
+
+
+def _read_value(name: str, value: str) -> Any:
+    if name in ("card", "event", "why"):
+        return Text(value)  # a card's name, an event's name (English templates), gave up / slowest
+    if name == "cause":
+        return cause_text(value)
+    return value
+
+
+def log_text(line: str) -> Text:
+    """A line of the log as the Text it was written from, to word in a server's language.
+
+    >>> log_text("@1 won Elf King (3 VP) onto pile 2").values[1]
+    ('card', Text(template='Elf King', values=()))
+    """
+    return _read(line, _LOG_READERS)
+
+
+def cause_text(cause: str) -> Text:
+    """Why a Kouba comes (``Delivery.cause``, in English in states and views) as a Text."""
+    return _read(cause, _CAUSE_READERS)
 
 
 def _event_roller(event: Event, seat: int, state: KoubaState) -> Roller:
@@ -1634,104 +1794,125 @@ _HANDLERS: dict[type, Callable[[KoubaState, int, Any], None]] = {
 # Refusals: why a parsed move is not legal now
 
 
-def _refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+def _refusal(state: KoubaState, seat: int, move: KoubaMove) -> Text:
     if state.pending and not (isinstance(move, POWER_TYPES) and state._powers_open()):
         return _pending_refusal(state, seat, move)
     for kinds, explain in _REFUSERS:
         if isinstance(move, kinds):
             return explain(state, seat, move)
-    return f"{move} is not possible now."
+    return Text("{move} is not possible now.", move=str(move))
 
 
-def _pending_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+def _pending_refusal(state: KoubaState, seat: int, move: KoubaMove) -> Text:
     delivery = state.pending[0]
+    cause = cause_text(delivery.cause)
     if seat != delivery.receiver:
         who = at(delivery.receiver)
         if state._king_window(delivery):
-            return f"{who} is answering a Kouba ({delivery.cause}) with their King: everyone waits for that answer."
-        return f"{who} is placing a Kouba ({delivery.cause}): meanwhile only powers can be played."
+            return Text(
+                "{who} is answering a Kouba ({cause}) with their King: everyone waits for that answer.",
+                who=who,
+                cause=cause,
+            )
+        return Text("{who} is placing a Kouba ({cause}): meanwhile only powers can be played.", who=who, cause=cause)
     if state._king_window(delivery):
-        return f"A Kouba ({delivery.cause}) is coming at you: first answer with king:counter or king:allow."
+        return Text("A Kouba ({cause}) is coming at you: first answer with king:counter or king:allow.", cause=cause)
     if isinstance(move, PlaceKouba):
-        return f"Pile {move.pile + 1} already has a Kouba: a Kouba never goes on another Kouba."
-    return f"First place the Kouba you receive ({delivery.cause}) on a pile without one."
+        return Text("Pile {pile} already has a Kouba: a Kouba never goes on another Kouba.", pile=move.pile + 1)
+    return Text("First place the Kouba you receive ({cause}) on a pile without one.", cause=cause)
 
 
-def _swap_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+def _swap_refusal(state: KoubaState, seat: int, move: KoubaMove) -> Text:
     if state.phase != SWAP:
-        return "Swapping is only allowed once, at the start of a round."
+        return Text("Swapping is only allowed once, at the start of a round.")
     if isinstance(move, Swap) and len(move.piles) > MAX_SWAP:
-        return f"You may swap at most {MAX_SWAP} cards."
-    return "You have already swapped this round."
+        return Text("You may swap at most {n} cards.", n=MAX_SWAP)
+    return Text("You have already swapped this round.")
 
 
-def _dice_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+def _dice_refusal(state: KoubaState, seat: int, move: KoubaMove) -> Text:
     roller = state.rollers[seat]
     if seat not in state.rolling():
-        return "You are not rolling dice now."
+        return Text("You are not rolling dice now.")
     if isinstance(move, Keep) and roller.rolls == 0:
-        return "Roll first: there are no dice to keep yet."
+        return Text("Roll first: there are no dice to keep yet.")
     if roller.limit and roller.rolls >= roller.limit:
-        return f"You have used all {roller.limit} rolls."
+        return Text("You have used all {n} rolls.", n=roller.limit)
     if isinstance(move, Keep) and roller.target:
-        return f"In a race keep only dice that can still make {describe(roller.target)}."
-    shown = " ".join(map(str, roller.values))
-    return f"You cannot {move}: name 1 to 5 values among your dice ({shown}), like keep:{roller.values[0]}."
+        return Text("In a race keep only dice that can still make {combo}.", combo=combo_words(roller.target))
+    return Text(
+        "You cannot {move}: name 1 to 5 values among your dice ({dice}), like keep:{value}.",
+        move=str(move),
+        dice=" ".join(map(str, roller.values)),
+        value=roller.values[0],
+    )
 
 
-def _claim_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+def _claim_refusal(state: KoubaState, seat: int, move: KoubaMove) -> Text:
     assert isinstance(move, Claim)
     if state.phase != TURN or seat != state.turn:
-        return "You may only claim a card during your own turn."
+        return Text("You may only claim a card during your own turn.")
     cid = state.arena[move.slot]
     values = state.rollers[seat].values
     if cid is None:
-        return f"Arena slot {move.slot + 1} is empty."
+        return Text("Arena slot {slot} is empty.", slot=move.slot + 1)
     if not values:
-        return "Roll the dice first."
+        return Text("Roll the dice first.")
     if state.piles[seat][move.pile].kouba:
-        return f"Pile {move.pile + 1} has a Kouba: no card may go on it."
-    shown = " ".join(map(str, values))
-    return f"Your dice ({shown}) do not show {describe(card(cid).combo)}, the combination of {card(cid).name}."
+        return Text("Pile {pile} has a Kouba: no card may go on it.", pile=move.pile + 1)
+    return Text(
+        "Your dice ({dice}) do not show {combo}, the combination of {card}.",
+        dice=" ".join(map(str, values)),
+        combo=combo_words(card(cid).combo),
+        card=card_name(cid),
+    )
 
 
-def _power_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+def _power_refusal(state: KoubaState, seat: int, move: KoubaMove) -> Text:
     power = _POWER_OF[type(move)]
     if not state.power_piles(seat, power):
-        return f"You have no active {power.capitalize()} (a face-up champion on a pile without a Kouba)."
+        if power == "extra":
+            return Text("You have no active extra-roll champion (a face-up champion on a pile without a Kouba).")
+        # A power is named after its first card: the bot words a card's name in a server's language.
+        return Text(
+            "You have no active {power} (a face-up champion on a pile without a Kouba).",
+            power=Text(power.capitalize()),
+        )
     if not state._powers_open():
         if state.pending:
-            return "A King's answer is awaited: powers wait until it is given."
-        return "Powers are used during turns, events and races, not during the swap."
+            return Text("A King's answer is awaited: powers wait until it is given.")
+        return Text("Powers are used during turns, events and races, not during the swap.")
     if state.phase == TIEBREAK and power != "courtesan":
-        return "In the tie-break race the game is already scored: only the Courtesan can still change a die."
+        return Text("In the tie-break race the game is already scored: only the Courtesan can still change a die.")
     if isinstance(move, Assassin):
-        return (
-            f"The Assassin only stops the player whose turn it is ({at(state.turn)}), before they claim, "
-            "and not yourself."
+        return Text(
+            "The Assassin only stops the player whose turn it is ({who}), before they claim, and not yourself.",
+            who=at(state.turn),
         )
     if isinstance(move, (Khan, Brute)):
-        return f"{at(move.target)}'s pile {move.pile + 1} has a Kouba or is not an opponent's pile."
+        return Text(
+            "{who}'s pile {pile} has a Kouba or is not an opponent's pile.", who=at(move.target), pile=move.pile + 1
+        )
     if isinstance(move, Extra):
-        return "Extra rolls help only in your own turn, the Weaver and the Golem, as printed on your card."
+        return Text("Extra rolls help only in your own turn, the Weaver and the Golem, as printed on your card.")
     if isinstance(move, Courtesan):
-        return "The Courtesan changes one of your own dice while you are rolling, to a different value."
-    return "That arena slot is empty."
+        return Text("The Courtesan changes one of your own dice while you are rolling, to a different value.")
+    return Text("That arena slot is empty.")
 
 
-def _other_refusal(state: KoubaState, seat: int, move: KoubaMove) -> str:
+def _other_refusal(state: KoubaState, seat: int, move: KoubaMove) -> Text:
     if isinstance(move, Stop):
-        return (
+        return Text(
             "Stop gives up your turn (you take a Kouba) or a race (you lose it), or settles a Weaver or Golem "
             "result after a roll."
         )
     if isinstance(move, Give):
-        return "Giving a Kouba needs six identical dice, once per turn, to a pile without a Kouba."
+        return Text("Giving a Kouba needs six identical dice, once per turn, to a pile without a Kouba.")
     if isinstance(move, (Challenge, Take)):
-        return "A duel's drawer picks the opponent (duel:@2), then each duelist takes a pile (take:pile1)."
+        return Text("A duel's drawer picks the opponent (duel:@2), then each duelist takes a pile (take:pile1).")
     if isinstance(move, (King, PlaceKouba)):
-        return "No Kouba is coming at you now."
-    return f"{move} is not possible now."
+        return Text("No Kouba is coming at you now.")
+    return Text("{move} is not possible now.", move=str(move))
 
 
 _POWER_OF: dict[type, str] = {
@@ -1742,8 +1923,7 @@ _POWER_OF: dict[type, str] = {
     Courtesan: "courtesan",
     Shaman: "shaman",
 }
-
-_REFUSERS: tuple[tuple[tuple[type, ...], Callable[[KoubaState, int, KoubaMove], str]], ...] = (
+_REFUSERS: tuple[tuple[tuple[type, ...], Callable[[KoubaState, int, KoubaMove], Text]], ...] = (
     ((Swap,), _swap_refusal),
     ((Roll, Keep), _dice_refusal),
     ((Claim,), _claim_refusal),
@@ -1793,43 +1973,56 @@ def keeps_free_to_pick(state: KoubaState, seat: int) -> bool:
     return picks == keeps
 
 
-def move_label(state: KoubaState, seat: int, move: KoubaMove) -> str:
-    """A short description of a move for a button or select option.
+def move_label(state: KoubaState, seat: int, move: KoubaMove) -> Text:
+    """A short description of a move for a button or select option, to word in a server's language.
 
     >>> from rules import GAMES
     >>> state = GAMES["kouba"].new(players=2, seed=1)
-    >>> move_label(state, 0, state.parse_move("swap:1,3")), move_label(state, 0, Keep((3, 3, 6)))
+    >>> str(move_label(state, 0, state.parse_move("swap:1,3"))), str(move_label(state, 0, Keep((3, 3, 6))))
     ('swap the cards of piles 1, 3', 'keep 3 3 6, roll 3 dice')
     """
     if isinstance(move, Claim):
-        won = card(state.arena[move.slot] or "")
-        return f"win {won.name} ({won.points} VP) onto pile {move.pile + 1}"
+        won = state.arena[move.slot] or ""
+        return Text(
+            "win {card} ({points} VP) onto pile {pile}",
+            card=card_name(won),
+            points=card(won).points,
+            pile=move.pile + 1,
+        )
     if isinstance(move, Shaman):
         gone = state.arena[move.slot]
-        return f"Shaman: replace {card(gone).name if gone else 'slot'} (slot {move.slot + 1})"
+        if gone is None:
+            return Text("Shaman: replace slot (slot {slot})", slot=move.slot + 1)
+        return Text("Shaman: replace {card} (slot {slot})", card=card_name(gone), slot=move.slot + 1)
     if isinstance(move, Stop):
         if state.phase == TURN:
-            return "give up: take a Kouba"
-        return "give up the race (you lose it)" if state._racing_event() else "stop rolling, keep this result"
+            return Text("give up: take a Kouba")
+        if state._racing_event():
+            return Text("give up the race (you lose it)")
+        return Text("stop rolling, keep this result")
     return _LABELS[type(move)](move)
 
 
-_LABELS: dict[type, Callable[[Any], str]] = {
-    Swap: lambda m: (
-        "swap the cards of piles " + ", ".join(str(p + 1) for p in m.piles) if m.piles else "keep all 5 cards"
-    ),
-    Roll: lambda m: "roll all the dice",
-    Keep: lambda m: f"keep {' '.join(map(str, m.values))}, roll {DICE - len(m.values)} dice",
-    PlaceKouba: lambda m: f"put the Kouba on pile {m.pile + 1}",
-    Give: lambda m: f"six alike: Kouba to {at(m.target)} on pile {m.pile + 1}",
-    Challenge: lambda m: f"duel {at(m.target)}",
-    Take: lambda m: f"race for the top card of their pile {m.pile + 1}",
-    King: lambda m: "King: cancel this Kouba" if m.counter else "let the Kouba come",
-    Khan: lambda m: f"Khan: Kouba to {at(m.target)} on pile {m.pile + 1}",
-    Brute: lambda m: f"Brute: discard the top card of {at(m.target)}'s pile {m.pile + 1}",
-    Assassin: lambda m: f"Assassin: end {at(m.target)}'s turn",
-    Extra: lambda m: f"+{m.rolls} roll{'s' if m.rolls > 1 else ''}",
-    Courtesan: lambda m: f"Courtesan: turn a {m.old} into a {m.new}",
+def _swap_label(move: Swap) -> Text:
+    if not move.piles:
+        return Text("keep all 5 cards")
+    return Text("swap the cards of piles {piles}", piles=", ".join(str(p + 1) for p in move.piles))
+
+
+_LABELS: dict[type, Callable[[Any], Text]] = {
+    Swap: _swap_label,
+    Roll: lambda m: Text("roll all the dice"),
+    Keep: lambda m: Text("keep {dice}, roll {n} dice", dice=" ".join(map(str, m.values)), n=DICE - len(m.values)),
+    PlaceKouba: lambda m: Text("put the Kouba on pile {pile}", pile=m.pile + 1),
+    Give: lambda m: Text("six alike: Kouba to {who} on pile {pile}", who=at(m.target), pile=m.pile + 1),
+    Challenge: lambda m: Text("duel {who}", who=at(m.target)),
+    Take: lambda m: Text("race for the top card of their pile {pile}", pile=m.pile + 1),
+    King: lambda m: Text("King: cancel this Kouba") if m.counter else Text("let the Kouba come"),
+    Khan: lambda m: Text("Khan: Kouba to {who} on pile {pile}", who=at(m.target), pile=m.pile + 1),
+    Brute: lambda m: Text("Brute: discard the top card of {who}'s pile {pile}", who=at(m.target), pile=m.pile + 1),
+    Assassin: lambda m: Text("Assassin: end {who}'s turn", who=at(m.target)),
+    Extra: lambda m: Text("+1 roll") if m.rolls == 1 else Text("+{n} rolls", n=m.rolls),
+    Courtesan: lambda m: Text("Courtesan: turn a {old} into a {new}", old=m.old, new=m.new),
 }
 
 

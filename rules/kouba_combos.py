@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
-from rules.base import NotationError
+from rules.base import NotationError, Text, shown
 
 DICE = 6
 FACES = (1, 2, 3, 4, 5, 6)
@@ -137,7 +137,7 @@ def parse_term(text: str) -> Term:
         return Term("has", values=(int(match.group(2)),) * int(match.group(1)))
     if match := _HAS.match(word):
         return Term("has", values=tuple(sorted(int(v) for v in match.group(1).split(","))))
-    raise NotationError(f"'{text.strip()}' is not a Kouba combination term.")
+    raise NotationError("'{text}' is not a Kouba combination term.", text=shown(text))
 
 
 @lru_cache(maxsize=256)
@@ -151,21 +151,49 @@ def parse_combo(text: str) -> Combo:
 # Human-readable labels
 
 
-def _term_label(term: Term) -> str:
+_WORD_LABELS = {
+    "pair": Text("pair"),
+    "two-pairs": Text("two pairs"),
+    "three-pairs": Text("three pairs"),
+    "full": Text("full"),
+    "two-sets": Text("two sets"),
+    "all-even": Text("all even"),
+    "all-odd": Text("all odd"),
+}
+_RUN_LABELS = {4: Text("small straight"), 5: Text("large straight"), 6: Text("straight 1-6")}
+
+
+def _term_label(term: Term) -> Text | str:
+    """One term's label: words as a :class:`Text`, dice (``2× ⚁``) as they are in every language."""
     if term.kind == "kind":
-        return "yams (6 alike)" if term.number == 6 else f"{term.number} of a kind"
+        return Text("yams (6 alike)") if term.number == 6 else Text("{n} of a kind", n=term.number)
     if term.kind == "run":
-        return {4: "small straight", 5: "large straight", 6: "straight 1-6"}[term.number]
-    if term.kind in ("sum>=", "sum<="):
-        return f"sum {'≥' if term.kind == 'sum>=' else '≤'} {term.number}"
+        return _RUN_LABELS[term.number]
+    if term.kind == "sum>=":
+        return Text("sum ≥ {n}", n=term.number)
+    if term.kind == "sum<=":
+        return Text("sum ≤ {n}", n=term.number)
     if term.kind == "has":
         return " ".join(f"{n}× {PIPS[v - 1]}" for v, n in sorted(Counter(term.values).items()))
-    return term.kind.replace("-", " ")
+    return _WORD_LABELS[term.kind]
+
+
+def combo_words(text: str) -> Text | str:
+    """A combination's label for players, to word in their language (``str()`` is the English).
+
+    >>> str(combo_words("3x6 & run-4"))
+    '3× ⚅ + small straight'
+    """
+    labels = [_term_label(term) for term in parse_combo(text).terms]
+    words = labels[-1]
+    for label in reversed(labels[:-1]):
+        words = Text("{first} + {rest}", first=label, rest=words)
+    return words
 
 
 def describe(text: str) -> str:
     """A short English label: ``describe('full') == 'full'``."""
-    return " + ".join(_term_label(term) for term in parse_combo(text).terms)
+    return str(combo_words(text))
 
 
 # ---------------------------------------------------------------------------

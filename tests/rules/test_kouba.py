@@ -18,7 +18,16 @@ import pytest
 
 from rules import GAMES, IllegalMove
 from rules.base import JSON, Rng
-from rules.kouba import KoubaState, move_groups, move_label, pile_score
+from rules.kouba import (
+    CAUSE_TEXTS,
+    LOG_TEXTS,
+    KoubaState,
+    cause_text,
+    log_text,
+    move_groups,
+    move_label,
+    pile_score,
+)
 from rules.kouba_combos import (
     combo_met,
     describe,
@@ -645,7 +654,8 @@ def test_races_have_no_roll_limit() -> None:
 def test_a_racer_may_give_up_and_loses_the_race_at_once() -> None:
     """« le dernier à réussir reçoit un KOUBA »: who gives up will never succeed, so loses now."""
     state = entering("D25", players=3)
-    assert "stop" in moves(state, 0) and move_label(state, 0, state.parse_move("stop")).startswith("give up the race")
+    label = str(move_label(state, 0, state.parse_move("stop")))
+    assert "stop" in moves(state, 0) and label.startswith("give up the race")
     state = state.play(2, "stop")
     assert state.event is None and state.pending[0].receiver == 2
     assert state.pending[0].cause == "Reaper race: straight 1-6, gave up"
@@ -820,10 +830,29 @@ def test_move_labels_describe_every_legal_move() -> None:
     labels = set()
     while state.outcome is None and state.move_number < 400:
         for seat in state.actors:
-            labels.update(move_label(state, seat, m) for m in state.legal_moves(seat))
+            labels.update(str(move_label(state, seat, m)) for m in state.legal_moves(seat))
         seat = picker.choice(state.actors)
         state = state.play(seat, picker.choice(state.legal_moves(seat)))
     assert "give up: take a Kouba" in labels and any(label.startswith("win ") for label in labels)
+
+
+@pytest.mark.parametrize("seed", [3, 5, 8])
+def test_every_log_line_and_cause_reads_back_as_the_text_it_was_written_from(seed: int) -> None:
+    """The log and the causes stay English in the state: the bot reads them back to word them."""
+    picker = random.Random(seed)
+    state = GAME.new(3 + seed % 3, seed=seed)
+    lines: set[str] = set()
+    causes: set[str] = set()
+    while state.outcome is None and state.move_number < 600:
+        lines.update(state.log)
+        causes.update(d.cause for d in state.pending)
+        seat = picker.choice(state.actors)
+        state = state.play(seat, picker.choice(state.legal_moves(seat)))
+    for line in lines:
+        assert log_text(line).template in LOG_TEXTS and str(log_text(line)) == line, line
+    for cause in causes:
+        assert cause_text(cause).template in CAUSE_TEXTS and str(cause_text(cause)) == cause, cause
+    assert len(lines) > 10 and causes
 
 
 def test_a_power_you_do_not_hold_is_refused_clearly() -> None:

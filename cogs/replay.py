@@ -160,9 +160,9 @@ class Replays(commands.Cog):
     async def replayable(self, interaction: discord.Interaction[Any], game_id: int) -> tuple[GameRecord, list[MoveRow]]:
         record = await self.service.load(game_id)
         if record.row.guild_id != interaction.guild_id:
-            raise ServiceError(f"There is no game #{game_id} on this server.")
+            raise refusal("err.no_game_here_id", id=game_id)
         if record.state is None or record.game not in GAMES:
-            raise ServiceError(f"Game #{game_id} never started: there is nothing to replay.")
+            raise refusal("err.replay_unstarted", id=game_id)
         return record, await self.service.move_log(game_id)
 
     async def on_click(self, interaction: discord.Interaction[Any], game_id: int, ply: int, action: str) -> None:

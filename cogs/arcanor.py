@@ -72,8 +72,9 @@ class Arcanor(GameCog):
     ) -> None:
         await self.start_challenge(interaction, [opponent], {"strict_memory": strict_memory}, deadline=deadline)
 
-    def describe_options(self, options: dict[str, Any], lang: str) -> str:
-        return text(lang, "arcanor.opt_strict" if options.get("strict_memory") else "arcanor.opt_standard")
+    def describe_options(self, record: GameRecord, lang: str) -> str:
+        strict = record.row.options.get("strict_memory")
+        return text(lang, "arcanor.opt_strict" if strict else "arcanor.opt_standard")
 
     # -- the public board ------------------------------------------------------
 

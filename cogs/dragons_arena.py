@@ -244,8 +244,11 @@ class DragonsArena(GameCog):
             lang, "dragons_arena.standing", rank=rank, name=name, best=best, tally=tally, played=standing.played
         )
 
-    def describe_options(self, options: dict[str, Any], lang: str) -> str:
+    def describe_options(self, record: GameRecord, lang: str) -> str:
+        options = record.row.options
         nuggets = int(options.get("nuggets", 1))
+        # Seat 0 plays FIRE: the one who challenged, unless a rematch seated them second.
+        sides = "dragons_arena.opt_sides" if record.seats[0] == record.challenger else "dragons_arena.opt_sides_ice"
         return "\n".join(
             [
                 text(lang, "dragons_arena.opt_level", level=str(options.get("level", "baby")).upper()),
@@ -255,7 +258,7 @@ class DragonsArena(GameCog):
                 ),
                 text(lang, "dragons_arena.opt_nuggets", nuggets=nuggets)
                 + (text(lang, "dragons_arena.opt_single") if nuggets == 1 else ""),
-                text(lang, "dragons_arena.opt_sides"),
+                text(lang, sides),
             ]
         )
 

@@ -28,6 +28,7 @@ EN = {
     "opt_nuggets": "Gold nuggets to win: {nuggets}",
     "opt_single": " (a single duel)",
     "opt_sides": "The challenger plays 🔥 FIRE, the opponent ❄️ ICE.",
+    "opt_sides_ice": "The challenger plays ❄️ ICE, the opponent 🔥 FIRE.",
     # /dragons records
     "records_title": "Dragons Arena · solo training records",
     "records_empty": "No solo duel has been finished on this server yet. Try `/dragons solo`!",
@@ -137,6 +138,7 @@ FR = {
     "opt_nuggets": "Pépites d'or pour gagner : {nuggets}",
     "opt_single": " (un seul duel)",
     "opt_sides": "L'auteur du défi joue 🔥 FEU, l'adversaire ❄️ GLACE.",
+    "opt_sides_ice": "L'auteur du défi joue ❄️ GLACE, l'adversaire 🔥 FEU.",
     "records_title": "Dragons Arena · records de l'entraînement solo",
     "records_empty": "Aucun duel solo n'a encore été terminé sur ce serveur. Essayez `/dragons solo` !",
     "difficulty.normal": "Difficulté normale",

@@ -716,9 +716,14 @@ class GameCog(commands.Cog):
         name seats override."""
         return record.row.options
 
-    def home_channel(self, record: GameRecord) -> int:
-        """Where a new challenge about ``record`` goes: its channel, or the one its thread was opened in."""
+    def home_channel(self, interaction: discord.Interaction[Any], record: GameRecord) -> int:
+        """Where a new challenge about ``record`` goes: its channel, or the one its thread was opened in.
+
+        An archived thread is not in the bot's cache; a click from inside it still describes it.
+        """
         channel = self.bot.get_channel(record.row.channel_id)
+        if channel is None and interaction.channel_id == record.row.channel_id:
+            channel = interaction.channel
         if isinstance(channel, discord.Thread) and channel.parent_id is not None:
             return channel.parent_id
         return record.row.channel_id
@@ -729,7 +734,7 @@ class GameCog(commands.Cog):
         Who may ask, and whether the game has a rematch already, the service decides from the stored game.
         """
         user = interaction.user
-        channel_id = self.home_channel(record)
+        channel_id = self.home_channel(interaction, record)
         if record.seats_of(user.id):  # someone else is told only that the rematch is not theirs to ask
             await self.check_channel(record.row.guild_id, channel_id)
         rematch = await self.service.rematch(

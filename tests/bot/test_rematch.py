@@ -99,6 +99,10 @@ async def test_one_rematch_at_a_time_until_it_is_declined(service: GameService) 
     await service.decline(declined.id, BOB)
     again = await service.rematch(other, BOB, channel_id=CHANNEL)
     assert again.id != declined.id and again.seats == [BOB, ALICE] and await waiting(service) == [again.id]
+    # Nobody answered in time: the expired rematch makes way too.
+    assert await service.expire_challenge(again.id, again.row.created_at) is not None
+    third = await service.rematch(other, ALICE, channel_id=CHANNEL)
+    assert await waiting(service) == [third.id]
 
 
 async def test_rematches_asked_at_once_make_one(service: GameService) -> None:

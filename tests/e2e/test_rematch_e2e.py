@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import discord
+import pytest
+
 from bot.app import AgoraBot
 from bot.service import GameRecord
 from tests.e2e.test_araksey_e2e import element_menu
@@ -238,8 +241,9 @@ async def test_a_rematch_follows_the_allowed_channels(
     assert asked.type == 4 and not asked.ephemeral
 
 
+@pytest.mark.parametrize("archived", [False, True])
 async def test_a_game_played_in_a_thread_is_rematched_where_challenges_go(
-    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], archived: bool
 ) -> None:
     h = discord_harness
     alice, bob = h.user("alice"), h.user("bob")
@@ -250,6 +254,11 @@ async def test_a_game_played_in_a_thread_is_rematched_where_challenges_go(
     await h.click(bob, sent.button(label="Accept"))
     [thread] = h.guild.threads()
     final = await resigned(h, bot, bob, thread)
+    if archived:  # Discord keeps no archived thread in the bot's cache
+        guild = bot.get_guild(h.guild.id)
+        assert guild is not None and guild.get_thread(thread.id) is not None
+        guild._remove_thread(discord.Object(thread.id))  # type: ignore[arg-type]
+        assert bot.get_channel(thread.id) is None
 
     asked = await h.click(bob, rematch_button(final))
     assert asked.ephemeral and f"Your rematch is posted in {h.default_channel.mention}" in asked.text

@@ -37,6 +37,8 @@ EXPIRED = "expired"
 DECLINED = "declined"
 CANCELLED = "cancelled"
 OPEN_STATUSES = (CHALLENGE, ACTIVE)
+# A finished game's rematch in one of these stands; a declined, withdrawn or expired one makes way for another.
+REMATCH_STATUSES = (CHALLENGE, ACTIVE, FINISHED)
 
 
 class ServiceError(Exception):
@@ -135,6 +137,15 @@ def pending_offer(record: GameRecord) -> JSON | None:
     return offer
 
 
+def rematch_seats(seats: Sequence[int]) -> list[int]:
+    """The seats of a rematch: rotated by one, so two players swap and each player moves up a seat.
+
+    >>> rematch_seats([1, 2]), rematch_seats([1, 2, 3])
+    ([2, 1], [2, 3, 1])
+    """
+    return [*seats[1:], *seats[:1]]
+
+
 @dataclass
 class GameRecord:
     """A stored game with its state decoded."""
@@ -161,6 +172,11 @@ class GameRecord:
     @property
     def outcome(self) -> Outcome | None:
         return Outcome.from_json(self.row.outcome)
+
+    @property
+    def challenger(self) -> int:
+        """Who made the challenge: the first to have accepted it (a rematch's may sit in any seat)."""
+        return self.row.accepted[0] if self.row.accepted else self.row.seats[0]
 
     def seats_of(self, user_id: int) -> list[int]:
         return [seat for seat, uid in enumerate(self.row.seats) if uid == user_id]
@@ -286,13 +302,19 @@ class GameService:
         invited: Sequence[int],
         options: JSON | None = None,
         turn_seconds: int | None = None,
+        challenger_seat: int = 0,
+        rematch_of: int | None = None,
     ) -> GameRecord:
-        """Create a challenge; seats are challenger first, then the invited, in order.
+        """Create a challenge; the challenger takes seat ``challenger_seat`` (the first by default),
+        the invited the other seats, in order.
 
-        ``turn_seconds`` overrides the server's turn deadline for this game.
+        ``turn_seconds`` overrides the server's turn deadline for this game.  ``rematch_of``
+        names the finished game this challenge is the rematch of: it has at most one rematch
+        waiting or played, checked in the transaction that stores this one.
         """
         spec = GAMES[game]
-        seats = [challenger, *invited]
+        seats = [*invited]
+        seats.insert(challenger_seat, challenger)
         if len(set(seats)) != len(seats):
             raise ServiceError(
                 "Each player can take only one seat: you cannot challenge yourself.", "err.self_challenge"
@@ -305,15 +327,60 @@ class GameService:
             id=0, game=game, guild_id=guild_id, channel_id=channel_id, status=CHALLENGE, seats=seats,
             accepted=[challenger], options=resolved, seed=secrets.randbits(48), state=None, draft=[],
             outcome=None, end_reason=None, version=0, message_id=None, created_at=now, updated_at=now,
-            turn_started_at=None,
+            turn_started_at=None, rematch_of=rematch_of,
         )
         if set(row.accepted) == set(seats):
             # Nobody else to wait for (solo training): the game starts at once.
             for name, value in self._start_columns(row).items():
                 setattr(row, name, value)
-        after = None if self.on_challenge is None else self.on_challenge(guild_id, now, turn_seconds)
+        scheduled = None if self.on_challenge is None else self.on_challenge(guild_id, now, turn_seconds)
+
+        async def after(db: Connection, game_id: int) -> None:
+            if rematch_of is not None:
+                await self._only_rematch(db, rematch_of, game_id)
+            if scheduled is not None:
+                await scheduled(db, game_id)
+
         row.id = await self.storage.insert_game(row, after)
         return self._decode(row)
+
+    async def _only_rematch(self, db: Connection, game_id: int, rematch_id: int) -> None:
+        """Inside the transaction storing rematch ``rematch_id``: refuse it if game ``game_id`` has another one."""
+        other = await self.storage.other_rematch(db, game_id, rematch_id, REMATCH_STATUSES)
+        if other is not None:
+            raise ServiceError(
+                f"Game #{game_id} already has a rematch: game #{other.id} in <#{other.channel_id}>.",
+                "err.rematch_exists", id=game_id, rematch=other.id, channel=other.channel_id,
+            )
+
+    async def rematch(
+        self, game_id: int, user_id: int, *, channel_id: int, options: JSON | None = None
+    ) -> GameRecord:
+        """A player of finished game ``game_id`` asks for its rematch: a new challenge through :meth:`challenge`.
+
+        The same game, options and time per turn; the seats rotated by one (swapped for two
+        players, see :func:`rematch_seats`); ``user_id`` has accepted it, the others are invited.
+        ``options`` are the game's own unless the caller adapts them to the new seats.  Only
+        seated players may ask, once the game is over, and only while the game has no other
+        rematch waiting or played (a declined or expired one does not count).
+        """
+        record = await self.load(game_id)
+        if not record.seats_of(user_id):
+            raise ServiceError(
+                f"Only the players of game #{game_id} can ask for its rematch.", "err.rematch_outsider", id=game_id
+            )
+        if record.row.status != FINISHED:
+            raise ServiceError(
+                f"Game #{game_id} is not over: its rematch can be asked once it has ended.",
+                "err.rematch_not_over", id=game_id,
+            )
+        seats = rematch_seats(record.seats)
+        seat = seats.index(user_id)
+        return await self.challenge(
+            record.game, guild_id=record.row.guild_id, channel_id=channel_id, challenger=user_id,
+            invited=[*seats[:seat], *seats[seat + 1:]], options=record.row.options if options is None else options,
+            turn_seconds=await self.storage.game_turn_seconds(game_id), challenger_seat=seat, rematch_of=game_id,
+        )  # fmt: skip
 
     async def accept(self, game_id: int, user_id: int) -> GameRecord:
         """Accept a challenge; the game starts once every invited player has accepted."""
@@ -342,7 +409,7 @@ class GameService:
             record = await self._open_challenge(game_id)
             if user_id not in record.seats:
                 raise ServiceError("This challenge is not addressed to you.", "err.not_addressed")
-            status = CANCELLED if user_id == record.seats[0] else DECLINED
+            status = CANCELLED if user_id == record.challenger else DECLINED
             return await self._write(record, Changes({"status": status, "updated_at": self.clock()}))
 
     async def set_option(self, game_id: int, name: str, value: Any, version: int) -> GameRecord:

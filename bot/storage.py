@@ -46,6 +46,8 @@ class GameRow:
     turn_started_at: float | None
     # A pending draw or take-back offer: {"kind": ..., "by": user id, "version": the game's version then}.
     offer: JSON | None = None
+    # The finished game this challenge is the rematch of (None: not a rematch).
+    rematch_of: int | None = None
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,28 @@ class Storage:
     async def set_turn_seconds(self, db: Connection, game_id: int, seconds: int) -> None:
         """Inside a transaction: a game's own turn deadline, overriding the server's."""
         await db.execute("INSERT INTO game_deadlines (game_id, turn_seconds) VALUES (?, ?)", (game_id, seconds))
+
+    async def game_turn_seconds(self, game_id: int) -> int | None:
+        """A game's own turn deadline (None: it follows its server's)."""
+        found = await self.db.fetchrow("SELECT turn_seconds FROM game_deadlines WHERE game_id = ?", (game_id,))
+        return None if found is None else int(found[0])
+
+    async def other_rematch(
+        self, db: Connection, game_id: int, rematch_id: int, statuses: Iterable[str]
+    ) -> GameRow | None:
+        """Inside a transaction: a rematch of game ``game_id`` besides ``rematch_id``, in one of ``statuses``.
+
+        The finished game's row is written first (changing nothing), so that transactions asking
+        about its rematches take turns on PostgreSQL too: the later one sees the earlier one's.
+        """
+        await db.execute("UPDATE games SET rematch_of = rematch_of WHERE id = ?", (game_id,))
+        wanted = list(statuses)
+        marks = ", ".join("?" for _ in wanted)
+        found = await db.fetchrow(
+            f"SELECT * FROM games WHERE rematch_of = ? AND id <> ? AND status IN ({marks}) ORDER BY id",
+            [game_id, rematch_id, *wanted],
+        )
+        return None if found is None else decode_game(found)
 
     async def delete_moves_after(self, db: Connection, game_id: int, ply: int) -> None:
         """Inside a transaction: forget the moves after ``ply`` (a take-back)."""

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.app import AgoraBot
 from bot.i18n import text, word
-from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError
+from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, rematch_seats
 from cogs.common import (
     COLOUR,
     Board,
@@ -129,9 +129,27 @@ class Araksey(GameCog):
             return None
         return [name if isinstance(name, str) else None for name in chosen]
 
-    def describe_options(self, options: dict[str, Any], lang: str) -> str:
+    def rematch_options(self, record: GameRecord, challenger: int) -> dict[str, Any]:
+        """As a challenge: the challenger's side keeps the element they played, the other side picks on accepting."""
+        elements = record.row.options.get("elements")
+        if not isinstance(elements, list) or len(elements) != len(record.seats):
+            return record.row.options
+        seats, players = rematch_seats(record.seats), len(record.seats)
+        side = side_of(players, seats.index(challenger))
+        kept = elements[record.seats.index(challenger)]
+        chosen = [kept if side_of(players, seat) == side else None for seat in range(players)]
+        return {**record.row.options, "elements": chosen}
+
+    def describe_options(self, record: GameRecord, lang: str) -> str:
         # The sides field shows the elements; the clock option stays off on Discord.
         return ""
+
+    def describe_option_values(self, options: dict[str, Any], lang: str) -> str:
+        elements = [element for element in dict.fromkeys(options.get("elements") or []) if element]
+        if not elements:
+            return text(lang, "araksey.opt_elements_picked")
+        shown = " · ".join(f"{EMOJI[element]} {element_name(lang, element)}" for element in elements)
+        return text(lang, "araksey.opt_elements", elements=shown)
 
     def challenge_message(self, record: GameRecord, lang: str) -> dict[str, Any]:
         message = super().challenge_message(record, lang)
@@ -145,7 +163,7 @@ class Araksey(GameCog):
         )
         controls: list[discord.ui.Item[Any]] = [
             self.element_select(record, picks, seat, lang)
-            for seat in range(1, len(record.seats))
+            for seat in range(len(record.seats))
             if record.user_at(seat) not in record.row.accepted
         ]
         controls.append(
@@ -228,7 +246,7 @@ class Araksey(GameCog):
     ) -> None:
         lang = await self.language(record)
         picks = self.picks(record)
-        if record.row.status != CHALLENGE or picks is None or not 0 < seat < len(record.seats):
+        if record.row.status != CHALLENGE or picks is None or not 0 <= seat < len(record.seats):
             raise ServiceError(text(lang, "araksey.closed"))
         owner = record.user_at(seat)
         if interaction.user.id != owner:

@@ -71,7 +71,7 @@ class Arcanor(GameCog):
     ) -> None:
         await self.start_challenge(interaction, [opponent], {"strict_memory": strict_memory}, deadline=deadline)
 
-    def describe_options(self, options: dict[str, Any], lang: str) -> str:
+    def describe_option_values(self, options: dict[str, Any], lang: str) -> str:
         return text(lang, "arcanor.opt_strict" if options.get("strict_memory") else "arcanor.opt_standard")
 
     # -- the public board ------------------------------------------------------

@@ -30,7 +30,7 @@ from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.endings import stored_ending
 from bot.i18n import template, text, word
 from bot.locks import KeyedLocks
-from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, invalid_control, refusal
+from bot.service import ACTIVE, CHALLENGE, FINISHED, GameRecord, ServiceError, invalid_control, refusal
 from bot.settings import parse_duration
 from bot.storage import WithinTransaction
 from rules import GAMES
@@ -52,7 +52,7 @@ _CONTROL_ID = re.compile(r"(?P<game>[1-9][0-9]{0,18}):(?P<version>0|[1-9][0-9]{0
 MAX_GAME_ID = 2**63 - 1  # SQLite's INTEGER
 # What every game's controls share: the challenge, the private panel, and the days: questions.
 COMMON_ACTIONS = (
-    r"accept|decline|private|days:claim|days:wait|days:(?:draw|takeback):(?:yes|no)"
+    r"accept|decline|rematch|private|days:claim|days:wait|days:(?:draw|takeback):(?:yes|no)"
     r"|days:more|days:menu:(?:draw|takeback|resign)|days:resign:(?:yes|no)"
 )
 
@@ -573,20 +573,28 @@ class GameCog(commands.Cog):
         """Refuse a new game outside a server or its allowed channels; the turn time asked for, in seconds."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise refusal("err.direct_message")
-        settings = await self.bot.settings.get(interaction.guild_id)
-        if settings.channels and interaction.channel_id not in settings.channels:
-            allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
-            raise ServiceError(text(settings.language, "wrong_channel", channels=allowed))
+        await self.check_channel(interaction.guild_id, interaction.channel_id)
         return None if deadline is None else parse_duration(deadline)
 
+    async def check_channel(self, guild_id: int, channel_id: int) -> None:
+        """Refuse a new game in a channel outside the server's allowed ones."""
+        settings = await self.bot.settings.get(guild_id)
+        if settings.channels and channel_id not in settings.channels:
+            allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
+            raise ServiceError(text(settings.language, "wrong_channel", channels=allowed))
+
     def challenge_message(self, record: GameRecord, lang: str) -> dict[str, Any]:
-        challenger, *invited = record.seats
+        challenger = record.challenger
+        invited = [uid for uid in record.seats if uid != challenger]
         waiting = [uid for uid in invited if uid not in record.row.accepted]
         embed = discord.Embed(title=text(lang, "challenge_title", game=self.game_name, id=record.id), colour=COLOUR)
         embed.description = text(
             lang, "challenge_invite", challenger=challenger, invited=mention_list(invited), game=self.game_name
         )
-        options = self.describe_options(record.row.options, lang)
+        if record.row.rematch_of is not None:
+            note = "rematch_note" if len(record.seats) == 2 else "rematch_note_rotated"
+            embed.description += "\n" + text(lang, note, id=record.row.rematch_of)
+        options = self.describe_options(record, lang)
         if options:
             embed.add_field(name=text(lang, "options"), value=options, inline=False)
         embed.add_field(
@@ -604,7 +612,12 @@ class GameCog(commands.Cog):
         content = text(lang, "challenged", waiting=mention_list(waiting))
         return {"content": content, "embed": embed, "view": controls_view(controls)}
 
-    def describe_options(self, options: dict[str, Any], lang: str) -> str:
+    def describe_options(self, record: GameRecord, lang: str) -> str:
+        """The challenge's options, in words."""
+        return self.describe_option_values(record.row.options, lang)
+
+    def describe_option_values(self, options: dict[str, Any], lang: str) -> str:
+        """Options in words, without a game (a tournament's); games with options word their own."""
         return "\n".join(f"{name.replace('_', ' ')}: {value}" for name, value in options.items())
 
     async def on_control(
@@ -614,6 +627,8 @@ class GameCog(commands.Cog):
             await self._accept(interaction, record)
         elif action == "decline":
             await self._decline(interaction, record)
+        elif action == "rematch":
+            await self._rematch(interaction, record)
         elif action == "private":
             await self._show_private(interaction, record)
         elif (shared := self.shared_controls(action)) is not None:
@@ -668,6 +683,61 @@ class GameCog(commands.Cog):
         )
         await interaction.response.edit_message(content=None, embed=embed, view=None)
 
+    # -- rematches ----------------------------------------------------------------
+
+    def rematch_button(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
+        """The Rematch button of a finished game's board ("Play again" for a solo game); valid at any version."""
+        if record.row.status != FINISHED:
+            return []
+        label = text(lang, "rematch" if len(set(record.seats)) > 1 else "play_again")
+        style = discord.ButtonStyle.primary
+        return [GameButton(record.id, ANY_VERSION, "rematch", label=label, emoji="🔁", style=style)]
+
+    def rematch_options(self, record: GameRecord, challenger: int) -> dict[str, Any]:
+        """The options of ``record``'s rematch asked by ``challenger``: the same; games whose options
+        name seats override."""
+        return record.row.options
+
+    def home_channel(self, interaction: discord.Interaction[Any], record: GameRecord) -> int:
+        """Where a new challenge about ``record`` goes: its channel, or the one its thread was opened in.
+
+        An archived thread is not in the bot's cache; a click from inside it still describes it.
+        """
+        channel = self.bot.get_channel(record.row.channel_id)
+        if channel is None and interaction.channel_id == record.row.channel_id:
+            channel = interaction.channel
+        if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+            return channel.parent_id
+        return record.row.channel_id
+
+    async def _rematch(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """A finished game's Rematch: a challenge where a normal one would go, the clicker has accepted it.
+
+        Who may ask, and whether the game has a rematch already, the service decides from the stored game.
+        """
+        user = interaction.user
+        channel_id = self.home_channel(interaction, record)
+        if record.seats_of(user.id):  # someone else is told only that the rematch is not theirs to ask
+            await self.check_channel(record.row.guild_id, channel_id)
+        rematch = await self.service.rematch(
+            record.id, user.id, channel_id=channel_id, options=self.rematch_options(record, user.id)
+        )
+        await self.service.remember_player(record.row.guild_id, user.id, user.display_name)
+        lang = await self.language(rematch)
+        if rematch.row.status == ACTIVE:  # a solo game: nobody to wait for, it starts at once
+            await self.post_board(None, rematch)
+            await tell(interaction, text(lang, "play_again_posted", id=rematch.id, channel=channel_id))
+            return
+        message = self.challenge_message(rematch, lang)
+        sent: discord.Message
+        if channel_id == interaction.channel_id:
+            await interaction.response.send_message(**message, allowed_mentions=PLAYERS_ONLY)
+            sent = await interaction.original_response()
+        else:
+            sent = await self.bot.get_partial_messageable(channel_id).send(**message, allowed_mentions=PLAYERS_ONLY)
+            await tell(interaction, text(lang, "rematch_posted", id=rematch.id, channel=channel_id))
+        await self.service.set_message(rematch.id, sent.id)
+
     async def _show_private(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """A fresh ephemeral picture of what the clicking player alone may see."""
         seats = record.seats_of(interaction.user.id)
@@ -699,10 +769,12 @@ class GameCog(commands.Cog):
     # -- board messages --------------------------------------------------------
 
     async def board_view(self, record: GameRecord, board: Board) -> discord.ui.View | None:
-        """The public board's controls, then the shared ones (the "⋯" menu) where a row has room."""
+        """The public board's controls, then a finished game's Rematch and the shared ones (the "⋯" menu)
+        where a row has room."""
         lang = await self.language(record)
-        extras = [item for cog in self.bot.cogs.values() if isinstance(cog, SharedControls)
-                  for item in cog.board_controls(record, lang)]  # fmt: skip
+        extras = [*self.rematch_button(record, lang)]
+        extras += [item for cog in self.bot.cogs.values() if isinstance(cog, SharedControls)
+                   for item in cog.board_controls(record, lang)]  # fmt: skip
         view = controls_view(board.controls)
         for item in extras:
             try:

@@ -242,7 +242,12 @@ class DragonsArena(GameCog):
             lang, "dragons_arena.standing", rank=rank, name=name, best=best, tally=tally, played=standing.played
         )
 
-    def describe_options(self, options: dict[str, Any], lang: str) -> str:
+    def describe_options(self, record: GameRecord, lang: str) -> str:
+        # Seat 0 plays FIRE: the one who challenged, unless a rematch seated them second.
+        sides = "dragons_arena.opt_sides" if record.seats[0] == record.challenger else "dragons_arena.opt_sides_ice"
+        return self.describe_option_values(record.row.options, lang) + "\n" + text(lang, sides)
+
+    def describe_option_values(self, options: dict[str, Any], lang: str) -> str:
         nuggets = int(options.get("nuggets", 1))
         return "\n".join(
             [
@@ -253,7 +258,6 @@ class DragonsArena(GameCog):
                 ),
                 text(lang, "dragons_arena.opt_nuggets", nuggets=nuggets)
                 + (text(lang, "dragons_arena.opt_single") if nuggets == 1 else ""),
-                text(lang, "dragons_arena.opt_sides"),
             ]
         )
 

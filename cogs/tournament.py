@@ -137,7 +137,7 @@ class TournamentCog(commands.Cog):
             ),
             colour=COLOUR,
         )
-        options = game_cog(self.bot, tournament.game).describe_options(tournament.options, lang)
+        options = game_cog(self.bot, tournament.game).describe_option_values(tournament.options, lang)
         if options:
             embed.add_field(name=text(lang, "tour.options"), value=options, inline=False)
         players = mention_list([e.user_id for e in entries]) or text(lang, "tour.nobody_yet")

@@ -86,7 +86,7 @@ async def test_two_players_from_challenge_to_win(
     assert final_click.type == 7
     final = h.last_message(h.default_channel)
     assert "alice** wins" in final.text and "four sources" in final.text
-    assert "Game over" in final.content and not final.components
+    assert "Game over" in final.content and [c.label for c in final.components] == ["Rematch"]
 
 
 async def test_back_and_pass_through_the_controls(
@@ -270,4 +270,4 @@ async def test_resign_and_games_list(discord_harness: FakeDiscord, make_bot: Cal
     resigned = await h.slash(bob, "resign")
     assert resigned.ephemeral and "You resigned" in resigned.text
     final = h.last_message(h.default_channel)
-    assert "**bob** resigned: **alice** wins." in final.text and not final.components
+    assert "**bob** resigned: **alice** wins." in final.text and [c.label for c in final.components] == ["Rematch"]

@@ -197,7 +197,7 @@ async def test_full_game_won_at_twelve(discord_harness: FakeDiscord, make_bot: C
     assert final.content.startswith("Game over.")
     assert "**alice** played b6^b7. 12 points on the winning row end the game at once" in final.text
     assert "**alice** wins (alice 12 – 1 bob)" in final.text
-    assert not final.components
+    assert [c.label for c in final.components] == ["Rematch"]
     assert h.messages(h.default_channel)[-2].content == f"<@{alice.id}> played b6^b7."
     record = await record_of(bot, final)
     assert record.row.status == "finished" and record.outcome is not None and record.outcome.winners == (0,)
@@ -390,7 +390,8 @@ async def test_move_command_refusals(discord_harness: FakeDiscord, make_bot: Cal
     assert resigned.ephemeral and "You resigned" in resigned.text
     final = h.last_message(h.default_channel)
     winner = other(player, alice, bob)
-    assert f"**{player.name}** resigned: **{winner.name}** wins." in final.text and not final.components
+    assert f"**{player.name}** resigned: **{winner.name}** wins." in final.text
+    assert [c.label for c in final.components] == ["Rematch"]
 
 
 async def test_lift_by_text_command(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:

@@ -48,6 +48,7 @@ class Row:
 COMMON = {
     "accept": Row("accept", NOBODY),  # the challenge is over: nobody accepts an active game
     "decline": Row("decline", NOBODY),
+    "rematch": Row("rematch", NOBODY),  # the game is being played: a rematch waits for its end
     "private": Row("private", SEATED),
     "days:claim": Row("days:claim", NOBODY),  # before the deadline
     "days:wait": Row("days:wait", frozenset({OTHER})),

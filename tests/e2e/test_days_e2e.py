@@ -62,7 +62,8 @@ async def test_reminder_then_forfeit(
     clock.advance(4 * HOUR)
     assert await run_due(h, bot) == 1
     final = h.last_message(h.default_channel)
-    assert "bob** wins" in final.text.lower() and "timeout" in final.text and not final.components
+    assert "bob** wins" in final.text.lower() and "timeout" in final.text
+    assert [c.label for c in final.components] == ["Rematch"]
     assert timeouts(h) == 1, "the old board says who ran out of time"
     assert await run_due(h, bot) == 0
     empty = await h.slash(alice, "games")
@@ -195,7 +196,7 @@ async def test_draw_offer_accepted(discord_harness: FakeDiscord, make_bot: Calla
     agreed = await h.click(bob, offer.button(label="Accept draw"))
     assert agreed.type == 7 and "Draw agreed" in agreed.text
     final = h.last_message(h.default_channel)
-    assert "draw" in final.text.lower() and not final.components
+    assert "draw" in final.text.lower() and [c.label for c in final.components] == ["Rematch"]
     listed = await h.slash(alice, "games")
     assert "no game in progress" in listed.text
 

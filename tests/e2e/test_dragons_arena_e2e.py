@@ -94,7 +94,7 @@ async def test_full_duel_clicked_to_the_end(
     assert len(squares) == 16 and [(s.label or "")[:2] for s in squares[:4]] == ["a4", "b4", "c4", "d4"]
     assert all(b.custom_id and ":pick:" in b.custom_id for b in squares if not b.disabled)
     turns = 0
-    while board.components:
+    while not board.content.startswith("Game over"):
         mover = mentioned(board, alice, bob)
         old = board
         board = await play_first_choice(h, mover, board)
@@ -240,7 +240,8 @@ async def test_solo_game_to_the_end_and_records(
         assert board is started.message, "a solo game is redrawn in place"
         if number % 2 == 0 and number < len(SOLO_WIN) - 1:
             assert "opponent's dragons: they must eliminate" in board.text
-    assert not board.components and "you won" in board.text and "/dragons records" in board.text
+    assert [c.label for c in board.components] == ["Play again"]
+    assert "you won" in board.text and "/dragons records" in board.text
     records = await h.slash(carol, "dragons records")
     assert not records.ephemeral
     assert "Normal difficulty" in records.text and "**carol** — best **+10** · 1 W · 0 D · 0 L" in records.text

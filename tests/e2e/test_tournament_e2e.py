@@ -327,6 +327,8 @@ async def test_an_araksey_duel_tournament_starts_its_boards(
     made = await h.slash(h.owner, "tournament create", game="araksey", format="swiss", rounds=1, starts="now",
                          **options)
     assert not made.ephemeral, made.text
+    said = "Elements: 🔥 fire · 🟫 mud" if elements else "Each side picks its element"
+    assert said in made.text
     for name in ("ann", "ben"):
         await h.slash(h.user(name), "tournament join")
     await run_due(h, bot)

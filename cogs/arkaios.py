@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
-from bot.i18n import text
+from bot.i18n import text, word
 from bot.service import ACTIVE, GameRecord
 from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, echo, mention_list, tell
 from render import arkaios as drawing
@@ -80,9 +80,9 @@ class Arkaios(GameCog):
             return text(lang, "arkaios.draw")
         winner = names[winners[0]]
         loser = names[1 - winners[0]]
-        if reason in ("temple", "blocked", "resignation"):
+        if reason in ("temple", "blocked", "resignation", "timeout"):
             return text(lang, f"arkaios.win_{reason}", winner=winner, loser=loser)
-        return text(lang, "arkaios.win_other", winner=winner, reason=reason)
+        return text(lang, "arkaios.win_other", winner=winner, reason=word(lang, reason))
 
     def controls(
         self, record: GameRecord, state: ArkaiosState, mover: int, lang: str = "en"

@@ -98,7 +98,8 @@ async def test_time_runs_out(discord_harness: FakeDiscord, make_bot: Callable[[]
     claimed = await h.click(bob, question.buttons[0])
     assert claimed.type == 7
     final = h.last_message(h.default_channel)
-    assert "bob" in final.text and not final.components
+    assert "**alice** a dépassé son temps : **bob** gagne." in final.text
+    assert [c.label for c in final.buttons] == ["Revanche"]
 
 
 async def test_ratings_history_and_replay(

@@ -72,9 +72,13 @@ MESSAGES["en"].update(
         "arkaios.opening_warning": OPENING_WARNING,
     }
 )
-# Names engines write in English that the bot's catalogue already words by key: a Kouba card's
-# name (``Text("Elf King")``) is worded as ``kouba.card.elf_king``.
-NAMED_BY_KEY: dict[str, str] = {name: key for key, name in CARD_WORDS.items()}
+# Words the catalogue already has by key: a Kouba card's name (``Text("Elf King")`` is worded as
+# ``kouba.card.elf_king``), and the reasons the bot itself gives an outcome (a time-out, an agreed draw).
+NAMED_BY_KEY: dict[str, str] = {
+    **{name: key for key, name in CARD_WORDS.items()},
+    "timeout": "reason.timeout",
+    "draw agreed": "reason.draw_agreed",
+}
 
 
 LANGUAGES = tuple(sorted(MESSAGES))  # every folder of bot/locales is a language servers may choose

@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PLAYERS_ONLY, AgoraBot
-from bot.i18n import text
+from bot.i18n import text, word
 from bot.names import shown_name
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, refusal
 from bot.storage import SoloResult, SoloStanding
@@ -52,6 +52,7 @@ from rules.dragons_arena import (
     DragonsArenaState,
     DragonsArenaView,
     DragonView,
+    DuelResult,
     Eliminate,
     Move,
     Place,
@@ -85,6 +86,59 @@ def side_label(side: str, lang: str = "en") -> str:
 
 def element_name(side: str, lang: str = "en") -> str:
     return text(lang, "dragons_arena.element." + side)
+
+
+def duel_result(lang: str, duel: DuelResult, nuggets: dict[str, int] | None = None) -> str:
+    """How the deciding duel was won, with its figures: "FIRE won the duel 6-3 (no dragon is next
+    to an enemy)", and with ``nuggets`` "… and the match, 2 gold nuggets to 0"; worded in ``lang``."""
+    champion = duel["winner"] or "fire"
+    other = SIDES[1 - SIDES.index(champion)]
+    power = duel["totals"]
+    values = {
+        "side": text(lang, "dragons_arena.side." + champion),
+        "won": power[champion],
+        "lost": power[other],
+        "reason": word(lang, duel["reason"]),
+    }
+    if nuggets is None:
+        return text(lang, "dragons_arena.won_duel", **values)
+    return text(lang, "dragons_arena.won_match", **values, nuggets=nuggets[champion], other=nuggets[other])
+
+
+def solo_line(lang: str, view: DragonsArenaView) -> str | None:
+    """A finished solo duel's score in words: "Solo (normal): you won: your 14 against the
+    opponent's 4 + 4 bonus (…)"; None before its end."""
+    solo, duel = view["solo"], view["last_duel"]
+    if solo is None or solo["score"] is None or duel is None:
+        return None
+    score = solo["score"]
+    values = {
+        "difficulty": text(lang, "dragons_arena.solo_level." + solo["difficulty"]),
+        "reason": word(lang, duel["reason"]),
+    }
+    if score["opponent_dragons"] >= len(solo["bonus_table"]):
+        return text(lang, "dragons_arena.solo_kept", **values, kept=score["opponent_dragons"])
+    return text(
+        lang,
+        "dragons_arena.solo_scored",
+        **values,
+        verdict=text(lang, "dragons_arena.verdict." + score["result"]),
+        you=score["you"],
+        power=score["opponent_power"],
+        bonus=score["bonus"],
+    )
+
+
+def pictured(view: DragonsArenaView, lang: str) -> DragonsArenaView:
+    """``view`` as the pictures draw it: why the last duel ended and how the game ended, in ``lang``."""
+    duel = view["last_duel"]
+    if duel is not None:
+        view["last_duel"] = {**duel, "reason": word(lang, duel["reason"])}
+    outcome = view["outcome"]
+    if outcome is not None:
+        line = solo_line(lang, view) if view["solo"] else None
+        view["outcome"] = {**outcome, "reason": line or word(lang, outcome["reason"])}
+    return view
 
 
 def is_element(move: Move) -> bool:
@@ -266,8 +320,8 @@ class DragonsArena(GameCog):
     async def board(self, record: GameRecord) -> Board:
         state = self.state_of(record)
         names = await self.service.shown_names(record)
-        picture = await self.draw(drawing.render, record, state.view(None))
         lang = await self.language(record)
+        picture = await self.draw(drawing.render, record, pictured(state.view(None), lang))
         title = text(lang, "dragons_arena.title", id=record.id)
         if state.is_solo:
             title += text(
@@ -372,7 +426,7 @@ class DragonsArena(GameCog):
                     winner=winner,
                     fire=totals["fire"],
                     ice=totals["ice"],
-                    reason=duel["reason"],
+                    reason=word(lang, duel["reason"]),
                 )
             )
         return "\n".join(lines)
@@ -400,17 +454,22 @@ class DragonsArena(GameCog):
         assert outcome is not None
         if state.is_solo:
             if record.row.end_reason != "rules":
-                return text(lang, "dragons_arena.solo_stopped", reason=outcome.reason)
-            return text(lang, "dragons_arena.solo_over", reason=outcome.reason)
+                return text(lang, "dragons_arena.solo_stopped", reason=word(lang, outcome.reason))
+            line = solo_line(lang, state.view(None))
+            return text(lang, "dragons_arena.solo_over", reason=line or word(lang, outcome.reason))
         if not outcome.winners:
-            return text(lang, "dragons_arena.match_drawn", reason=outcome.reason)
+            return text(lang, "dragons_arena.match_drawn", reason=word(lang, outcome.reason))
         winner = outcome.winners[0]
         champion = f"**{names[winner]}** ({side_label(SIDES[winner], lang)})"
         if outcome.reason == "resignation":
             return text(lang, "dragons_arena.resigned", loser=names[1 - winner], champion=champion)
         if outcome.reason == "timeout":
             return text(lang, "dragons_arena.ran_out", loser=names[1 - winner], champion=champion)
-        return text(lang, "dragons_arena.wins", champion=champion, reason=outcome.reason)
+        duel = state.last_duel
+        if duel is None or duel["winner"] != SIDES[winner]:  # not won by the rules: the stored reason
+            return text(lang, "dragons_arena.wins", champion=champion, reason=word(lang, outcome.reason))
+        nuggets = {side: state.nuggets[i] for i, side in enumerate(SIDES)} if state.nuggets_to_win > 1 else None
+        return text(lang, "dragons_arena.wins", champion=champion, reason=duel_result(lang, duel, nuggets))
 
     def content(self, record: GameRecord, state: DragonsArenaState, pick: Pick, lang: str = "en") -> str:
         """The message text: who must act (mentioned) and what they are choosing."""
@@ -700,8 +759,8 @@ class DragonsArena(GameCog):
             return None
         view = state.view(seat)
         mine = view["dice"][SIDES[seat]]
-        picture = await self.draw(drawing.render, record, view)
         lang = await self.language(record)
+        picture = await self.draw(drawing.render, record, pictured(view, lang))
         embed = discord.Embed(title=text(lang, "dragons_arena.private_title", id=record.id), colour=COLOUR)
         if mine is None:
             embed.description = text(lang, "dragons_arena.private_unset")

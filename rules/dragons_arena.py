@@ -37,7 +37,9 @@ Rules as implemented (RULINGS.md §2 wins over the rulebook):
 - Match (``nuggets`` option, 1–5): duels follow one another automatically until a
   side holds that many nuggets; each new duel is set up afresh at the same level
   and its starting side is found again by the power-1 rule. A drawn duel gives no
-  nugget. Outcome scores are the nuggets per seat.
+  nugget. Outcome scores are the nuggets per seat. The Outcome's reason is one fixed
+  sentence per case ("ICE won the duel and the match"), a message id the bot words in
+  each server's language; the figures stay in the view (``last_duel``, ``nuggets``).
 - SOLO training (``players=1``, ``solo`` = ``normal`` | ``high``; one seat plays both
   sides, so ``actors`` is always ``(0,)`` and the view's ``to_play`` says which side
   moves). Your species is the ``solo_species`` option. Always BABY placement and
@@ -87,11 +89,13 @@ from rules.base import (
     Outcome,
     Rng,
     Square,
+    Text,
     View,
     all_squares,
     plain_notation,
     plain_number,
     register,
+    shown,
 )
 
 
@@ -167,6 +171,7 @@ GAME_ID = "dragons_arena"
 SIZE = 4
 FIRE, ICE = 0, 1
 SIDES = ("fire", "ice")
+SIDE_NAMES = (Text("FIRE"), Text("ICE"))  # each side's name for players
 LETTERS = ("F", "I")
 POWERS = (1, 2, 3, 4, 5, 6)
 DICE_PER_SIDE = 8
@@ -179,6 +184,28 @@ SOLO_LEVELS = ("off", "normal", "high")
 SOLO_BONUS = {"normal": (0, 1, 2, 3, 4), "high": (0, 1, 3, 6, 10)}
 COMBUSTION_LOSS = 3
 BLIZZARD_LOSS = 2
+
+# Why a duel ends, one sentence per case: a duel's result (``last_duel["reason"]``) keeps the English.
+NO_CONTACT = Text("no dragon is next to an enemy")
+REPEATED = Text("the same arena came back a third time")
+OPPONENT_CANNOT_ELIMINATE = (
+    Text("the opponent's FIRE dragons cannot eliminate"),
+    Text("the opponent's ICE dragons cannot eliminate"),
+)
+CANNOT_ACT = (
+    Text("every dragon has a force field and FIRE cannot act"),
+    Text("every dragon has a force field and ICE cannot act"),
+)
+# How a game ends (the Outcome's reason), one sentence per case; the figures are in the view:
+# the last duel's totals (``last_duel``), the nuggets (also the Outcome's scores), the solo score.
+DUEL_WON = (Text("FIRE won the duel"), Text("ICE won the duel"))
+MATCH_WON = (Text("FIRE won the duel and the match"), Text("ICE won the duel and the match"))
+SOLO_ENDS = {
+    "win": Text("your power beat the opponent's power plus its bonus"),
+    "draw": Text("your power equalled the opponent's power plus its bonus"),
+    "loss": Text("the opponent's power plus its bonus beat yours"),
+}
+SOLO_TOO_MANY = Text("the opponent kept 5 dragons or more")
 
 SQUARES: tuple[Square, ...] = tuple(all_squares(SIZE, SIZE))
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
@@ -320,20 +347,25 @@ class Split:
 Move = Eliminate | ChangePower | Combustion | Blizzard | Place | SetPowers | Split
 PlayMove = Eliminate | ChangePower | Combustion | Blizzard
 
-NOTATION_HELP = (
+NOTATION_HELP = Text(
     "Write b2xc3 (eliminate), c3=5 (change a power), fire:c3 or ice:c3>a1 (element), "
     "4@b2 (place a die), set:1,2,3,4,4,4,5,5 (secret powers) or split:3+4."
 )
+# What a number of each notation is, for a number that cannot be read.
+SET_HELP = Text("set takes powers like set:1,2,3,4,4,4,5,5")
+SPLIT_HELP = Text("like split:3+4")
+POWER_HELP = Text("a power is 1 to 6, like c3=5")
+PLACE_HELP = Text("place a die like 4@b2")
 
 
 def _square(text: str) -> Square:
     square = Square.parse(text)
     if not square.on_board(SIZE, SIZE):
-        raise NotationError(f"{text} is not in the arena: squares run from a1 to d4.")
+        raise NotationError("{square} is not in the arena: squares run from a1 to d4.", square=shown(text))
     return square
 
 
-def _number(text: str, what: str) -> int:
+def _number(text: str, what: Text) -> int:
     return plain_number(text, what)
 
 
@@ -346,12 +378,12 @@ def parse_move(text: str) -> Move:
     compact = "".join(plain_notation(text).split()).lower()
     if compact.startswith("set:"):
         items = [item for item in compact[4:].split(",") if item]
-        return SetPowers(tuple(_number(item, "set takes powers like set:1,2,3,4,4,4,5,5") for item in items))
+        return SetPowers(tuple(_number(item, SET_HELP) for item in items))
     if compact.startswith("split:"):
         low, plus, high = compact[6:].partition("+")
         if not plus:
             raise NotationError("Write a split as two powers joined by +, like split:3+4.")
-        return Split(_number(low, "like split:3+4"), _number(high, "like split:3+4"))
+        return Split(_number(low, SPLIT_HELP), _number(high, SPLIT_HELP))
     return _parse_board_move(compact)
 
 
@@ -363,14 +395,14 @@ def _parse_board_move(compact: str) -> Move:
         return Blizzard(_square(target), _square(destination) if arrow else None)
     if "=" in compact:
         square, _, power = compact.partition("=")
-        return ChangePower(_square(square), _number(power, "a power is 1 to 6, like c3=5"))
+        return ChangePower(_square(square), _number(power, POWER_HELP))
     if "@" in compact:
         power, _, square = compact.partition("@")
-        return Place(_number(power, "place a die like 4@b2"), _square(square))
+        return Place(_number(power, PLACE_HELP), _square(square))
     if "x" in compact:
         attacker, _, target = compact.partition("x")
         return Eliminate(_square(attacker), _square(target))
-    raise NotationError(f"'{compact}' is not a move. {NOTATION_HELP}")
+    raise NotationError("'{text}' is not a move. {help}", text=shown(compact), help=NOTATION_HELP)
 
 
 @lru_cache(maxsize=2)
@@ -713,7 +745,7 @@ class DragonsArenaState(GameState[Move]):
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
 
-    def refusal(self, seat: int, move: Move) -> str:
+    def refusal(self, seat: int, move: Move) -> Text:
         side = self.acting_side(seat)
         wrong_phase = self._phase_refusal(move)
         if wrong_phase:
@@ -721,41 +753,48 @@ class DragonsArenaState(GameState[Move]):
         if isinstance(move, SetPowers):
             return self._set_refusal(move)
         if isinstance(move, Split):
-            return f"A split gives 7 points to two dice, each 1 to 6: {', '.join(map(str, SPLIT_MOVES))}."
+            return Text(
+                "A split gives 7 points to two dice, each 1 to 6: {splits}.", splits=", ".join(map(str, SPLIT_MOVES))
+            )
         if isinstance(move, Place):
             return self._place_refusal(side, move)
         return self._play_refusal(side, move)
 
-    def _phase_refusal(self, move: Move) -> str:
+    def _phase_refusal(self, move: Move) -> Text | None:
         expected = {"setup": SetPowers, "split": Split, "placement": Place}.get(self.phase)
         if expected is not None and not isinstance(move, expected):
             hints = {
-                "setup": "set your 8 secret powers first, like set:1,2,3,4,4,4,5,5",
-                "split": "split 7 points first, like split:3+4",
-                "placement": "place one of your dice first, like 4@b2",
+                "setup": Text("set your 8 secret powers first, like set:1,2,3,4,4,4,5,5"),
+                "split": Text("split 7 points first, like split:3+4"),
+                "placement": Text("place one of your dice first, like 4@b2"),
             }
-            return f"The duel has not begun: {hints[self.phase]}."
+            return Text("The duel has not begun: {hint}.", hint=hints[self.phase])
         if expected is None and isinstance(move, SetPowers | Split | Place):
-            return "All dice are in the arena: eliminate (b2xc3), change a power (c3=5) or use your element."
-        return ""
+            return Text("All dice are in the arena: eliminate (b2xc3), change a power (c3=5) or use your element.")
+        return None
 
-    def _set_refusal(self, move: SetPowers) -> str:
+    def _set_refusal(self, move: SetPowers) -> Text:
         powers = move.powers
         if len(powers) != DICE_PER_SIDE:
-            return f"Give exactly 8 powers, one per dragon (you gave {len(powers)}): set:1,2,3,4,4,4,5,5."
+            return Text(
+                "Give exactly 8 powers, one per dragon (you gave {count}): set:1,2,3,4,4,4,5,5.", count=len(powers)
+            )
         if any(p not in POWERS for p in powers):
-            return "Each power must be 1 to 6."
+            return Text("Each power must be 1 to 6.")
         if self.level == "big" and sum(powers) != BIG_TOTAL:
-            return f"At BIG level your 8 powers must total exactly 28; yours total {sum(powers)}."
-        return f"{move} is not a legal set now."
+            return Text("At BIG level your 8 powers must total exactly 28; yours total {total}.", total=sum(powers))
+        return Text("{move} is not a legal set now.", move=str(move))
 
-    def _place_refusal(self, side: int, move: Place) -> str:
+    def _place_refusal(self, side: int, move: Place) -> Text:
         if self.board[index_of(move.square)] is not None:
-            return f"{move.square} is taken: place your die on a free square."
-        left = ", ".join(map(str, sorted(set(self.dice[side]))))
-        return f"You have no die showing {move.power} left to place; your dice show: {left}."
+            return Text("{square} is taken: place your die on a free square.", square=str(move.square))
+        return Text(
+            "You have no die showing {power} left to place; your dice show: {dice}.",
+            power=move.power,
+            dice=", ".join(map(str, sorted(set(self.dice[side])))),
+        )
 
-    def _play_refusal(self, side: int, move: Move) -> str:
+    def _play_refusal(self, side: int, move: Move) -> Text:
         if isinstance(move, Combustion | Blizzard):
             return self._element_refusal(side, move)
         if isinstance(move, Eliminate):
@@ -763,54 +802,69 @@ class DragonsArenaState(GameState[Move]):
         assert isinstance(move, ChangePower)
         return self._change_refusal(side, move)
 
-    def _eliminate_refusal(self, side: int, move: Eliminate) -> str:
+    def _eliminate_refusal(self, side: int, move: Eliminate) -> Text:
         attacker, target = self.board[index_of(move.attacker)], self.board[index_of(move.target)]
         if attacker is None or attacker[0] != side:
-            return f"{move.attacker} does not hold one of your {SIDES[side].upper()} dragons."
+            return Text(
+                "{square} does not hold one of your {side} dragons.", square=str(move.attacker), side=SIDE_NAMES[side]
+            )
         if target is None or target[0] == side:
-            return f"{move.target} does not hold an enemy dragon."
+            return Text("{square} does not hold an enemy dragon.", square=str(move.target))
         if move.attacker.distance(move.target) != 1:
-            return f"{move.target} is not next to {move.attacker}: a dragon only eliminates a neighbour."
-        return (
-            f"A {attacker[1]} cannot eliminate a {target[1]}: it needs a lower power, "
-            "except that a 6 never takes a 1 and only a 1 takes a 6."
+            return Text(
+                "{target} is not next to {attacker}: a dragon only eliminates a neighbour.",
+                target=str(move.target),
+                attacker=str(move.attacker),
+            )
+        return Text(
+            "A {attacker} cannot eliminate a {target}: it needs a lower power, "
+            "except that a 6 never takes a 1 and only a 1 takes a 6.",
+            attacker=attacker[1],
+            target=target[1],
         )
 
-    def _change_refusal(self, side: int, move: ChangePower) -> str:
+    def _change_refusal(self, side: int, move: ChangePower) -> Text:
         if self.solo_opponent_to_play():
-            return "When you play the opponent's side, powers cannot be changed: eliminate."
+            return Text("When you play the opponent's side, powers cannot be changed: eliminate.")
         elims = eliminations(self.board, side)
         if elims:
-            return f"Eliminating is compulsory when you can: for example {elims[0]}."
+            return Text("Eliminating is compulsory when you can: for example {move}.", move=str(elims[0]))
+        square = str(move.square)
         cell = self.board[index_of(move.square)]
         if cell is None:
-            return f"{move.square} is empty: choose a dragon to change."
+            return Text("{square} is empty: choose a dragon to change.", square=square)
         if cell[2]:
-            return f"The dragon on {move.square} has a force field: its power cannot change."
+            return Text("The dragon on {square} has a force field: its power cannot change.", square=square)
         if move.power not in POWERS:
-            return "A power is 1 to 6."
-        return f"The dragon on {move.square} already shows {move.power}: pick a different power."
+            return Text("A power is 1 to 6.")
+        return Text(
+            "The dragon on {square} already shows {power}: pick a different power.", square=square, power=move.power
+        )
 
-    def _element_refusal(self, side: int, move: Combustion | Blizzard) -> str:
+    def _element_refusal(self, side: int, move: Combustion | Blizzard) -> Text:
         if not self.dragon_master:
-            return "Element powers are only played with the DRAGON MASTER option."
+            return Text("Element powers are only played with the DRAGON MASTER option.")
         own = (Combustion, Blizzard)[side]
         if not isinstance(move, own):
-            element = ("Combustion (fire:c3)", "Blizzard (ice:c3>a1)")[side]
-            return f"You play {SIDES[side].upper()}: your element is {element}."
+            element = (Text("Combustion (fire:c3)"), Text("Blizzard (ice:c3>a1)"))[side]
+            return Text("You play {side}: your element is {element}.", side=SIDE_NAMES[side], element=element)
         if index_of(move.target) not in element_targets(self.board, side):
-            return f"{move.target} is not an enemy next to one of your power-1 dragons."
+            return Text("{square} is not an enemy next to one of your power-1 dragons.", square=str(move.target))
         assert isinstance(move, Blizzard)
         return self._destination_refusal(move)
 
-    def _destination_refusal(self, move: Blizzard) -> str:
+    def _destination_refusal(self, move: Blizzard) -> Text:
         moves = element_moves(self.board, ICE)
         options = [m for m in moves if isinstance(m, Blizzard) and m.target == move.target]
         if options[0].destination is None:
-            return f"Write ice:{move.target} alone: the dragon is eliminated or no square is empty."
+            return Text(
+                "Write ice:{square} alone: the dragon is eliminated or no square is empty.", square=str(move.target)
+            )
         if move.destination is None:
-            return f"Say where the dragon goes, like {options[0]}: it must move to an empty square."
-        return f"{move.destination} is not empty: send the dragon to an empty square."
+            return Text(
+                "Say where the dragon goes, like {example}: it must move to an empty square.", example=str(options[0])
+            )
+        return Text("{square} is not empty: send the dragon to an empty square.", square=str(move.destination))
 
     # -- applying moves -----------------------------------------------------------
 
@@ -952,17 +1006,16 @@ class DragonsArenaState(GameState[Move]):
         # A possible elimination is a contact: the board is scanned for one only when there is none.
         captures = eliminations(self.board, self.to_play)
         if not captures and not any_contact(self.board):
-            return "no dragon is next to an enemy"
+            return NO_CONTACT.template
         key = board_key(self.board, self.to_play)
         self.history[key] = self.history.get(key, 0) + 1
         if self.history[key] >= 3:
-            return "the same arena came back a third time"
-        side = SIDES[self.to_play].upper()
+            return REPEATED.template
         if self.solo_opponent_to_play() and not captures:
-            return f"the opponent's {side} dragons cannot eliminate"
+            return OPPONENT_CANNOT_ELIMINATE[self.to_play].template
         moves = self.play_moves(self.to_play, captures)
         if not moves:
-            return f"every dragon has a force field and {side} cannot act"
+            return CANNOT_ACT[self.to_play].template
         # The duel goes on in this very position: keep its moves for legal_moves.
         self._moves_cache[0 if self.is_solo else self.to_play] = list(moves)
         return ""
@@ -978,41 +1031,33 @@ class DragonsArenaState(GameState[Move]):
             "board": self._board_rows(),
         }
         if self.is_solo:
-            self._finish_solo(reason)
+            self._finish_solo()
             return
         if winner is not None:
             self.nuggets[winner] += 1
         if max(self.nuggets) >= self.nuggets_to_win:
-            self._finish_match(reason)
+            self._finish_match()
         else:
             self.last_squares = []  # the marks belonged to the finished duel's arena
             self._start_duel()
 
-    def _finish_match(self, reason: str) -> None:
-        assert self.last_duel is not None
+    def _finish_match(self) -> None:
+        """The match is won: the reason says so in words, the view keeps the figures (the last
+        duel's totals and why it ended in ``last_duel``, the nuggets in the scores)."""
         self.phase = "over"
         champion = FIRE if self.nuggets[FIRE] > self.nuggets[ICE] else ICE
-        power = self.last_duel["totals"]
-        won, lost = power[SIDES[champion]], power[SIDES[1 - champion]]
-        text = f"{SIDES[champion].upper()} won the duel {won}-{lost} ({reason})"
-        if self.nuggets_to_win > 1:
-            text += f" and the match, {self.nuggets[champion]} gold nuggets to {self.nuggets[1 - champion]}"
-        self.result = Outcome((champion,), text, tuple(float(n) for n in self.nuggets))
+        reason = (MATCH_WON if self.nuggets_to_win > 1 else DUEL_WON)[champion]
+        self.result = Outcome((champion,), reason.template, tuple(float(n) for n in self.nuggets))
 
-    def _finish_solo(self, reason: str) -> None:
+    def _finish_solo(self) -> None:
+        """The solo duel is over: the reason says how it was decided, ``solo_score`` keeps the figures."""
         self.phase = "over"
         score = solo_score(self.board, self.solo_side, self.solo)
         self.solo_score = score
-        verdict = {"win": "you won", "draw": "a draw", "loss": "you lost"}[score["result"]]
-        text = (
-            f"Solo ({self.solo}): {verdict}: your {score['you']} against the opponent's "
-            f"{score['opponent_power']} + {score['bonus']} bonus ({reason})"
-        )
-        if score["opponent_dragons"] > len(SOLO_BONUS[self.solo]) - 1:
-            kept = score["opponent_dragons"]
-            text = f"Solo ({self.solo}): you lost: the opponent kept {kept} dragons ({reason})"
+        too_many = score["opponent_dragons"] >= len(SOLO_BONUS[self.solo])
+        reason = SOLO_TOO_MANY if too_many else SOLO_ENDS[score["result"]]
         winners = (0,) if score["result"] == "win" else ()
-        self.result = Outcome(winners, text, (float(score["you"]),))
+        self.result = Outcome(winners, reason.template, (float(score["you"]),))
 
     # -- views ------------------------------------------------------------------------
 

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from bot.app import AgoraBot
+from rules import GAMES
+from tests.e2e.french import english_in
 from tests.harness import FakeDiscord, FakeMessage, FakeUser
 
 SHORT_DUEL_SEED = 12  # BABY: FIRE or ICE must eliminate at once (see test_dragons_arena_e2e.py).
+SOLO_SEED = 4  # solo, normal: the eliminations of SOLO_WIN win 29 to 15 + 4 bonus.
+SOLO_WIN = ["b2xb3", "c2xc3", "c4xc3", "b4xb3", "d3xd2", "a2xa1", "c3xb3"]
 
 
-async def french_game(h: FakeDiscord, alice: FakeUser, bob: FakeUser, **options: object) -> FakeMessage:
+async def french_game(h: FakeDiscord, alice: FakeUser, bob: FakeUser, **options: Any) -> FakeMessage:
     saved = await h.slash(h.owner, "agora settings", language="fr")
     assert "Réglages enregistrés" in saved.text
     sent = await h.slash(alice, "dragons challenge", opponent=bob, **options)
@@ -65,3 +70,65 @@ async def test_french_secret_set_up(discord_harness: FakeDiscord, make_bot: Call
     assert "✅ puissances choisies (secrètes)" in board.text
     peek = await h.click(bob, board.button(label="Voir mes puissances"))
     assert peek.ephemeral and "pas encore choisi vos puissances" in peek.text
+
+
+async def test_a_french_game_sends_no_english(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A two-duel match with refusals on the way, typed with /move: every word the server reads is French."""
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SHORT_DUEL_SEED)
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.start(make_bot())
+    await french_game(h, alice, bob, nuggets=2)
+    state = GAMES["dragons_arena"].new(2, SHORT_DUEL_SEED, {"level": "baby", "dragon_master": False, "nuggets": 2})
+    users = (alice, bob)
+    mover, other = users[state.actors[0]], users[1 - state.actors[0]]
+    start = len(h.requests)
+    refusals = [
+        (mover, "zz"),  # not a move at all
+        (mover, "e5xa1"),  # off the arena
+        (mover, "split:3"),  # a split without its +
+        (mover, "4@b2"),  # all dice are already in the arena
+        (mover, "fire:a1"),  # no DRAGON MASTER option
+        (mover, "a1=3"),  # eliminating is compulsory
+        (other, str(state.legal_moves(state.actors[0])[0])),  # not their turn
+    ]
+    for user, notation in refusals:
+        refused = await h.slash(user, "move", notation=notation)
+        assert refused.ephemeral, notation
+    duels = 1
+    while state.outcome is None:
+        seat = state.actors[0]
+        move = state.legal_moves(seat)[0]
+        played = await h.slash(users[seat], "move", notation=str(move))
+        assert "joué" in played.text, played.text
+        state = state.play(seat, move)
+        duels = state.duel
+        assert state.move_number < 200
+    final = h.last_message(h.default_channel)
+    assert duels == 2 and "🏆" in final.text and "et le match" in final.text, final.text
+    await h.slash(alice, "games")
+    assert english_in(h.requests[start:]) == []
+
+
+async def test_a_french_solo_game_sends_no_english(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Solo training to its end in French: refusals, the opponent's turns and the score read French."""
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SOLO_SEED)
+    h = discord_harness
+    carol = h.user("carol")
+    await h.start(make_bot())
+    saved = await h.slash(h.owner, "agora settings", language="fr")
+    assert "Réglages enregistrés" in saved.text
+    start = len(h.requests)
+    await h.slash(carol, "dragons solo", difficulty="normal")
+    await h.slash(carol, "move", notation="b2=5")  # eliminating is compulsory
+    await h.slash(carol, "move", notation="set:1,2")  # not a set now
+    for move in SOLO_WIN:
+        await h.slash(carol, "move", notation=move)
+    board = h.last_message(h.default_channel)
+    assert "vous avez gagné" in board.text and "/dragons records" in board.text, board.text
+    await h.slash(carol, "dragons records")
+    assert english_in(h.requests[start:]) == []

@@ -144,12 +144,16 @@ ARENA_SETUPS = [{"level": "baby"}, {"level": "big", "dragon_master": True}, {"le
 @pytest.mark.parametrize("options", ARENA_SETUPS)
 def test_the_arena_prompt_is_the_engines_in_english(options: dict[str, Any]) -> None:
     """The picture words its prompt from the view; in English it is the engine's own line."""
+    from cogs.dragons_arena import duel_result
     from render.dragons_arena import PICTURE_WORDS, _ending, _prompt
 
     for view in arena_views(options, seed=5):
         assert _prompt(view, PICTURE_WORDS) == view["prompt"]
-    outcome = view["outcome"]
-    assert outcome is not None and _ending(view, outcome, PICTURE_WORDS) == outcome["reason"]
+    outcome, duel = view["outcome"], view["last_duel"]
+    assert outcome is not None and duel is not None
+    # The engine's reason names the winner ("ICE won the duel"); the picture adds the figures as the board does.
+    ending = _ending(view, outcome, PICTURE_WORDS)
+    assert ending.startswith(outcome["reason"] + " ") and ending == duel_result("en", duel)
 
 
 def test_a_french_arena_has_no_english_words_left() -> None:

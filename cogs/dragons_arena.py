@@ -259,7 +259,7 @@ class DragonsArena(GameCog):
     async def records(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             if interaction.guild_id is None:
-                raise ServiceError("Records are kept per server: use this command in a server channel.")
+                raise refusal("dragons_arena.err.records_dm")
             standings = await self.service.storage.solo_records(interaction.guild_id, self.game_id)
             lang = await self.bot.language_of(interaction.guild_id)
             embed = await self.records_embed(interaction.guild_id, standings, lang)

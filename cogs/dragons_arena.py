@@ -24,7 +24,7 @@ from discord.ext import commands
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text, word
 from bot.names import shown_name
-from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, refusal
+from bot.service import ACTIVE, FINISHED, GameRecord, refusal
 from bot.storage import SoloResult, SoloStanding
 from cogs.common import (
     COLOUR,

@@ -130,9 +130,13 @@ OFFERS = ("draw", "takeback")
 
 
 def pending_offer(record: GameRecord) -> JSON | None:
-    """The offer waiting for an answer: stored with the game, and only while the game has not moved."""
+    """The offer waiting for an answer: stored with the game, and only while the game has not moved.
+
+    Its ``version`` follows the game through the steps of an unfinished turn (a draft), which
+    do not move the game on; ``made`` is the version it was made at, which its buttons carry.
+    """
     offer = record.row.offer
-    if offer is None or offer.get("version") != record.version:
+    if offer is None or offer.get("version") != record.version or record.row.status != ACTIVE:
         return None
     return offer
 
@@ -144,6 +148,19 @@ def rematch_seats(seats: Sequence[int]) -> list[int]:
     ([2, 1], [2, 3, 1])
     """
     return [*seats[1:], *seats[:1]]
+
+
+def offer_made_at(offer: JSON) -> int:
+    """The game's version when ``offer`` was made (offers stored before ``made`` was kept: their version)."""
+    made = offer["made"] if "made" in offer else offer.get("version")
+    return made if isinstance(made, int) else -1
+
+
+def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
+    """A link to a message of the game's channel, or the channel's mention when the message is not known."""
+    if message_id is None:
+        return f"<#{channel_id}>"
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
 @dataclass
@@ -672,7 +689,7 @@ class GameService:
             self.check_actor(record, user_id, version)
             draft = [*record.row.draft, move]
             self._apply(record, user_id, draft, 0)
-            return await self._write(record, Changes({"draft": draft, "updated_at": self.clock()}))
+            return await self._write(record, self._draft_changes(record, draft))
 
     async def undo_draft(self, game_id: int, user_id: int, version: int | None) -> GameRecord:
         """Take back the last move of the unfinished turn (only its owner can)."""
@@ -681,7 +698,15 @@ class GameService:
             self.check_actor(record, user_id, version)
             if not record.row.draft:
                 raise ServiceError("Nothing to undo: you have not started your turn.", "err.nothing_to_undo")
-            return await self._write(record, Changes({"draft": record.row.draft[:-1], "updated_at": self.clock()}))
+            return await self._write(record, self._draft_changes(record, record.row.draft[:-1]))
+
+    def _draft_changes(self, record: GameRecord, draft: list[str]) -> Changes:
+        """A step of the unfinished turn: the game has not moved on, so a pending offer stays pending."""
+        columns: JSON = {"draft": draft, "updated_at": self.clock()}
+        offer = pending_offer(record)
+        if offer is not None:
+            columns["offer"] = {**offer, "made": offer_made_at(offer), "version": record.version + 1}
+        return Changes(columns)
 
     async def resign(self, game_id: int, user_id: int) -> GameRecord:
         async with self._lock(game_id):
@@ -851,42 +876,78 @@ class GameService:
     async def offer(self, game_id: int, user_id: int, kind: str) -> GameRecord:
         """``user_id`` offers a draw or asks to take back their last turn; the offer is stored with the game.
 
-        It stays pending until answered or until the game moves on (a new version).
+        It stays pending until answered or until the game moves on (a move; not a step of a draft).
+        One offer at a time per game: while one waits for its answer, another is refused
+        with a link to it.
         """
         async with self._lock(game_id):
             record = await self._active(game_id, None)
             if not record.seats_of(user_id):
                 raise not_playing()
+            waiting = pending_offer(record)
+            if waiting is not None:
+                channel = waiting.get("channel", record.row.channel_id)
+                link = message_link(record.row.guild_id, channel, waiting.get("message"))
+                raise refusal(f"err.{waiting['kind']}_pending", id=game_id, link=link)
             if kind == "draw":
                 self.check_draw_possible(record)
             else:
                 self._before_last_turn(await self.storage.moves(game_id), user_id)
-            await self.storage.set_offer(game_id, {"kind": kind, "by": user_id, "version": record.version})
+            offer = {"kind": kind, "by": user_id, "version": record.version, "made": record.version,
+                     "channel": record.row.channel_id}  # fmt: skip
+            await self.storage.set_offer(game_id, offer)
             return await self.load(game_id)
 
-    async def decline_offer(self, game_id: int, user_id: int, kind: str, version: int) -> GameRecord:
+    async def offer_posted(self, game_id: int, offer: JSON, message_id: int) -> GameRecord:
+        """Remember the message that asks ``offer`` (its link, and the message closed with the offer)."""
+        async with self._lock(game_id):
+            record = await self.load(game_id)
+            if record.row.offer == offer:
+                await self.storage.set_offer(game_id, {**offer, "message": message_id})
+            return await self.load(game_id)
+
+    async def forget_offer(self, game_id: int, offer: JSON) -> bool:
+        """Clear ``offer`` once it is no longer pending; False if it was cleared or replaced already."""
+        async with self._lock(game_id):
+            record = await self.load(game_id)
+            if record.row.offer != offer:
+                return False
+            await self.storage.set_offer(game_id, None)
+            return True
+
+    def _check_answer(self, record: GameRecord, user_id: int, kind: str, version: int | None) -> JSON:
+        """The pending offer ``user_id`` answers; its buttons carry the version the offer was made at."""
+        offer = pending_offer(record)
+        if offer is not None and version is not None and version != offer_made_at(offer):
+            raise out_of_date()
+        self.check_actor(record, user_id, None, Act("answer", offer=kind))
+        assert offer is not None
+        return offer
+
+    async def decline_offer(self, game_id: int, user_id: int, kind: str, version: int | None) -> GameRecord:
         """The pending offer is declined by the opponent, or withdrawn by the player who made it."""
         async with self._lock(game_id):
             record = await self.load(game_id)
             offer = pending_offer(record)
             withdrawn = offer is not None and offer.get("by") == user_id and offer.get("kind") == kind
             if not withdrawn:
-                self.check_actor(record, user_id, version, Act("answer", offer=kind))
-            elif version != record.version:
+                self._check_answer(record, user_id, kind, version)
+            elif offer is not None and version is not None and version != offer_made_at(offer):
                 raise out_of_date()
             await self.storage.set_offer(game_id, None)
             return await self.load(game_id)
 
-    async def agree_draw(self, game_id: int, user_id: int, version: int) -> GameRecord:
+    async def agree_draw(self, game_id: int, user_id: int, version: int | None) -> GameRecord:
         """``user_id`` accepts the draw offered by their opponent: the game ends with no winner."""
         async with self._lock(game_id):
             record = await self.load(game_id)
-            self.check_actor(record, user_id, version, Act("answer", offer="draw"))
+            self._check_answer(record, user_id, "draw", version)
             self.check_draw_possible(record)
             outcome = Outcome(winners=(), reason="draw agreed")
-            return await self._write(record, self._finish_changes(record, outcome, "draw agreed"))
+            changes = self._finish_changes(record, outcome, "draw agreed", {"offer": None})
+            return await self._write(record, changes)
 
-    async def take_back(self, game_id: int, user_id: int, version: int) -> GameRecord:
+    async def take_back(self, game_id: int, user_id: int, version: int | None) -> GameRecord:
         """``user_id`` agrees that the opponent who asked takes back their last turn.
 
         The state is rebuilt by replaying the move log without that turn from the game's seed
@@ -895,9 +956,7 @@ class GameService:
         """
         async with self._lock(game_id):
             record = await self.load(game_id)
-            self.check_actor(record, user_id, version, Act("answer", offer="takeback"))
-            offer = pending_offer(record)
-            assert offer is not None
+            offer = self._check_answer(record, user_id, "takeback", version)
             moves = await self.storage.moves(game_id)
             keep = self._before_last_turn(moves, int(offer["by"]))
             try:
@@ -906,7 +965,9 @@ class GameService:
                 log.warning("game %s: its move log does not replay", game_id, exc_info=True)
                 raise refusal("err.takeback_log", id=game_id) from None
             now = self.clock()
-            columns: JSON = {"state": state.to_json(), "draft": [], "updated_at": now, "turn_started_at": now}
+            columns: JSON = {
+                "state": state.to_json(), "draft": [], "updated_at": now, "turn_started_at": now, "offer": None
+            }
 
             async def forget(db: Any) -> None:
                 await self.storage.delete_moves_after(db, game_id, moves[keep - 1].ply if keep else 0)

@@ -103,9 +103,9 @@ class Agora(SharedControls):
         stamp = record.row.turn_started_at if status == ACTIVE else record.row.created_at
         return record if record.row.status == status and stamp == job.stamp else None
 
-    async def send(self, record: GameRecord, content: str, view: discord.ui.View | None = None) -> None:
+    async def send(self, record: GameRecord, content: str, view: discord.ui.View | None = None) -> discord.Message:
         channel = self.bot.get_partial_messageable(record.row.channel_id)
-        await channel.send(content, view=view or discord.utils.MISSING, allowed_mentions=PLAYERS_ONLY)
+        return await channel.send(content, view=view or discord.utils.MISSING, allowed_mentions=PLAYERS_ONLY)
 
     async def time_left(self, record: GameRecord) -> float:
         seconds = await self.bot.scheduler.turn_seconds(record.id, record.row.guild_id)
@@ -220,7 +220,8 @@ class Agora(SharedControls):
         user = interaction.user.id
         if parts[1] == "claim":
             await self.service.claim_timeout(record.id, user, version)
-            await self.conclude(interaction, record, text(lang, "claimed", user=user, id=record.id))
+            summary = text(lang, "claimed", user=user, id=record.id)
+            await game_cog(self.bot, record.game).end_on_question(interaction, record, summary)
         elif parts[1] == "wait":
             self.service.check_actor(record, user, version, Act("wait"))
             # The win can still be claimed later, as long as the late player has not moved.
@@ -311,24 +312,50 @@ class Agora(SharedControls):
         """Accept or decline the offer stored with the game; the control names only its kind."""
         lang = await self.bot.language_of(record.row.guild_id)
         user = interaction.user.id
-        if not accepted:
-            await self.service.decline_offer(record.id, user, kind, version)
-            key = "draw_declined" if kind == "draw" else "takeback_declined"
-            await interaction.response.edit_message(content=text(lang, key, user=user, id=record.id), view=None)
-            return
+        made_at = None if version == ANY_VERSION else version
         offer = pending_offer(record)
-        if kind == "draw":
-            await self.service.agree_draw(record.id, user, version)
-            await self.conclude(interaction, record, text(lang, "draw_agreed", id=record.id))
+        if not accepted:
+            await self.service.decline_offer(record.id, user, kind, made_at)
+            answer = "withdrawn" if offer is not None and offer.get("by") == user else "declined"
+            content = text(lang, f"{kind}_{answer}", user=user, id=record.id)
+            await interaction.response.edit_message(content=content, view=None)
+        elif kind == "draw":
+            await self.service.agree_draw(record.id, user, made_at)
+            summary = text(lang, "draw_agreed", id=record.id)
+            await game_cog(self.bot, record.game).end_on_question(interaction, record, summary)
         else:
-            await self.service.take_back(record.id, user, version)
+            await self.service.take_back(record.id, user, made_at)
             asked_by = offer["by"] if offer is not None else user
-            await self.conclude(interaction, record, text(lang, "taken_back", user=asked_by, id=record.id))
+            summary = text(lang, "taken_back", user=asked_by, id=record.id)
+            # The question keeps what happened; the player who asked gets a new board, with a ping.
+            await interaction.response.edit_message(content=summary, view=None, allowed_mentions=PLAYERS_ONLY)
+            await game_cog(self.bot, record.game).publish(record, summary, interaction)
 
-    async def conclude(self, interaction: discord.Interaction[Any], before: GameRecord, summary: str) -> None:
-        """Close the question's message, then freeze the old board and post the new one."""
-        await interaction.response.edit_message(content=summary, view=None, allowed_mentions=PLAYERS_ONLY)
-        await game_cog(self.bot, before.game).publish(before, summary, interaction)
+    async def on_game_changed(self, record: GameRecord) -> None:
+        """An offer the game left behind (it moved on, or ended) closes: no buttons, and its text says why."""
+        offer = record.row.offer
+        if offer is not None and pending_offer(record) is None:
+            await self.close_offer(record, offer)
+
+    async def close_offer(self, record: GameRecord, offer: dict[str, Any]) -> None:
+        if await self.service.forget_offer(record.id, offer):
+            await self.show_closed(record, offer)
+
+    async def show_closed(self, record: GameRecord, offer: dict[str, Any]) -> None:
+        """The offer's question loses its buttons and says why it closed."""
+        if offer.get("message") is None:
+            return
+        lang = await self.bot.language_of(record.row.guild_id)
+        reason = "offer.closed_moved_on" if record.row.status == ACTIVE else "offer.closed_ended"
+        what = text(lang, f"offer.{offer['kind']}")
+        content = text(lang, reason, offer=what, user=offer["by"], id=record.id)
+        channel = self.bot.get_partial_messageable(int(offer.get("channel", record.row.channel_id)))
+        try:
+            await channel.get_partial_message(int(offer["message"])).edit(
+                content=content, view=None, allowed_mentions=PLAYERS_ONLY
+            )
+        except (discord.NotFound, discord.Forbidden):
+            return
 
     # -- /draw and /takeback ---------------------------------------------------------
 
@@ -347,7 +374,7 @@ class Agora(SharedControls):
         user = interaction.user.id
         record = await self.service.offer(record.id, user, kind)
         others = [uid for uid in record.seats if uid != user]
-        offer, label = ("draw_offer", "accept_draw") if kind == "draw" else ("takeback_offer", "allow_takeback")
+        question, label = ("draw_offer", "accept_draw") if kind == "draw" else ("takeback_offer", "allow_takeback")
         controls = [
             GameButton(
                 record.id,
@@ -364,9 +391,17 @@ class Agora(SharedControls):
                 style=discord.ButtonStyle.danger,
             ),
         ]
-        content = text(lang, offer, others=mention_list(others), user=user, id=record.id)
+        content = text(lang, question, others=mention_list(others), user=user, id=record.id)
         await tell(interaction, text(lang, "offer_posted", channel=record.row.channel_id))
-        await self.send(record, content, controls_view(controls))
+        message = await self.send(record, content, controls_view(controls))
+        offer = record.row.offer
+        assert offer is not None
+        posted = {**offer, "message": message.id}
+        record = await self.service.offer_posted(record.id, offer, message.id)
+        if record.row.offer != posted or pending_offer(record) is None:
+            # The game moved on while the question was being posted: it closes at once.
+            await self.service.forget_offer(record.id, posted)
+            await self.show_closed(record, posted)
 
     @app_commands.command(name="draw", description="Offer your opponent a draw.")
     @app_commands.describe(game="Which game (see /games)")

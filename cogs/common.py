@@ -380,6 +380,9 @@ class SharedControls(commands.Cog):
         """Controls this cog adds to every public board of ``record`` (none by default)."""
         return []
 
+    async def on_game_changed(self, record: GameRecord) -> None:
+        """The game moved on or ended (``record`` is the latest): close what no longer applies."""
+
 
 class GameCog(commands.Cog):
     """Base of each game's cog: challenges, the turn pipeline, board messages.
@@ -500,13 +503,39 @@ class GameCog(commands.Cog):
             latest = await self.service.load(before.id)
             # Someone else's click may have posted a newer board meanwhile: then that one is only kept up to date.
             new_board = latest.row.message_id == before.row.message_id and not self.same_board(before, latest)
-            if interaction is not None and not interaction.response.is_done():
-                if on_board(interaction, latest):
-                    await self.through_board(interaction, latest, summary, new_board)
-                    return latest
-                await (reply(latest) if reply is not None else self.done(interaction, latest, summary))
-            await self.through_channel(interaction, latest, summary, new_board)
+            if interaction is not None and not interaction.response.is_done() and on_board(interaction, latest):
+                await self.through_board(interaction, latest, summary, new_board)
+            else:
+                if interaction is not None and not interaction.response.is_done():
+                    await (reply(latest) if reply is not None else self.done(interaction, latest, summary))
+                await self.through_channel(interaction, latest, summary, new_board)
+            await self.changed(latest)
             return latest
+
+    async def end_on_question(self, interaction: discord.Interaction[Any], before: GameRecord, summary: str) -> None:
+        """The game ended by an answer to a question posted in its channel (an agreed draw, a claim on time).
+
+        The question's message becomes the final board and the old board keeps only ``summary``:
+        the ending posts no new message.
+        """
+        async with self._board_locks[before.id]:
+            latest = await self.service.load(before.id)
+            board = await self.board(latest)
+            board.attach(f"game-{latest.id}-{latest.version}.png")
+            await interaction.response.edit_message(
+                content=summary, embed=board.embed, attachments=[board.file(latest.id, latest.version)],
+                view=await self.board_view(latest, board), allowed_mentions=PLAYERS_ONLY,
+            )
+            await self.retire_board(latest, summary)
+            if interaction.message is not None:
+                await self.service.set_message(latest.id, interaction.message.id)
+            await self.changed(latest)
+
+    async def changed(self, latest: GameRecord) -> None:
+        """Let the shared controls close what the change ended (a pending offer)."""
+        for cog in list(self.bot.cogs.values()):
+            if isinstance(cog, SharedControls):
+                await cog.on_game_changed(latest)
 
     async def through_board(
         self, interaction: discord.Interaction[Any], record: GameRecord, summary: str, new_board: bool

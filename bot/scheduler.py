@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.database import Connection
@@ -24,7 +24,9 @@ from bot.storage import Storage, WithinTransaction
 log = logging.getLogger("agora.scheduler")
 
 REMIND, TIMEOUT, EXPIRE = "remind", "timeout", "expire"
-TURN_KINDS = (REMIND, TIMEOUT)
+# Under the claim rule, once the deadline passed: ask again for the claim, and end the game on time.
+CLAIM_AGAIN, UNCLAIMED = "claim_again", "unclaimed"
+TURN_KINDS = (REMIND, TIMEOUT, CLAIM_AGAIN, UNCLAIMED)
 # Real seconds between two looks at the queue when nothing is due sooner.
 POLL_SECONDS = 30.0
 # How long a process holds the due jobs it took: longer than any handler runs, short enough that
@@ -109,6 +111,28 @@ class Scheduler:
 
         return step
 
+    def claim_step(self, game_id: int, guild_id: int, stamp: float, asked_at: float) -> WithinTransaction:
+        """Under the claim rule, once the claim was asked at ``asked_at``: ask again a turn's time later,
+        and end the game on time when the server's grace after the deadline runs out (nobody claimed)."""
+
+        async def step(db: Connection) -> None:
+            settings = await settings_in(db, guild_id)
+            seconds = await turn_seconds_in(db, game_id, settings)
+            ends_at = stamp + seconds + settings.claim_grace_seconds
+            if asked_at + seconds < ends_at:
+                await self.add(db, CLAIM_AGAIN, game_id, stamp, asked_at + seconds)
+            await self.add(db, UNCLAIMED, game_id, stamp, ends_at)
+
+        return step
+
+    async def due_at(self, kind: str, game_id: int, stamp: float) -> float | None:
+        """When the pending job ``kind`` of a game's turn is due, if there is one."""
+        found = await self.storage.db.fetchrow(
+            "SELECT due_at FROM jobs WHERE kind = ? AND game_id = ? AND stamp = ? AND done_at IS NULL",
+            (kind, game_id, stamp),
+        )
+        return None if found is None else float(found[0])
+
     def challenge_step(
         self, guild_id: int, created_at: float, turn_seconds: int | None
     ) -> Callable[[Connection, int], Awaitable[None]]:
@@ -137,11 +161,16 @@ class Scheduler:
 
         return step
 
-    async def claim(self, job: Job) -> bool:
-        """Mark ``job`` done now; False if it was done already.  For effects that cannot be rolled back."""
+    async def claim(self, job: Job, also: Sequence[WithinTransaction] = ()) -> bool:
+        """Mark ``job`` done now, with ``also`` in the same transaction; False if it was done already.
+
+        For effects that cannot be rolled back.
+        """
         try:
             async with self.storage.transaction() as db:
                 await self.done_step(job)(db)
+                for step in also:
+                    await step(db)
         except JobAlreadyDone:
             return False
         return True

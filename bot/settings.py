@@ -18,6 +18,7 @@ from bot.storage import Storage
 MINUTE, HOUR, DAY = 60, 3600, 86400
 MIN_DEADLINE = 5 * MINUTE
 MAX_DEADLINE = 7 * DAY
+MAX_CLAIM_GRACE = 30 * DAY
 FORFEIT, CLAIM = "forfeit", "claim"
 TIMEOUT_RULES = (FORFEIT, CLAIM)
 
@@ -66,6 +67,8 @@ class GuildSettings:
     channels: tuple[int, ...] = field(default_factory=tuple)
     language: str = "en"
     tournament_role: int | None = None  # besides Manage Server, members with this role run tournaments
+    # Under the claim rule: how long after the deadline a time-out nobody claimed ends the game on time.
+    claim_grace_seconds: int = 3 * DAY
 
     def reminder_at(self, turn_started_at: float, turn_seconds: int) -> float | None:
         """When to remind; None when the reminder would fall at or before the turn's start."""
@@ -99,12 +102,13 @@ class SettingsStore:
         async with self.storage.transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, turn_seconds, timeout_rule, reminder_seconds, "
-                "challenge_seconds, threads, channels, language, tournament_role) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "challenge_seconds, threads, channels, language, tournament_role, claim_grace_seconds) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
                 "timeout_rule = excluded.timeout_rule, reminder_seconds = excluded.reminder_seconds, "
                 "challenge_seconds = excluded.challenge_seconds, threads = excluded.threads, "
                 "channels = excluded.channels, language = excluded.language, "
-                "tournament_role = excluded.tournament_role",
+                "tournament_role = excluded.tournament_role, claim_grace_seconds = excluded.claim_grace_seconds",
                 (
                     guild_id,
                     settings.turn_seconds,
@@ -115,6 +119,7 @@ class SettingsStore:
                     json.dumps(list(settings.channels)),
                     settings.language,
                     settings.tournament_role,
+                    settings.claim_grace_seconds,
                 ),
             )
         self._cache[guild_id] = settings
@@ -147,4 +152,5 @@ def decode_settings(values: dict[str, Any]) -> GuildSettings:
         channels=tuple(int(c) for c in json.loads(values["channels"] or "[]")),
         language=str(values["language"]),
         tournament_role=None if values.get("tournament_role") is None else int(values["tournament_role"]),
+        claim_grace_seconds=int(values.get("claim_grace_seconds") or GuildSettings.claim_grace_seconds),
     )

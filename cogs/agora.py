@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import LANGUAGES, language_name, text
-from bot.scheduler import EXPIRE, REMIND, TIMEOUT, Job, JobAlreadyDone
+from bot.scheduler import CLAIM_AGAIN, EXPIRE, REMIND, TIMEOUT, UNCLAIMED, Handler, Job, JobAlreadyDone
 from bot.service import (
     ACTIVE,
     OFFERS,
@@ -33,6 +33,7 @@ from bot.service import (
 from bot.settings import (
     CLAIM,
     FORFEIT,
+    MAX_CLAIM_GRACE,
     MAX_DEADLINE,
     MIN_DEADLINE,
     MINUTE,
@@ -86,11 +87,20 @@ class Agora(SharedControls):
         self.service = bot.service
 
     async def cog_load(self) -> None:
-        self.bot.scheduler.handlers.update({REMIND: self.remind, TIMEOUT: self.timeout, EXPIRE: self.expire})
+        self.bot.scheduler.handlers.update(self.job_handlers())
 
     async def cog_unload(self) -> None:
-        for kind in (REMIND, TIMEOUT, EXPIRE):
+        for kind in self.job_handlers():
             self.bot.scheduler.handlers.pop(kind, None)
+
+    def job_handlers(self) -> dict[str, Handler]:
+        return {
+            REMIND: self.remind,
+            TIMEOUT: self.timeout,
+            CLAIM_AGAIN: self.claim_again,
+            UNCLAIMED: self.unclaimed,
+            EXPIRE: self.expire,
+        }
 
     # -- helpers -----------------------------------------------------------------
 
@@ -151,15 +161,30 @@ class Agora(SharedControls):
         record = await self.current(job)
         if record is None:
             return
-        cog = game_cog(self.bot, record.game)
         settings = await self.bot.settings.get(record.row.guild_id)
-        fallback = self.service.default_move(record)
-        if fallback is None and settings.timeout_rule == CLAIM:
-            if await self.bot.scheduler.claim(job):
-                await self.offer_claim(record, settings.language)
+        if self.service.default_move(record) is None and settings.timeout_rule == CLAIM:
+            await self.ask_claim(job, record, settings.language, "claim_prompt")
             return
+        await self.end_turn(job, record, settings.language)
+
+    async def claim_again(self, job: Job) -> None:
+        """Under the claim rule, a turn's time after the claim was asked and nobody claimed: ask again."""
+        record = await self.current(job)
+        if record is not None:
+            await self.ask_claim(job, record, await self.bot.language_of(record.row.guild_id), "claim_again")
+
+    async def unclaimed(self, job: Job) -> None:
+        """Under the claim rule, the server's grace after the deadline ran out unclaimed: the game ends on time."""
+        record = await self.current(job)
+        if record is not None:
+            await self.end_turn(job, record, await self.bot.language_of(record.row.guild_id))
+
+    async def end_turn(self, job: Job, record: GameRecord, lang: str) -> None:
+        """The late turn ends: the rules' default move, else the player out of time loses."""
+        cog = game_cog(self.bot, record.game)
+        fallback = self.service.default_move(record)
         key = "timed_out" if fallback is None else "timed_out_default"
-        cause = text(settings.language, key, mention=mention_list(record.actors()), id=record.id)
+        cause = text(lang, key, mention=mention_list(record.actors()), id=record.id)
         done = [self.bot.scheduler.done_step(job)]
         try:
             if fallback is not None:
@@ -170,7 +195,12 @@ class Agora(SharedControls):
         except (JobAlreadyDone, StaleButton):
             return  # another run handled the job, or the game moved on: the job is void
 
-    async def offer_claim(self, record: GameRecord, lang: str) -> None:
+    async def ask_claim(self, job: Job, record: GameRecord, lang: str, key: str) -> None:
+        """Post the question of a claim on time, once per job; the next question and the end are scheduled with it."""
+        ask_again = self.bot.scheduler.claim_step(record.id, record.row.guild_id, job.stamp, job.due_at)
+        if not await self.bot.scheduler.claim(job, [ask_again]):
+            return
+        ends_at = await self.bot.scheduler.due_at(UNCLAIMED, record.id, job.stamp)
         late = record.actors()
         others = [uid for uid in record.seats if uid not in late]
         controls = [
@@ -183,7 +213,8 @@ class Agora(SharedControls):
             ),
             GameButton(record.id, record.version, f"{PREFIX}:wait", label=text(lang, "keep_waiting")),
         ]
-        content = text(lang, "claim_prompt", late=mention_list(late), others=mention_list(others), id=record.id)
+        end = f"<t:{int(ends_at or job.due_at)}:R>"
+        content = text(lang, key, late=mention_list(late), others=mention_list(others), id=record.id, end=end)
         await self.send(record, content, controls_view(controls))
 
     async def expire(self, job: Job) -> None:
@@ -435,6 +466,7 @@ class Agora(SharedControls):
         channels="Channels where games may start (mention them), or 'all'",
         language="Language of the bot's messages on this server",
         tournament_role="Role that may run tournaments besides Manage Server",
+        claim_grace="Claim rule: how long after the deadline an unclaimed time-out ends the game, e.g. 3d",
     )
     @app_commands.choices(
         timeout_rule=[
@@ -454,6 +486,7 @@ class Agora(SharedControls):
         channels: str | None = None,
         language: app_commands.Choice[str] | None = None,
         tournament_role: discord.Role | None = None,
+        claim_grace: str | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -477,6 +510,8 @@ class Agora(SharedControls):
                 changes["language"] = language.value
             if tournament_role is not None:
                 changes["tournament_role"] = tournament_role.id
+            if claim_grace is not None:
+                changes["claim_grace_seconds"] = parse_duration(claim_grace, high=MAX_CLAIM_GRACE)
             if changes:
                 current = await self.bot.settings.update(interaction.guild_id, **changes)
             content = text(current.language, "settings_saved") if changes else None
@@ -502,6 +537,7 @@ class Agora(SharedControls):
         fields = [
             ("turn_deadline", format_duration(settings.turn_seconds)),
             ("timeout_rule", rule),
+            ("claim_grace", format_duration(settings.claim_grace_seconds)),
             ("reminder_point", text(lang, "reminder_before", duration=format_duration(settings.reminder_seconds))),
             ("expiry", format_duration(settings.challenge_seconds)),
             ("threads", text(lang, "yes" if settings.threads else "no")),

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.app import AgoraBot
 from bot.i18n import text
+from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, GameRecord, ServiceError
 from bot.settings import format_duration
 from bot.suggest import CHOICES_LIMIT, suggested_moves
@@ -99,12 +100,20 @@ class Games(commands.Cog):
             waiting = ", ".join(names[record.seats.index(uid)] for uid in record.actors())
             status = text(lang, "games.waiting_for", players=waiting)
         if record.row.status == ACTIVE and record.row.turn_started_at is not None:
-            seconds = await self.bot.scheduler.turn_seconds(record.id, record.row.guild_id)
-            left = record.row.turn_started_at + seconds - self.service.clock()
-            shown = text(lang, "time_left", left=format_duration(left)) if left > 0 else text(lang, "time_up")
-            status += f" · ⏳ {shown}"
+            status += f" · ⏳ {await self.time_shown(record, record.row.turn_started_at, lang)}"
         game = f"[#{record.id} {GAMES[record.game].name}]({game_link(record)})"
         return text(lang, "games.line", game=game, others=others, status=status)
+
+    async def time_shown(self, record: GameRecord, turn_started_at: float, lang: str) -> str:
+        """The time left in the turn; once it is up under the claim rule, when the game ends on time."""
+        scheduler, now = self.bot.scheduler, self.service.clock()
+        left = turn_started_at + await scheduler.turn_seconds(record.id, record.row.guild_id) - now
+        if left > 0:
+            return text(lang, "time_left", left=format_duration(left))
+        ends_at = await scheduler.due_at(UNCLAIMED, record.id, turn_started_at)
+        if ends_at is None:
+            return text(lang, "time_up")
+        return text(lang, "time_up_claim", left=format_duration(ends_at - now))
 
     async def game_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
         """The caller's games being played, by number, game and opponents, filtered by what was typed."""

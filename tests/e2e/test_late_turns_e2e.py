@@ -1,0 +1,91 @@
+"""Late players over days, as players see them: a claimable time-out is asked again and then ends
+on time, and reminders by DM stop (said once) when a player's DMs are closed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.app import AgoraBot
+from tests.e2e.conftest import Clock
+from tests.e2e.test_days_e2e import run_due, started, texts
+from tests.harness import FakeDiscord
+
+HOUR = 3600.0
+
+
+async def test_an_unclaimed_time_out_is_asked_again_then_ends_on_time(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    too_long = await h.slash(h.owner, "agora settings", claim_grace="40d")
+    assert too_long.ephemeral and "between 5m and 30d" in too_long.text
+    saved = await h.slash(h.owner, "agora settings", timeout_rule="claim", deadline="2h", claim_grace="5h")
+    assert "Settings saved" in saved.text and "An unclaimed time-out ends the game after" in saved.text
+    assert "5h" in saved.text
+    start = clock.now
+    await started(h, alice, bob)
+    clock.advance(2 * HOUR + 1)
+    await run_due(h, bot)
+    question = h.last_message(h.default_channel)
+    assert question.content == (
+        f"⌛ <@{alice.id}> ran out of time in game #1. <@{bob.id}>: claim the win, or keep waiting; "
+        f"if nobody claims it, <@{alice.id}> loses on time <t:{int(start + 7 * HOUR)}:R>."
+    )
+    waiting = await h.click(bob, question.button(label="Keep waiting"))
+    assert waiting.type == 7 and "keeps waiting" in waiting.text
+    listed = await h.slash(bob, "games")
+    assert "time is up: the win can be claimed, else the game ends on time in 4h 59m" in listed.text
+    await h.slash(alice, "draw")  # the late player offers a draw, which nobody answers
+    offer = h.last_message(h.default_channel)
+
+    clock.advance(2 * HOUR)
+    assert await run_due(h, bot) == 1
+    asked_again = h.last_message(h.default_channel)
+    assert asked_again.content.startswith(f"⌛ <@{alice.id}> still has not played in game #1. <@{bob.id}>: claim")
+    assert [b.label for b in asked_again.buttons] == ["Claim win", "Keep waiting"]
+    clock.advance(2 * HOUR)
+    assert await run_due(h, bot) == 1
+    assert sum("still has not played" in t for t in texts(h)) == 2
+    clock.advance(HOUR - 2)
+    assert await run_due(h, bot) == 0, "no question past the end: the game ends first"
+    assert (await bot.service.load(1)).row.status == "active"
+
+    clock.advance(3)
+    assert await run_due(h, bot) == 1
+    final = h.last_message(h.default_channel)
+    assert "bob** wins" in final.text.lower() and [b.label for b in final.buttons] == ["Rematch"]
+    assert f"⌛ <@{alice.id}> ran out of time: game #1 is lost on time." in texts(h)
+    assert offer.text == f"<@{alice.id}>'s draw offer in game #1 is closed: the game is over."
+    assert not offer.components
+    assert "no game in progress" in (await h.slash(bob, "games")).text
+    clock.advance(10 * HOUR)
+    assert await run_due(h, bot) == 0
+
+
+async def test_the_claim_asked_again_can_be_taken(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    await h.slash(h.owner, "agora settings", timeout_rule="claim", deadline="1d")
+    await started(h, alice, bob)
+    clock.advance(24 * HOUR + 1)
+    await run_due(h, bot)
+    listed = await h.slash(bob, "games")
+    assert "else the game ends on time in 2d 23h" in listed.text, "three days by default"
+    clock.advance(24 * HOUR)
+    await run_due(h, bot)
+    asked_again = h.last_message(h.default_channel)
+    before = len(h.messages(h.default_channel))
+    claimed = await h.click(bob, asked_again.button(label="Claim win"))
+    assert claimed.type == 7 and asked_again.content == f"⌛ <@{bob.id}> claimed the win on time in game #1."
+    assert asked_again.embeds and asked_again.attachments, "the question became the final board"
+    assert "bob** wins" in asked_again.text.lower()
+    assert len(h.messages(h.default_channel)) == before
+    clock.advance(5 * 24 * HOUR)
+    assert await run_due(h, bot) == 0

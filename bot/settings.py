@@ -129,16 +129,14 @@ class SettingsStore:
         found = await self.storage.db.fetchrow("SELECT dm FROM reminder_optins WHERE user_id = ?", (user_id,))
         return bool(found and found[0])
 
-    async def toggle_dm(self, user_id: int) -> bool:
-        """Switch the DM opt-in of ``user_id``; returns the new value."""
-        wanted = not await self.wants_dm(user_id)
+    async def set_dm(self, user_id: int, wanted: bool) -> None:
+        """Turn the DM opt-in of ``user_id`` on or off."""
         async with self.storage.transaction() as db:
             await db.execute(
                 "INSERT INTO reminder_optins (user_id, dm) VALUES (?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
                 (user_id, int(wanted)),
             )
-        return wanted
 
 
 def decode_settings(values: dict[str, Any]) -> GuildSettings:

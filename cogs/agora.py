@@ -142,19 +142,23 @@ class Agora(SharedControls):
             left=format_duration(left),
             link=game_link(record),
         )
-        await self.send(record, content)
-        for user_id in dict.fromkeys(actors):
-            if await self.bot.settings.wants_dm(user_id):
-                await self.direct_message(record, user_id, content, lang)
+        closed = [user_id for user_id in dict.fromkeys(actors) if not await self.direct_message(user_id, content)]
+        # A player whose DMs closed since opting in is told once, with the reminder: the opt-in is off now.
+        await self.send(record, "\n".join([content, *(text(lang, "dm_closed", user=uid) for uid in closed)]))
 
-    async def direct_message(self, record: GameRecord, user_id: int, content: str, lang: str) -> None:
+    async def direct_message(self, user_id: int, content: str) -> bool:
+        """DM the reminder to a player who opted in; False when their DMs are closed (their opt-in is turned off)."""
+        if not await self.bot.settings.wants_dm(user_id):
+            return True
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(content)
         except discord.Forbidden:
-            await self.send(record, text(lang, "dm_closed", user=user_id))
+            await self.bot.settings.set_dm(user_id, False)
+            return False
         except discord.NotFound:
-            return
+            pass
+        return True
 
     async def timeout(self, job: Job) -> None:
         """The turn ran out: the rules' default move, else forfeit or a claim, as the server chose."""
@@ -575,9 +579,25 @@ class Agora(SharedControls):
 
     @group.command(name="notify", description="Turn on or off reminders by direct message.")
     async def notify(self, interaction: discord.Interaction[Any]) -> None:
-        wanted = await self.bot.settings.toggle_dm(interaction.user.id)
-        lang = await self.bot.language_of(interaction.guild_id)
-        await tell(interaction, text(lang, "notify_on" if wanted else "notify_off"))
+        """Switch reminders by DM; turning them on sends a first DM, so closed DMs are found now, not at a reminder."""
+
+        async def work() -> None:
+            user = interaction.user
+            lang = await self.bot.language_of(interaction.guild_id)
+            if await self.bot.settings.wants_dm(user.id):
+                await self.bot.settings.set_dm(user.id, False)
+                await tell(interaction, text(lang, "notify_off"))
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                await user.send(text(lang, "notify_hello"))
+            except discord.Forbidden:
+                await tell(interaction, text(lang, "notify_dms_closed"))
+                return
+            await self.bot.settings.set_dm(user.id, True)
+            await tell(interaction, text(lang, "notify_on"))
+
+        await guarded(interaction, work)
 
 
 async def setup(bot: commands.Bot) -> None:

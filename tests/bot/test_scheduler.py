@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.scheduler import EXPIRE, LEASE_SECONDS, REMIND, TIMEOUT, Job, JobAlreadyDone, Scheduler
+from bot.scheduler import CLAIM_AGAIN, EXPIRE, LEASE_SECONDS, REMIND, TIMEOUT, UNCLAIMED, Job, JobAlreadyDone, Scheduler
 from bot.service import GameService, ServiceError, StaleButton
 from bot.settings import DurationError, SettingsStore, format_duration, parse_duration
 from bot.storage import Storage
@@ -152,6 +152,42 @@ async def test_server_settings_shape_the_jobs(world: World) -> None:
     jobs = {job.kind: job.due_at for job in await world.scheduler.pending()}
     assert jobs == {REMIND: 1_000.0 + 5400, TIMEOUT: 1_000.0 + 7200}
     assert (await SettingsStore(world.storage).get(GUILD)).turn_seconds == 7200
+
+
+async def test_an_unclaimed_time_out_is_asked_again_then_ends_after_the_servers_grace(world: World) -> None:
+    settings = SettingsStore(world.storage)
+    await settings.update(GUILD, turn_seconds=7200, claim_grace_seconds=5 * 3600)
+    assert (await SettingsStore(world.storage).get(GUILD)).claim_grace_seconds == 5 * 3600
+    game_id = await started(world)
+    stamp = (await world.service.load(game_id)).row.turn_started_at
+    assert stamp is not None
+    [timeout] = [job for job in await world.scheduler.pending() if job.kind == TIMEOUT]
+    assert await world.scheduler.claim(timeout, [world.scheduler.claim_step(game_id, GUILD, stamp, timeout.due_at)])
+    jobs = {job.kind: job.due_at for job in await world.scheduler.pending()}
+    assert jobs == {REMIND: stamp + 3600, CLAIM_AGAIN: stamp + 4 * 3600, UNCLAIMED: stamp + 7 * 3600}
+    assert await world.scheduler.due_at(UNCLAIMED, game_id, stamp) == stamp + 7 * 3600
+    [again] = [job for job in await world.scheduler.pending() if job.kind == CLAIM_AGAIN]
+    await world.scheduler.claim(again, [world.scheduler.claim_step(game_id, GUILD, stamp, again.due_at)])
+    [again] = [job for job in await world.scheduler.pending() if job.kind == CLAIM_AGAIN]
+    assert again.due_at == stamp + 6 * 3600
+    await world.scheduler.claim(again, [world.scheduler.claim_step(game_id, GUILD, stamp, again.due_at)])
+    assert CLAIM_AGAIN not in {job.kind for job in await world.scheduler.pending()}, "none after the end"
+    await world.service.play(game_id, ALICE, ["c3=3"])
+    assert {job.kind for job in await world.scheduler.pending()} == {REMIND, TIMEOUT}, "a move voids them"
+
+
+async def test_one_offer_at_a_time_and_a_draft_step_keeps_it(world: World) -> None:
+    game_id = await started(world)
+    await world.service.play(game_id, ALICE, ["c3=3"])
+    await world.service.play(game_id, BOB, ["a1=1"])
+    offered = await world.service.offer(game_id, BOB, "draw")
+    with pytest.raises(ServiceError, match="already waiting for an answer") as refused:
+        await world.service.offer(game_id, ALICE, "takeback")
+    assert refused.value.key == "err.draw_pending" and refused.value.values["link"] == "<#2>"
+    drafted = await world.service.add_to_draft(game_id, ALICE, "b2=2", None)
+    assert drafted.version == offered.version + 1 and drafted.row.offer is not None
+    drawn = await world.service.agree_draw(game_id, ALICE, offered.version)
+    assert drawn.row.end_reason == "draw agreed" and drawn.row.offer is None
 
 
 async def test_reminders_never_fall_before_the_turn(world: World) -> None:

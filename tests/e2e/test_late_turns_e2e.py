@@ -89,3 +89,49 @@ async def test_the_claim_asked_again_can_be_taken(
     assert len(h.messages(h.default_channel)) == before
     clock.advance(5 * 24 * HOUR)
     assert await run_due(h, bot) == 0
+
+
+async def test_closed_dms_turn_reminders_by_dm_off_once(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol", dms_closed=True)
+    bot = make_bot()
+    await h.start(bot)
+    refused = await h.slash(carol, "agora notify")
+    assert refused.ephemeral and refused.text == (
+        "I cannot send you DMs: your DMs are closed, so reminders by DM stay off. "
+        "Allow DMs from this server's members, then run /agora notify again."
+    )
+    assert not await bot.settings.wants_dm(carol.id) and not h.dm_messages(carol)
+    opted = await h.slash(bob, "agora notify")
+    assert opted.ephemeral and opted.text.startswith("Reminders will also come to you by DM")
+    assert [m.content for m in h.dm_messages(bob)] == [
+        "Agora: reminders of your turns will come here. Run /agora notify again to stop them."
+    ]
+    await started(h, alice, bob)
+    await h.slash(alice, "move", notation="c3=3")
+    bob.dms_closed = True  # Bob closes his DMs after opting in
+    clock.advance(20 * HOUR + 1)
+    assert await run_due(h, bot) == 1
+    reminder = h.last_message(h.default_channel)
+    assert reminder.content.startswith(f"⏰ <@{bob.id}>, it is your turn in game #1")
+    assert reminder.content.endswith(
+        f"<@{bob.id}>, I could not send you this reminder by DM: your DMs are closed, so reminders by DM are "
+        "now off. Run /agora notify to turn them on again."
+    )
+    assert not await bot.settings.wants_dm(bob.id)
+    await h.slash(bob, "move", notation="a1=1")
+    await h.slash(alice, "move", notation="b2=2 a2=2")
+    clock.advance(20 * HOUR + 1)
+    assert await run_due(h, bot) == 1
+    later = h.last_message(h.default_channel)
+    assert later.content.startswith(f"⏰ <@{bob.id}>, it is your turn in game #1") and "DM" not in later.content
+    assert sum("could not send you" in m.content for m in h.messages(h.default_channel)) == 1, "said once"
+    still_closed = await h.slash(bob, "agora notify")
+    assert still_closed.text.startswith("I cannot send you DMs") and not await bot.settings.wants_dm(bob.id)
+    bob.dms_closed = False
+    again = await h.slash(bob, "agora notify")
+    assert again.text.startswith("Reminders will also come to you by DM") and await bot.settings.wants_dm(bob.id)
+    off = await h.slash(bob, "agora notify")
+    assert off.text.startswith("Reminders will no longer come by DM") and not await bot.settings.wants_dm(bob.id)

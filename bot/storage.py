@@ -48,6 +48,8 @@ class GameRow:
     offer: JSON | None = None
     # The finished game this challenge is the rematch of (None: not a rematch).
     rematch_of: int | None = None
+    # The message asking for a claim on time now (None: none), closed once the game moves on.
+    claim_message: int | None = None
 
 
 @dataclass(frozen=True)
@@ -252,6 +254,17 @@ class Storage:
         """Store or clear the pending offer; not a change of the game, so no new version."""
         async with self.transaction() as db:
             await db.execute("UPDATE games SET offer = ? WHERE id = ?", (_encode({"offer": offer})["offer"], game_id))
+
+    async def set_claim_message(self, game_id: int, message_id: int | None, was: int | None) -> bool:
+        """Store the message asking for a claim on time, if the stored one is still ``was``; not a change
+        of the game, so no new version.  False when another run changed it first."""
+        query = "UPDATE games SET claim_message = ? WHERE id = ? AND claim_message "
+        async with self.transaction() as db:
+            if was is None:
+                written = await db.execute(query + "IS NULL", (message_id, game_id))
+            else:
+                written = await db.execute(query + "= ?", (message_id, game_id, was))
+        return written == 1
 
     async def set_channel_id(self, game_id: int, channel_id: int) -> None:
         async with self.transaction() as db:

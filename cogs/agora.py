@@ -219,7 +219,10 @@ class Agora(SharedControls):
         ]
         end = f"<t:{int(ends_at or job.due_at)}:R>"
         content = text(lang, key, late=mention_list(late), others=mention_list(others), id=record.id, end=end)
-        await self.send(record, content, controls_view(controls))
+        message = await self.send(record, content, controls_view(controls))
+        asked = record.row.claim_message
+        if await self.service.storage.set_claim_message(record.id, message.id, asked) and asked is not None:
+            await self.close_question(record, asked, text(lang, "claim.asked_again", id=record.id))
 
     async def expire(self, job: Job) -> None:
         """Close a challenge nobody answered and say so on its message."""
@@ -255,6 +258,8 @@ class Agora(SharedControls):
         user = interaction.user.id
         if parts[1] == "claim":
             await self.service.claim_timeout(record.id, user, version)
+            if interaction.message is not None:  # this question becomes the final board: it is not closed
+                await self.service.storage.set_claim_message(record.id, None, interaction.message.id)
             summary = text(lang, "claimed", user=user, id=record.id)
             await game_cog(self.bot, record.game).end_on_question(interaction, record, summary)
         elif parts[1] == "wait":
@@ -367,10 +372,27 @@ class Agora(SharedControls):
             await game_cog(self.bot, record.game).publish(record, summary, interaction)
 
     async def on_game_changed(self, record: GameRecord) -> None:
-        """An offer the game left behind (it moved on, or ended) closes: no buttons, and its text says why."""
+        """An offer or a claim on time the game left behind (it moved on, or ended) closes: no buttons,
+        and its text says why."""
         offer = record.row.offer
         if offer is not None and pending_offer(record) is None:
             await self.close_offer(record, offer)
+        asked = record.row.claim_message
+        if asked is not None and await self.service.storage.set_claim_message(record.id, None, asked):
+            lang = await self.bot.language_of(record.row.guild_id)
+            reason = "claim.closed_moved_on" if record.row.status == ACTIVE else "claim.closed_ended"
+            await self.close_question(record, asked, text(lang, reason, id=record.id))
+
+    async def close_question(
+        self, record: GameRecord, message_id: int, content: str, channel_id: int | None = None
+    ) -> None:
+        """A question posted in the game's channel (or ``channel_id``) loses its buttons; ``content`` says why."""
+        channel = self.bot.get_partial_messageable(channel_id or record.row.channel_id)
+        message = channel.get_partial_message(message_id)
+        try:
+            await message.edit(content=content, view=None, allowed_mentions=PLAYERS_ONLY)
+        except (discord.NotFound, discord.Forbidden):
+            return
 
     async def close_offer(self, record: GameRecord, offer: dict[str, Any]) -> None:
         if await self.service.forget_offer(record.id, offer):
@@ -384,13 +406,8 @@ class Agora(SharedControls):
         reason = "offer.closed_moved_on" if record.row.status == ACTIVE else "offer.closed_ended"
         what = text(lang, f"offer.{offer['kind']}")
         content = text(lang, reason, offer=what, user=offer["by"], id=record.id)
-        channel = self.bot.get_partial_messageable(int(offer.get("channel", record.row.channel_id)))
-        try:
-            await channel.get_partial_message(int(offer["message"])).edit(
-                content=content, view=None, allowed_mentions=PLAYERS_ONLY
-            )
-        except (discord.NotFound, discord.Forbidden):
-            return
+        channel_id = int(offer.get("channel", record.row.channel_id))
+        await self.close_question(record, int(offer["message"]), content, channel_id)
 
     # -- /draw and /takeback ---------------------------------------------------------
 

@@ -176,6 +176,16 @@ async def test_an_unclaimed_time_out_is_asked_again_then_ends_after_the_servers_
     assert {job.kind for job in await world.scheduler.pending()} == {REMIND, TIMEOUT}, "a move voids them"
 
 
+async def test_the_claim_question_is_replaced_only_from_the_one_stored(world: World) -> None:
+    game_id = await started(world)
+    assert await world.storage.set_claim_message(game_id, 11, None)
+    assert not await world.storage.set_claim_message(game_id, 12, None), "another run asked first"
+    assert not await world.storage.set_claim_message(game_id, None, 12)
+    assert (await world.service.load(game_id)).row.claim_message == 11
+    assert await world.storage.set_claim_message(game_id, None, 11)
+    assert (await world.service.load(game_id)).row.claim_message is None
+
+
 async def test_one_offer_at_a_time_and_a_draft_step_keeps_it(world: World) -> None:
     game_id = await started(world)
     await world.service.play(game_id, ALICE, ["c3=3"])

@@ -46,9 +46,12 @@ async def test_an_unclaimed_time_out_is_asked_again_then_ends_on_time(
     asked_again = h.last_message(h.default_channel)
     assert asked_again.content.startswith(f"⌛ <@{alice.id}> still has not played in game #1. <@{bob.id}>: claim")
     assert [b.label for b in asked_again.buttons] == ["Claim win", "Keep waiting"]
+    assert question.content == "⌛ The claim on time in game #1 is asked again below." and not question.components
     clock.advance(2 * HOUR)
     assert await run_due(h, bot) == 1
-    assert sum("still has not played" in t for t in texts(h)) == 2
+    last_asked = h.last_message(h.default_channel)
+    assert last_asked.content.startswith(f"⌛ <@{alice.id}> still has not played in game #1.")
+    assert asked_again.content == "⌛ The claim on time in game #1 is asked again below."
     clock.advance(HOUR - 2)
     assert await run_due(h, bot) == 0, "no question past the end: the game ends first"
     assert (await bot.service.load(1)).row.status == "active"
@@ -60,6 +63,8 @@ async def test_an_unclaimed_time_out_is_asked_again_then_ends_on_time(
     assert f"⌛ <@{alice.id}> ran out of time: game #1 is lost on time." in texts(h)
     assert offer.text == f"<@{alice.id}>'s draw offer in game #1 is closed: the game is over."
     assert not offer.components
+    assert last_asked.content == "⌛ The claim on time in game #1 is closed: the game is over."
+    assert not last_asked.components
     assert "no game in progress" in (await h.slash(bob, "games")).text
     clock.advance(10 * HOUR)
     assert await run_due(h, bot) == 0
@@ -78,17 +83,44 @@ async def test_the_claim_asked_again_can_be_taken(
     await run_due(h, bot)
     listed = await h.slash(bob, "games")
     assert "else the game ends on time in 2d 23h" in listed.text, "three days by default"
+    question = h.last_message(h.default_channel)
     clock.advance(24 * HOUR)
     await run_due(h, bot)
     asked_again = h.last_message(h.default_channel)
+    assert question.content == "⌛ The claim on time in game #1 is asked again below." and not question.components
     before = len(h.messages(h.default_channel))
     claimed = await h.click(bob, asked_again.button(label="Claim win"))
     assert claimed.type == 7 and asked_again.content == f"⌛ <@{bob.id}> claimed the win on time in game #1."
     assert asked_again.embeds and asked_again.attachments, "the question became the final board"
     assert "bob** wins" in asked_again.text.lower()
     assert len(h.messages(h.default_channel)) == before
+    assert [b.label for b in asked_again.buttons] == ["Rematch"], "the final board, not a closed question"
     clock.advance(5 * 24 * HOUR)
     assert await run_due(h, bot) == 0
+
+
+async def test_a_claim_question_closes_when_the_late_player_moves(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    await h.slash(h.owner, "agora settings", timeout_rule="claim", deadline="2h")
+    await started(h, alice, bob)
+    clock.advance(2 * HOUR + 1)
+    await run_due(h, bot)
+    question = h.last_message(h.default_channel)
+    await h.click(bob, question.button(label="Keep waiting"))
+    played = await h.slash(alice, "move", notation="c3=3")
+    assert "Played" in played.text
+    assert question.content == "⌛ The claim on time in game #1 is closed: the game moved on."
+    assert not question.components
+    clock.advance(2 * HOUR + 1)
+    await run_due(h, bot)
+    asked = h.last_message(h.default_channel)
+    assert asked.content.startswith(f"⌛ <@{bob.id}> ran out of time in game #1. <@{alice.id}>: claim the win")
+    assert question.content == "⌛ The claim on time in game #1 is closed: the game moved on."
 
 
 async def test_closed_dms_turn_reminders_by_dm_off_once(

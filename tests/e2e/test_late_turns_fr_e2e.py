@@ -46,11 +46,13 @@ async def test_french_claim_asked_again_then_lost_on_time(
     again = h.last_message(h.default_channel)
     assert again.content.startswith(f"⌛ <@{alice.id}> n'a toujours pas joué dans la partie n°1.")
     assert [b.label for b in again.buttons] == ["Réclamer la victoire", "Continuer d'attendre"]
+    assert question.content == "⌛ La victoire au temps de la partie n°1 est de nouveau proposée plus bas."
     clock.advance(HOUR)
     await run_due(h, bot)
     texts = [m.text for m in h.messages(h.default_channel)]
     assert f"⌛ <@{alice.id}> a dépassé le temps imparti : la partie n°1 est perdue au temps." in texts
     assert (await bot.service.load(1)).row.status == "finished"
+    assert again.content == "⌛ La victoire au temps de la partie n°1 n'est plus à réclamer : la partie est terminée."
 
 
 async def test_french_closed_dms(

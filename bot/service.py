@@ -75,6 +75,12 @@ def refusal(key: str, **values: Any) -> ServiceError:
     return ServiceError(text("en", key, **values), key, **values)
 
 
+def jump_link(row: GameRow) -> str:
+    """A link to the game's message (its challenge, else its current board), or its channel when it has none."""
+    target = row.message_id or ""
+    return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{target}".rstrip("/")
+
+
 def resolved_options(spec: Game[Any], options: JSON | None) -> JSON:
     """``options`` with the game's defaults filled in, or the game's refusal of them."""
     try:
@@ -353,6 +359,9 @@ class GameService:
         scheduled = None if self.on_challenge is None else self.on_challenge(guild_id, now, turn_seconds)
 
         async def after(db: Connection, game_id: int) -> None:
+            row.id = game_id
+            if row.status == CHALLENGE:
+                await self._no_twin(db, row, turn_seconds)
             if rematch_of is not None:
                 await self._only_rematch(db, rematch_of, game_id)
             if scheduled is not None:
@@ -360,6 +369,25 @@ class GameService:
 
         row.id = await self.storage.insert_game(row, after)
         return self._decode(row)
+
+    async def _no_twin(self, db: Connection, row: GameRow, turn_seconds: int | None) -> None:
+        """Inside the transaction storing challenge ``row``: refuse it while the same players have the
+        same challenge (game, options, time per turn) open in the same channel, whoever of them made it.
+
+        A challenge the other way round counts too: the players are pointed to the open one to answer.
+        """
+        for other in await self.storage.open_challenges_in(db, row):
+            if set(other.accepted) == set(other.seats):
+                continue  # an open table anyone may join, not a challenge
+            if set(other.seats) != set(row.seats) or other.options != row.options:
+                continue
+            if await self.storage.game_turn_seconds(other.id, db) != turn_seconds:
+                continue
+            challenger, asking = other.accepted[0], row.accepted[0]
+            values: JSON = {"id": other.id, "game": GAMES[row.game].name, "link": jump_link(other)}
+            if asking in other.accepted:
+                raise refusal("err.challenge_twin", **values)
+            raise refusal("err.challenge_for_you", challenger=challenger, **values)
 
     async def _only_rematch(self, db: Connection, game_id: int, rematch_id: int) -> None:
         """Inside the transaction storing rematch ``rematch_id``: refuse it if game ``game_id`` has another one."""

@@ -194,9 +194,9 @@ class Storage:
         """Inside a transaction: a game's own turn deadline, overriding the server's."""
         await db.execute("INSERT INTO game_deadlines (game_id, turn_seconds) VALUES (?, ?)", (game_id, seconds))
 
-    async def game_turn_seconds(self, game_id: int) -> int | None:
-        """A game's own turn deadline (None: it follows its server's)."""
-        found = await self.db.fetchrow("SELECT turn_seconds FROM game_deadlines WHERE game_id = ?", (game_id,))
+    async def game_turn_seconds(self, game_id: int, db: Connection | None = None) -> int | None:
+        """A game's own turn deadline (None: it follows its server's); ``db``: inside that transaction."""
+        found = await (db or self.db).fetchrow("SELECT turn_seconds FROM game_deadlines WHERE game_id = ?", (game_id,))
         return None if found is None else int(found[0])
 
     async def other_rematch(
@@ -215,6 +215,21 @@ class Storage:
             [game_id, rematch_id, *wanted],
         )
         return None if found is None else decode_game(found)
+
+    async def open_challenges_in(self, db: Connection, row: GameRow) -> list[GameRow]:
+        """Inside a transaction: the other challenges (and open tables) of ``row``'s game still open in its channel."""
+        found = await db.fetch(
+            "SELECT * FROM games WHERE guild_id = ? AND channel_id = ? AND game = ? AND status = ? AND id <> ? "
+            "ORDER BY id",
+            [row.guild_id, row.channel_id, row.game, row.status, row.id],
+        )
+        rows = []
+        for game in found:
+            try:
+                rows.append(decode_game(game))
+            except CorruptRow:
+                continue  # a damaged game is no challenge anyone can answer
+        return rows
 
     async def delete_moves_after(self, db: Connection, game_id: int, ply: int) -> None:
         """Inside a transaction: forget the moves after ``ply`` (a take-back)."""

@@ -270,6 +270,11 @@ class Araksey(GameCog):
             raise ServiceError(text(await self.language(record), "araksey.pick_to_accept"))
         await super().on_control(interaction, record, version, action, values)
 
+    def answer_buttons(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
+        # An element is picked on the challenge message to accept it (the /games line links there).
+        buttons = super().answer_buttons(record, lang)
+        return buttons if self.picks(record) is None else buttons[1:]
+
     # -- the board -------------------------------------------------------------
 
     async def board(self, record: GameRecord) -> Board:

@@ -208,20 +208,38 @@ async def game_here(interaction: discord.Interaction[Any], game_id: int) -> Game
     return record
 
 
-async def pick_game(interaction: discord.Interaction[Any], game: int | None) -> GameRecord:
-    """The game named (``/move game:12``), or the caller's only active game in this channel."""
+async def pick_game(interaction: discord.Interaction[Any], game: int | None, *, for_move: bool = False) -> GameRecord:
+    """The game named (``/move game:12``), or the caller's only game being played in this channel.
+
+    With ``for_move`` (a move), among several games in this channel the one waiting for the
+    caller's move is picked; anything that ends or changes a game by offer asks for its name.
+    """
     bot: AgoraBot = interaction.client
+    user = interaction.user.id
     if game is not None:
-        return await bot.service.load_mine(game, interaction.user.id, interaction.guild_id)
-    mine = [
-        r for r in await bot.service.active_games(interaction.user.id, interaction.guild_id)
+        return await bot.service.load_mine(game, user, interaction.guild_id)
+    here = [
+        r for r in await bot.service.active_games(user, interaction.guild_id)
         if r.row.status == ACTIVE and r.row.channel_id == interaction.channel_id
     ]
-    if len(mine) == 1:
-        return mine[0]
-    if not mine:
+    here.sort(key=lambda r: r.id)
+    if len(here) == 1:
+        return here[0]
+    if not here:
         raise refusal("err.no_game_here")
-    raise refusal("err.several_games_here")
+    if not for_move:
+        raise refusal("err.several_games_named", ids=game_numbers(here))
+    waiting = [r for r in here if user in r.actors()]
+    if len(waiting) == 1:
+        return waiting[0]
+    if waiting:
+        raise refusal("err.several_waiting_here", ids=game_numbers(waiting))
+    raise refusal("err.several_games_here", ids=game_numbers(here))
+
+
+def game_numbers(records: Sequence[GameRecord]) -> str:
+    """``#3, #5``: how a refusal names games."""
+    return ", ".join(f"#{record.id}" for record in records)
 
 
 def game_cog(bot: commands.Bot | commands.AutoShardedBot, game: str) -> GameCog:
@@ -674,24 +692,53 @@ class GameCog(commands.Cog):
         return None
 
     async def _accept(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """Accept from the challenge message, or from elsewhere (``/games``): then the challenge message
+        is brought up to date by id and the clicker is answered privately."""
         await self.service.remember_player(record.row.guild_id, interaction.user.id, interaction.user.display_name)
         settings = await self.bot.settings.get(record.row.guild_id)
         lang = settings.language
         record = await self.service.accept(record.id, interaction.user.id)
+        from_message = on_board(interaction, record)
         if record.row.status == CHALLENGE:
-            await interaction.response.edit_message(**self.challenge_message(record, lang))
+            await self.show_challenge(interaction, record, self.challenge_message(record, lang))
+            if not from_message:
+                waiting = [uid for uid in record.seats if uid not in record.row.accepted]
+                await tell(interaction, text(lang, "accepted_waiting", id=record.id, waiting=mention_list(waiting)))
             return
         embed = discord.Embed(
             title=text(lang, "game_title", game=self.game_name, id=record.id),
             description=text(lang, "game_on", players=mention_list(record.seats)),
             colour=COLOUR,
         )
-        await interaction.response.edit_message(content=None, embed=embed, view=None)
-        if settings.threads and interaction.message is not None:
-            record = await self._move_to_thread(interaction.message, record, lang)
+        message = await self.show_challenge(interaction, record, {"content": None, "embed": embed, "view": None})
+        if settings.threads and message is not None:
+            record = await self._move_to_thread(message, record, lang)
+        if not from_message:
+            await tell(interaction, text(lang, "accepted_started", id=record.id, channel=record.row.channel_id))
         await self.post_board(interaction, record)
 
-    async def _move_to_thread(self, message: discord.Message, record: GameRecord, lang: str) -> GameRecord:
+    async def show_challenge(
+        self, interaction: discord.Interaction[Any], record: GameRecord, message: dict[str, Any]
+    ) -> discord.Message | discord.PartialMessage | None:
+        """Bring the challenge message up to date: through the click when it came from that message,
+        else by its stored id (an answer from ``/games``).  Returns the challenge message, if it is there."""
+        if on_board(interaction, record):
+            await interaction.response.edit_message(**message)
+            return interaction.message
+        if record.row.message_id is None:
+            return None
+        channel = self.bot.get_partial_messageable(record.row.channel_id, guild_id=record.row.guild_id)
+        posted = channel.get_partial_message(record.row.message_id)
+        try:
+            await posted.edit(**message)
+            return posted
+        except (discord.NotFound, discord.Forbidden):
+            log.info("challenge message %s of game %s is gone", record.row.message_id, record.id)
+            return None
+
+    async def _move_to_thread(
+        self, message: discord.Message | discord.PartialMessage, record: GameRecord, lang: str
+    ) -> GameRecord:
         """Open a public thread from the challenge message; the game's boards go there from now on."""
         try:
             thread = await message.create_thread(name=text(lang, "thread_name", game=self.game_name, id=record.id))
@@ -704,13 +751,30 @@ class GameCog(commands.Cog):
     async def _decline(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         lang = await self.language(record)
         record = await self.service.decline(record.id, interaction.user.id)
-        who = "withdrawn" if record.row.status == "cancelled" else "declined"
+        withdrawn = record.row.status == "cancelled"
         embed = discord.Embed(
             title=text(lang, "challenge_title", game=self.game_name, id=record.id),
-            description=text(lang, who, user=interaction.user.id),
+            description=text(lang, "withdrawn" if withdrawn else "declined", user=interaction.user.id),
             colour=discord.Colour.dark_grey(),
         )
-        await interaction.response.edit_message(content=None, embed=embed, view=None)
+        from_message = on_board(interaction, record)
+        await self.show_challenge(interaction, record, {"content": None, "embed": embed, "view": None})
+        if not from_message:
+            await tell(interaction, text(lang, "withdrawn_by_you" if withdrawn else "declined_by_you", id=record.id))
+
+    def answer_buttons(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
+        """Accept and Decline for a challenge listed by ``/games``: the challenge message's own controls,
+        so who may answer is decided the same way.  Games that need a choice to accept override."""
+        return [
+            GameButton(
+                record.id, record.version, "accept", label=text(lang, "accept_game", id=record.id),
+                style=discord.ButtonStyle.success,
+            ),
+            GameButton(
+                record.id, record.version, "decline", label=text(lang, "decline_game", id=record.id),
+                style=discord.ButtonStyle.danger,
+            ),
+        ]
 
     # -- rematches ----------------------------------------------------------------
 

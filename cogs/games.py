@@ -13,14 +13,16 @@ from discord.ext import commands
 from bot.app import AgoraBot
 from bot.i18n import text
 from bot.scheduler import UNCLAIMED
-from bot.service import ACTIVE, GameRecord, ServiceError
+from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, jump_link
 from bot.settings import format_duration
 from bot.suggest import CHOICES_LIMIT, suggested_moves
-from cogs.common import COLOUR, game_cog, guarded, pick_game, tell
+from cogs.common import COLOUR, controls_view, fit_embed, game_cog, guarded, pick_game, tell
 from rules import GAMES
 
 RULES_PAGES = Path(__file__).resolve().parent.parent / "docs" / "rules"
 EMBED_LIMIT = 4000
+LISTED = 20  # games /games lists (the digest puts what waits for the caller first)
+ANSWER_ROWS = 5  # challenges /games gives Accept and Decline for: one row of buttons each
 
 
 def rules_page(game_id: str, language: str = "en") -> Path:
@@ -60,8 +62,25 @@ def rules_embeds(game_id: str, language: str = "en") -> list[list[discord.Embed]
 
 
 def game_link(record: GameRecord) -> str:
-    target = record.row.message_id or ""
-    return f"https://discord.com/channels/{record.row.guild_id}/{record.row.channel_id}/{target}".rstrip("/")
+    return jump_link(record.row)
+
+
+def awaits_answer(record: GameRecord, user_id: int) -> bool:
+    """Whether ``record`` is a challenge addressed to ``user_id`` that they have not accepted yet."""
+    return record.row.status == CHALLENGE and user_id in record.seats and user_id not in record.row.accepted
+
+
+def challenge_status(record: GameRecord, user_id: int, names: list[str], lang: str) -> str:
+    """Where a challenge or open table stands for ``user_id``: theirs to answer or to start, or others'."""
+    row = record.row
+    if set(row.accepted) == set(row.seats):  # an open table: its opener starts it
+        if row.seats[0] == user_id:
+            return text(lang, "games.table_yours", count=len(row.seats))
+        return text(lang, "games.table_waiting", count=len(row.seats), opener=names[0])
+    if awaits_answer(record, user_id):
+        return text(lang, "games.challenge_for_you")
+    waiting = ", ".join(names[seat] for seat, uid in enumerate(row.seats) if uid not in row.accepted)
+    return text(lang, "games.challenge_sent", players=waiting)
 
 
 class Games(commands.Cog):
@@ -79,21 +98,38 @@ class Games(commands.Cog):
             await tell(interaction, text(lang, "no_games"))
             return
         user = interaction.user.id
-        # A digest for people with many games: the games waiting for them first, longest-waiting first.
-        mine = [r for r in records if user in r.actors()]
-        mine.sort(key=lambda r: r.row.turn_started_at or 0.0)
-        records = mine + [r for r in records if r not in mine]
-        lines = [await self.describe(record, user, lang) for record in records[:20]]
-        if mine:
-            lines.insert(0, text(lang, "your_turn_count", count=len(mine)))
+        # A digest for people with many games: what waits for them first (their moves, longest-waiting
+        # first, then the challenges they have to answer), then what waits for others.
+        to_play = sorted((r for r in records if user in r.actors()), key=lambda r: r.row.turn_started_at or 0.0)
+        to_answer = sorted((r for r in records if awaits_answer(r, user)), key=lambda r: r.id)
+        first = to_play + to_answer
+        records = first + [r for r in records if r not in first]
+        lines = [await self.describe(record, user, lang) for record in records[:LISTED]]
+        counts = [("your_turn_count", to_play), ("challenges_count", to_answer)]
+        lines[:0] = [text(lang, key, count=len(found)) for key, found in counts if found]
         embed = discord.Embed(title=text(lang, "your_games"), description="\n".join(lines), colour=COLOUR)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        fit_embed(embed)
+        view = self.answer_view(to_answer, lang)
+        await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING, ephemeral=True)
+
+    def answer_view(self, challenges: list[GameRecord], lang: str) -> discord.ui.View | None:
+        """Accept and Decline for each challenge waiting for the caller's answer, one row per challenge."""
+        items: list[discord.ui.Item[Any]] = []
+        for row, record in enumerate(challenges[:ANSWER_ROWS]):
+            try:
+                buttons = game_cog(self.bot, record.game).answer_buttons(record, lang)
+            except ServiceError:
+                continue  # a game this bot no longer hosts: its line says where the challenge is
+            for button in buttons:
+                button.row = row
+            items += buttons
+        return controls_view(items) if items else None
 
     async def describe(self, record: GameRecord, user_id: int, lang: str = "en") -> str:
         names = await self.service.shown_names(record)
         others = ", ".join(name for seat, name in enumerate(names) if record.user_at(seat) != user_id)
         if record.row.status != ACTIVE:
-            status = text(lang, "games.challenge_open")
+            status = challenge_status(record, user_id, names, lang)
         elif user_id in record.actors():
             status = text(lang, "your_turn")
         else:
@@ -102,6 +138,8 @@ class Games(commands.Cog):
         if record.row.status == ACTIVE and record.row.turn_started_at is not None:
             status += f" · ⏳ {await self.time_shown(record, record.row.turn_started_at, lang)}"
         game = f"[#{record.id} {GAMES[record.game].name}]({game_link(record)})"
+        if not others:
+            return text(lang, "games.line_alone", game=game, status=status)
         return text(lang, "games.line", game=game, others=others, status=status)
 
     async def time_shown(self, record: GameRecord, turn_started_at: float, lang: str) -> str:
@@ -139,7 +177,7 @@ class Games(commands.Cog):
         """The legal moves of the caller's game (the one named, else their game in this channel)."""
         named = interaction.namespace.game
         try:
-            record = await pick_game(interaction, named if isinstance(named, int) else None)
+            record = await pick_game(interaction, named if isinstance(named, int) else None, for_move=True)
         except ServiceError:
             return []
         if record.row.status != ACTIVE or record.state is None:
@@ -152,7 +190,7 @@ class Games(commands.Cog):
     @app_commands.describe(notation="The move, e.g. c3=2 (several moves separated by spaces)", game="Which game")
     async def move(self, interaction: discord.Interaction[Any], notation: str, game: int | None = None) -> None:
         async def work() -> None:
-            record = await pick_game(interaction, game)
+            record = await pick_game(interaction, game, for_move=True)
             await game_cog(self.bot, record.game).play_typed(interaction, record, notation.split())
 
         await guarded(interaction, work)

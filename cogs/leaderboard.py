@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot import ratings
 from bot.app import AgoraBot
 from bot.i18n import text
-from bot.service import FINISHED
+from bot.service import FINISHED, jump_link
 from bot.storage import GameRow
 from cogs.common import COLOUR, controls_view, guarded, tell
 from rules import GAMES, Outcome
@@ -97,12 +97,6 @@ def record_text(rating: ratings.Rating, lang: str) -> str:
     return text(lang, "lb.record", wins=rating.wins, losses=rating.losses, draws=rating.draws)
 
 
-def game_link(row: GameRow) -> str:
-    """A link to the game's last board message (or its channel when there is none)."""
-    target = row.message_id or ""
-    return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{target}".rstrip("/")
-
-
 def result_key(row: GameRow, user_id: int) -> str:
     outcome = Outcome.from_json(row.outcome)
     if outcome is None:
@@ -125,7 +119,7 @@ async def game_lines(bot: AgoraBot, rows: list[GameRow], user_id: int, lang: str
     for row in rows:
         change = changes.get(row.id)
         rated = f" ({change.delta})" if change is not None else text(lang, "lb.unrated")
-        game = f"[#{row.id} {GAMES[row.game].name}]({game_link(row)})"
+        game = f"[#{row.id} {GAMES[row.game].name}]({jump_link(row)})"
         result = text(lang, result_key(row, user_id))
         line = text(lang, "lb.game_line", game=game, others=opponents(row, user_id, lang), result=result)
         lines.append(f"{line}{rated} · <t:{int(row.updated_at)}:d>")

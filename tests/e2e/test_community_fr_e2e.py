@@ -49,7 +49,7 @@ async def test_challenges_and_refusals(discord_harness: FakeDiscord, make_bot: C
     sent = await h.slash(alice, "arkaios challenge", opponent=bob)
     accept = sent.button(label="Accepter")
     listed = await h.slash(bob, "games")
-    assert "défi en attente de réponses" in listed.text
+    assert "défi en attente de votre réponse" in listed.text
     stranger = await h.click(carol, accept)
     assert "pas adressé" in stranger.text
     declined = await h.click(bob, sent.button(label="Refuser"))

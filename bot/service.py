@@ -360,10 +360,10 @@ class GameService:
 
         async def after(db: Connection, game_id: int) -> None:
             row.id = game_id
-            if row.status == CHALLENGE:
-                await self._no_twin(db, row, turn_seconds)
             if rematch_of is not None:
                 await self._only_rematch(db, rematch_of, game_id)
+            if row.status == CHALLENGE:
+                await self._no_twin(db, row, turn_seconds)
             if scheduled is not None:
                 await scheduled(db, game_id)
 

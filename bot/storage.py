@@ -217,7 +217,13 @@ class Storage:
         return None if found is None else decode_game(found)
 
     async def open_challenges_in(self, db: Connection, row: GameRow) -> list[GameRow]:
-        """Inside a transaction: the other challenges (and open tables) of ``row``'s game still open in its channel."""
+        """Inside a transaction: the other challenges (and open tables) of ``row``'s game still open in its channel.
+
+        On PostgreSQL, transactions asking about one channel take turns (a lock held until commit),
+        so of two challenges stored at once the later one sees the earlier one; SQLite has one writer.
+        """
+        if self.dialect == "postgresql":
+            await db.fetchrow("SELECT pg_advisory_xact_lock(?)", (row.channel_id,))
         found = await db.fetch(
             "SELECT * FROM games WHERE guild_id = ? AND channel_id = ? AND game = ? AND status = ? AND id <> ? "
             "ORDER BY id",

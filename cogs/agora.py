@@ -223,6 +223,8 @@ class Agora(SharedControls):
         asked = record.row.claim_message
         if await self.service.storage.set_claim_message(record.id, message.id, asked) and asked is not None:
             await self.close_question(record, asked, text(lang, "claim.asked_again", id=record.id))
+        # The board's "Turn ends … ago" turns into when the game ends on time.
+        await game_cog(self.bot, record.game).update_board_message(record)
 
     async def expire(self, job: Job) -> None:
         """Close a challenge nobody answered and say so on its message."""

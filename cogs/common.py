@@ -30,6 +30,7 @@ from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.endings import stored_ending
 from bot.i18n import template, text, word
 from bot.locks import KeyedLocks
+from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, CHALLENGE, FINISHED, GameRecord, ServiceError, invalid_control, refusal
 from bot.settings import parse_duration
 from bot.storage import WithinTransaction
@@ -905,14 +906,20 @@ class GameCog(commands.Cog):
         )
 
     async def show_deadline(self, board: Board, record: GameRecord) -> None:
-        """Say on a new board when the turn ends.
+        """Say on a board when the turn ends; once its time is up under the claim rule, when the game
+        ends on time if nobody claims the win.
 
         Discord shows ``<t:…:R>`` as "in 23 hours" in each reader's own language and time zone.
         """
-        if record.row.status != ACTIVE or record.row.turn_started_at is None or len(board.embed.fields) >= 25:
+        started = record.row.turn_started_at
+        if record.row.status != ACTIVE or started is None or len(board.embed.fields) >= 25:
             return
-        deadline = record.row.turn_started_at + await self.bot.scheduler.turn_seconds(record.id, record.row.guild_id)
-        name = text(await self.language(record), "turn_ends")
+        scheduler, key = self.bot.scheduler, "turn_ends"
+        deadline = started + await scheduler.turn_seconds(record.id, record.row.guild_id)
+        if deadline <= self.service.clock():
+            ends_at = await scheduler.due_at(UNCLAIMED, record.id, started)
+            deadline, key = (deadline, key) if ends_at is None else (ends_at, "claim_ends")
+        name = text(await self.language(record), key)
         board.embed.add_field(name=name, value=f"<t:{int(deadline)}:R>", inline=False)
 
     async def refresh_board(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
@@ -920,6 +927,7 @@ class GameCog(commands.Cog):
         board = await self.board(record)
         name = f"game-{record.id}-{record.version}.png"
         board.attach(name)
+        await self.show_deadline(board, record)
         await interaction.response.edit_message(
             content=board.content,
             embed=board.embed,
@@ -941,6 +949,7 @@ class GameCog(commands.Cog):
             return
         board = await self.board(record)
         board.attach(f"game-{record.id}-{record.version}.png")
+        await self.show_deadline(board, record)
         message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.message_id)
         try:
             await message.edit(

@@ -8,9 +8,15 @@ from collections.abc import Callable
 from bot.app import AgoraBot
 from tests.e2e.conftest import Clock
 from tests.e2e.test_days_e2e import run_due, started, texts
-from tests.harness import FakeDiscord
+from tests.harness import FakeDiscord, FakeMessage
 
 HOUR = 3600.0
+
+
+def deadline_field(board: FakeMessage) -> tuple[str, str]:
+    """The last field of the board's embed: when the turn (or the game, on time) ends."""
+    field = board.embeds[0]["fields"][-1]
+    return field["name"], field["value"]
 
 
 async def test_an_unclaimed_time_out_is_asked_again_then_ends_on_time(
@@ -26,10 +32,15 @@ async def test_an_unclaimed_time_out_is_asked_again_then_ends_on_time(
     assert "Settings saved" in saved.text and "An unclaimed time-out ends the game after" in saved.text
     assert "5h" in saved.text
     start = clock.now
-    await started(h, alice, bob)
+    board = await started(h, alice, bob)
+    assert deadline_field(board) == ("⏳ Turn ends", f"<t:{int(start + 2 * HOUR)}:R>")
     clock.advance(2 * HOUR + 1)
     await run_due(h, bot)
     question = h.last_message(h.default_channel)
+    assert deadline_field(board) == (
+        "⌛ Time is up: ends on time unless the win is claimed", f"<t:{int(start + 7 * HOUR)}:R>"
+    ), "the board no longer says the turn ended hours ago"
+    assert board.attachments and "⋯" in [b.label for b in board.buttons]
     assert question.content == (
         f"⌛ <@{alice.id}> ran out of time in game #1. <@{bob.id}>: claim the win, or keep waiting; "
         f"if nobody claims it, <@{alice.id}> loses on time <t:{int(start + 7 * HOUR)}:R>."

@@ -33,6 +33,11 @@ async def test_french_claim_asked_again_then_lost_on_time(
     clock.advance(2 * HOUR + 1)
     await run_due(h, bot)
     question = h.last_message(h.default_channel)
+    board = h.messages(h.default_channel)[-2]
+    field = board.embeds[0]["fields"][-1]
+    assert (field["name"], field["value"]) == (
+        "⌛ Temps écoulé : fin au temps, sauf si la victoire est réclamée", f"<t:{int(start + 5 * HOUR)}:R>"
+    )
     assert question.content == (
         f"⌛ <@{alice.id}> a dépassé le temps imparti dans la partie n°1. <@{bob.id}> : réclamez la victoire, "
         f"ou continuez d'attendre ; sans réclamation, <@{alice.id}> perd au temps <t:{int(start + 5 * HOUR)}:R>."

@@ -116,8 +116,11 @@ async def test_game_offers_your_games_by_name_and_opponent_and_notation_follows_
     by_opponent = await h.autocomplete(alice, "move", focused="game", typed="carol")
     assert [choice["value"] for choice in by_opponent.choices] == [second.id]
 
-    # Two games in this channel: the notation follows the game chosen in the other option.
-    assert (await h.autocomplete(alice, "move", focused="notation", typed="c3")).choices == []
+    # Two games in this channel: the notation follows the game chosen in the other option; without
+    # one, the game waiting for Alice, if only one does (who starts Arcanor is drawn at random).
+    waiting = [record for record in await bot.service.active_games(alice.id) if alice.id in record.actors()]
+    unnamed = (await h.autocomplete(alice, "move", focused="notation", typed="c3")).choices
+    assert values(unnamed) == ([] if len(waiting) == 2 else ["c3=1", "c3=2", "c3=3"])
     named = await h.autocomplete(alice, "move", focused="notation", typed="c3", game=first.id)
     assert values(named.choices) == ["c3=1", "c3=2", "c3=3"]
 

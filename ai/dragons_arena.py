@@ -57,7 +57,8 @@ def template(obs: Observation) -> dict[str, Any]:
         "dice": {} if view["phase"] == "setup" else {side: list(view["dice"][side] or []) for side in SIDES},
         "splits": SPLITS - view["splits_left"] if view["phase"] == "split" else 0,
         "nuggets": dict(view["nuggets"]), "duel": view["duel"], "move_number": view["move_number"],
-        "last_move": list(view["last_move"]), "last_squares": list(view["last_squares"]),
+        "last_move": list(view["last_move"]), "last_side": view["last_side"],
+        "last_squares": list(view["last_squares"]),
         "last_duel": view["last_duel"], "history": {}, "outcome": None,
     }  # fmt: skip
 

@@ -31,6 +31,8 @@ def turn_ended_by(line: str) -> str | None:
     words = line.split()
     if " won " in line or "failed and takes a Kouba" in line:
         return words[0]
+    if " takes a Kouba on pile " in line and line.endswith("(failed the arena)"):
+        return words[0]  # the failure's own line gives way to this one once the Kouba is placed
     if "loses the turn" in line:
         return words[words.index("loses") - 1]
     return None

@@ -112,6 +112,17 @@ def template(lang: str, key: str) -> str:
     return MESSAGES.get(lang, MESSAGES["en"]).get(key) or MESSAGES["en"][key]
 
 
+def engine_words(lang: str) -> dict[str, str]:
+    """The engines' templates (and the names the bot words by key) in ``lang``, by their English:
+    what a picture needs to word an engine's :class:`Text` where :func:`word` cannot be called.
+
+    >>> engine_words("fr")["{who} built the temple"]
+    '{who} a construit le temple'
+    """
+    names = {name: template(lang, key) for name, key in NAMED_BY_KEY.items()}
+    return {**RULE_TEXTS.get(lang, {}), **names}
+
+
 def word(lang: str, words: Text | Listing | str) -> str:
     """An engine's text in ``lang``: each English template it holds translated where the
     catalogue has it, else left in English.

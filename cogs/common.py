@@ -28,7 +28,7 @@ from discord.ext import commands
 from bot.alt_text import alt_text
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.endings import stored_ending
-from bot.i18n import template, text, word
+from bot.i18n import engine_words, template, text, word
 from bot.locks import KeyedLocks
 from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, CHALLENGE, FINISHED, GameRecord, ServiceError, invalid_control, refusal
@@ -987,13 +987,14 @@ class GameCog(commands.Cog):
 
 
 def picture_words(game: str, lang: str) -> dict[str, str]:
-    """The words ``game``'s pictures draw (its render module's PICTURE_WORDS), in ``lang``.
+    """The words ``game``'s pictures draw (its render module's PICTURE_WORDS, and the engines' templates
+    the last move is described with), in ``lang``.
 
     >>> picture_words("arkaios", "fr")["pic.last_move"]
     'Dernier coup : {move}'
     """
     keys: Mapping[str, str] = importlib.import_module(f"render.{game}").PICTURE_WORDS
-    return {key: template(lang, key) for key in keys}
+    return {**engine_words(lang), **{key: template(lang, key) for key in keys}}
 
 
 def is_active(record: GameRecord) -> bool:

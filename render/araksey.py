@@ -55,6 +55,7 @@ from render.kit import (
     fitted,
     font,
     mark_last_move,
+    move_words,
     seat_marker,
     text_width,
 )
@@ -150,7 +151,7 @@ def draw_view(
         _header_names(names),
         _turn_text(view, names, words),
         view["move_number"],
-        _footer(view),
+        move_words(view, names, words),
         result=result or "",
         words=words,
     )
@@ -199,15 +200,6 @@ def _turn_text(view: ArakseyView, names: tuple[str, ...], words: Mapping[str, st
     who = _fit(names[view["actors"][0]], 12)
     key = {"setup_sources": "place_source", "setup_arakseys": "place_araksey"}.get(view["phase"], "to_move")
     return words[f"araksey.pic.{key}"].format(who=who)
-
-
-def _footer(view: ArakseyView) -> str:
-    text = ", ".join(view["last_move"])
-    outcome = view["outcome"]
-    if outcome is not None:
-        reason = outcome["reason"].split(":")[0]
-        text = f"{text}  ({reason})" if text else reason
-    return text
 
 
 # ---------------------------------------------------------------------------

@@ -47,6 +47,7 @@ from render.kit import (
     draw_header,
     font,
     mark_last_move,
+    move_words,
     palette_of,
     seat_marker,
     text_width,
@@ -120,7 +121,7 @@ def draw_view(
         names,
         _turn_text(view, names, words),
         view["move_number"],
-        ", ".join(view["last_move"]),
+        move_words(view, names, words),
         result=result or "",
         words=words,
     )

@@ -42,6 +42,7 @@ from render.kit import (
     draw_header,
     font,
     mark_last_move,
+    move_words,
     new_canvas,
     seat_marker,
     text_width,
@@ -118,7 +119,7 @@ def draw_view(
         players=tuple(names),
         turn=_turn_text(view, names, words),
         move_number=view["move_number"],
-        last_move=_last_move_text(view, names),
+        last_move=move_words(view, names, words),
         result=result or "",
         words=words,
     )
@@ -187,14 +188,6 @@ def _ending(outcome: OutcomeView, names: list[str], words: Mapping[str, str], ke
     if reason in ("temple", "blocked"):
         key = f"{key}_{reason}"
     return words[key].format(who=names[winner], other=names[1 - winner], reason=reason)
-
-
-def _last_move_text(view: ArkaiosView, names: list[str]) -> str:
-    if not view["last_move"]:
-        return ""
-    seat = view["turn"] if view["chain"] else view["last_turn_seat"]
-    who = "" if seat is None else f"{names[seat]} "
-    return who + " ".join(view["last_move"])
 
 
 def _instruction(view: ArkaiosView, names: list[str], words: Mapping[str, str] = PICTURE_WORDS) -> str:

@@ -47,6 +47,7 @@ from render.kit import (
     draw_header,
     font,
     mark_last_move,
+    move_words,
     palette_of,
     text_width,
     to_png,
@@ -148,7 +149,7 @@ def draw_view(
         seat_colours=_seat_colours(view),
         turn=_turn_text(view, names, words),
         move_number=view["move_number"],
-        last_move=" ".join(view["last_move"]),
+        last_move=move_words(view, names, words),
         result=result or "",
         words=words,
     )
@@ -174,7 +175,8 @@ def _swatch() -> DragonsArenaView:
         for r in range(SIZE)
     ]
     return {
-        "duel": 1, "move_number": 3, "last_move": ["b2xc3"], "last_squares": ["b2", "c3"], "actors": [0],
+        "duel": 1, "move_number": 3, "last_move": ["b2xc3"], "last_side": "fire", "last_squares": ["b2", "c3"],
+        "actors": [0],
         "outcome": None, "players": 2, "phase": "play", "board": board, "to_play": "fire",
         "totals": {"fire": 20, "ice": 21}, "dragons_left": {"fire": 8, "ice": 8},
         "nuggets": {"fire": 1, "ice": 0}, "nuggets_to_win": 3, "dice": {"fire": [1, 6], "ice": [2, 5]},

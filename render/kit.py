@@ -28,6 +28,8 @@ from typing import Any, Protocol
 import fontpkg_noto_sans
 from PIL import Image, ImageDraw, ImageFont
 
+from rules import GAMES, View
+
 Colour = tuple[int, int, int]
 
 # Okabe-Ito: distinguishable for the common colour-vision deficiencies.
@@ -208,11 +210,29 @@ def _flag(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
 
 
 def draw_footer(draw: ImageDraw.ImageDraw, width: int, height: int, header: Header) -> None:
+    """The last move in words, shrunk (then cut) to the picture's width."""
     top = height - FOOTER_HEIGHT
     draw.rectangle((0, top, width, height), fill=PANEL)
     words = header.words
     text = word(words, "pic.last_move", move=header.last_move) if header.last_move else word(words, "pic.no_move")
-    draw.text((MARGIN, top + 16), text, font=font(22), fill=TEXT)
+    size, text = fitted(draw, text, width - 2 * MARGIN, 22, 14)
+    draw.text((MARGIN, top + FOOTER_HEIGHT / 2), text, font=font(size), fill=TEXT, anchor="lm")
+
+
+def move_words(view: View, names: Sequence[str], words: Mapping[str, str]) -> str:
+    """The last move of ``view`` as players say it, in the picture's language ("" before the first move).
+
+    The engine describes it from the view (so it tells only what the viewer may know);
+    ``words`` holds the translations of the engines' templates (English when missing).
+
+    >>> from rules import GAMES
+    >>> view = GAMES["arkaios"].new(players=2, seed=0).play(0, "c3=3").view(None)
+    >>> move_words(view, ["Ada", "Bob"], {"{who} built {pillars}": "{who} a construit {pillars}"})
+    'Ada a construit level 3 on c3'
+    """
+    seats = [*names, *(str(seat + 1) for seat in range(len(names), view["players"]))]  # a nameless seat: its number
+    described = GAMES[view["game"]].state_class.describe(view, seats)
+    return "" if described is None else described.word(lambda template: words.get(template, template))
 
 
 def seat_marker(

@@ -50,6 +50,7 @@ from render.kit import (
     fitted,
     font,
     mark_last_move,
+    move_words,
     palette_of,
     seat_marker,
     text_width,
@@ -290,18 +291,8 @@ def _header(
     while limit > 3 and _names_width(names, limit) + len(result or turn) * 11 > WIDTH - 2 * MARGIN:
         limit -= 1
     short = tuple(_fit(name, limit) for name in names)
-    last_move = _last_move_text(view, names)
+    last_move = move_words(view, tuple(_fit(name, 12) for name in names), words)
     return Header("Kouba", short, turn, view["move_number"], last_move, result=result or "", words=words)
-
-
-def _last_move_text(view: KoubaView, names: tuple[str, ...]) -> str:
-    """'Cy: keep:3,3 -> 3 3 5 1 6 2' (who played, the notation, the dice it rolled)."""
-    if not view["last_move"]:
-        return ""
-    parts = [m.replace("dice:", "-> ").replace(",", " ") if m.startswith("dice:") else m for m in view["last_move"]]
-    actor = view.get("last_actor")
-    who = f"{_fit(names[actor], 12)}: " if actor is not None else ""
-    return who + " ".join(parts)
 
 
 def _names_width(names: tuple[str, ...], limit: int) -> int:

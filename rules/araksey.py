@@ -66,10 +66,10 @@ opponents).  Instead-of-action power: ``air:d4-d3``, ``magma:c3>d4``,
 from __future__ import annotations
 
 import re
-from collections.abc import MutableMapping
+from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Self, TypedDict
+from typing import Any, Self, TypedDict, cast
 
 from rules.base import (
     FILES,
@@ -1239,6 +1239,51 @@ class ArakseyState(GameState[Move]):
 
     # -- view ------------------------------------------------------------------
 
+    @classmethod
+    def describe(cls, view: View, names: Sequence[str]) -> Text | None:
+        """The last action: "Ada moved a source from b2 to c3, then used water on Bob".
+
+        >>> from rules import GAMES
+        >>> state = GAMES["araksey"].new(players=2, seed=1).play(0, "@b2")
+        >>> str(ArakseyState.describe(state.view(None), ["Ada", "Bob"]))
+        'Ada placed a source on b2'
+        """
+        board = cast(ArakseyView, view)
+        last = board["last_action"]
+        if last is None or last["seat"] is None:
+            return None
+        seat = last["seat"]
+        who = names[seat]
+        if last["kind"] == PASS:
+            return Text("{who} passed", who=who)
+        pieces = {piece["square"]: piece for piece in board["pieces"]}
+        start, end, behind = last["from"], last["to"], last["pushed_to"]
+
+        def piece_at(square: str | None) -> Text:
+            piece = pieces.get(square or "")
+            return Text("a piece") if piece is None else _piece_words(piece, seat, names)
+
+        if last["kind"] == PLACE:
+            return Text("{who} placed {piece} on {square}", who=who, piece=piece_at(end), square=end)
+        if last["kind"] == EXCHANGE:
+            action = Text("{who} exchanged {start} and {end}", who=who, start=start, end=end)
+        elif last["kind"] == PUSH:
+            piece = piece_at(behind)
+            action = Text("{who} pushed {piece} from {end} to {behind}", who=who, piece=piece, end=end, behind=behind)
+        else:
+            piece = piece_at(end)
+            action = Text("{who} moved {piece} from {start} to {end}", who=who, piece=piece, start=start, end=end)
+        power = last["power"]
+        if power is None:
+            return action
+        element = ELEMENT_NAMES[power]
+        if power in INSTEAD_OF_ACTION:
+            return Text("{action}, by the power of {element}", action=action, element=element)
+        if last["victim"] is None:
+            return Text("{action}, then used {element}", action=action, element=element)
+        whom = names[last["victim"]]
+        return Text("{action}, then used {element} on {whom}", action=action, element=element, whom=whom)
+
     def view(self, seat: int | None) -> ArakseyView:
         arakseys, sources = self.locate()
         squares = self.geo.squares
@@ -1310,6 +1355,16 @@ class ArakseyState(GameState[Move]):
 
 # ---------------------------------------------------------------------------
 # Helpers for the Discord interface
+
+
+def _piece_words(piece: PieceView, actor: int, names: Sequence[str]) -> Text:
+    """A piece as its mover's sentence names it: "a source", "their araksey", "Bob's source"."""
+    if piece["seat"] == actor:
+        return Text("their araksey") if piece["kind"] == "araksey" else Text("a source")
+    owner = names[piece["seat"]]
+    if piece["kind"] == "araksey":
+        return Text("{owner}'s araksey", owner=owner)
+    return Text("{owner}'s source", owner=owner)
 
 
 def _kind_label(kind: str, target: Square, behind: Square) -> Text:

@@ -44,9 +44,10 @@ Notation (case-insensitive, spaces ignored):
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 from rules.base import (
     AND,
@@ -222,6 +223,21 @@ class Pass:
 
 
 ArcanorMove = Step | Release | Eat | Peek | Pass
+PEEK_PREFIX = "peek:"
+_SQUARE_MOVE = re.compile(r"([a-h][1-7])([-^x])([a-h][1-7])")
+
+
+def _action_words(notation: str) -> Text:
+    """What a move did, for the log and the pictures: "moved the stack on b1 to b2"."""
+    read = _SQUARE_MOVE.fullmatch(notation)
+    if read is None:
+        return Text("passed")
+    start, kind, end = read.groups()
+    if kind == "-":
+        return Text("moved the stack on {start} to {end}", start=start, end=end)
+    if kind == "^":
+        return Text("moved the top piece of {start} to {end}", start=start, end=end)
+    return Text("ate {end} with the top piece of {start}", start=start, end=end)
 SquareMove = Step | Release | Eat
 
 # Moves are immutable values: build each possible one once and share it.
@@ -689,6 +705,31 @@ class ArcanorState(GameState[ArcanorMove]):
         )
 
     # -- views ---------------------------------------------------------------------------
+
+    @classmethod
+    def describe(cls, view: View, names: Sequence[str]) -> Text | None:
+        """The turn so far, or the last one: "Ada lifted b2, then ate c4 from b3" (contents never named).
+
+        >>> from rules import GAMES
+        >>> state = GAMES["arcanor"].new(players=2, seed=1)
+        >>> str(ArcanorState.describe(state.play(1, "b7-a6").view(None), ["Ada", "Bob"]))
+        'Bob moved the stack on b7 to a6'
+        """
+        board = cast(ArcanorView, view)
+        notations = board["last_move"]
+        if not notations:
+            return None
+        lifted = tuple(notation[len(PEEK_PREFIX) :] for notation in notations if notation.startswith(PEEK_PREFIX))
+        played = [notation for notation in notations if not notation.startswith(PEEK_PREFIX)]
+        first, turns = board["first_player"], board["move_number"]
+        # Turns alternate and lifts do not end one: the lifter is the player to move.
+        who = names[(first + turns - (1 if played else 0)) % 2]
+        if not played:
+            return Text("{who} lifted {squares}", who=who, squares=Listing(lifted, AND))
+        action = _action_words(played[-1])
+        if lifted:
+            return Text("{who} lifted {squares}, then {action}", who=who, squares=Listing(lifted, AND), action=action)
+        return Text("{who} {action}", who=who, action=action)
 
     def view(self, seat: int | None) -> ArcanorView:
         return {

@@ -40,12 +40,14 @@ Notation: one pillar per move, ``<square>=<level>``, e.g. ``c3=2`` (a pillar of 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, cast
 
 from rules.base import (
+    AND,
     JSON,
     Game,
     GameState,
@@ -115,6 +117,10 @@ def index_of(square: Square) -> int:
 def name_of(index: int) -> str:
     """Notation of a square index: ``name_of(0) == 'a1'``."""
     return str(SQUARES[index])
+
+
+def _pillar_words(pillar: Pillar) -> Text:
+    return Text("level {level} on {square}", level=pillar.level, square=str(pillar.square))
 
 
 def third_level(a: int, b: int) -> int:
@@ -637,6 +643,33 @@ class ArkaiosState(GameState[Pillar]):
         return position is not None and all(self.heights[n] == TOP for n in NEIGHBOURS[position])
 
     # -- views -------------------------------------------------------------------
+
+    @classmethod
+    def describe(cls, view: View, names: Sequence[str]) -> Text | None:
+        """The turn so far, or the last complete one: "Ada built level 2 on c3 and level 3 on d4".
+
+        >>> from rules import GAMES
+        >>> view = GAMES["arkaios"].new(players=2, seed=0).play(0, "c3=3").view(None)
+        >>> str(ArkaiosState.describe(view, ["Ada", "Bob"]))
+        'Ada built level 3 on c3'
+        """
+        board = cast(ArkaiosView, view)
+        moves = board["last_move"]
+        seat = board["turn"] if board["chain"] else board["last_turn_seat"]
+        if not moves or seat is None:
+            return None
+        pillars = tuple(_pillar_words(Pillar.parse(move)) for move in moves)
+        return Text("{who} built {pillars}", who=names[seat], pillars=Listing(pillars, AND))
+
+    @classmethod
+    def describe_outcome(cls, outcome: Outcome, names: Sequence[str]) -> Text:
+        """ "Ada built the temple", "Bob is blocked: Ada wins"."""
+        if outcome.reason == "temple" and outcome.winners:
+            return Text("{who} built the temple", who=names[outcome.winners[0]])
+        if outcome.reason == "blocked" and outcome.winners:
+            winner = outcome.winners[0]
+            return Text("{who} is blocked: {winner} wins", who=names[1 - winner], winner=names[winner])
+        return super().describe_outcome(outcome, names)
 
     def view(self, seat: int | None) -> ArkaiosView:
         """Everything in Arkaios is public: the same view for every seat and spectators."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypedDict, TypeVar
 
@@ -450,6 +450,32 @@ class GameState(ABC, Generic[M]):
         """The result when ``seat`` resigns: every other seat wins.  Team games override."""
         others = tuple(s for s in range(self.players) if s != seat)
         return Outcome(winners=others, reason="resignation")
+
+    @classmethod
+    def describe(cls, view: View, names: Sequence[str]) -> Text | Listing | None:
+        """The last move of ``view`` as players say it ("Ada kept 1 1 2 and rolled 2 1 6 1 3 5"),
+        ``names`` in seat order; None before the first move.
+
+        Built from the view alone, so it tells only what that view's viewer may know (a
+        secret set stays "set their secret powers"). Every game overrides this; the notation
+        is the fallback.
+        """
+        moves = view["last_move"]
+        return Text("{moves}", moves=" ".join(moves)) if moves else None
+
+    @classmethod
+    def describe_outcome(cls, outcome: Outcome, names: Sequence[str]) -> Text:
+        """How the rules ended the game, as players say it: "Ada wins: 12 points on the winning row".
+
+        Games whose endings have their own words override ("Ada built the temple").
+        """
+        reason = Text(outcome.reason)
+        if not outcome.winners:
+            return Text("Draw: {reason}", reason=reason)
+        winners = Listing(tuple(names[seat] for seat in outcome.winners), AND)
+        if len(outcome.winners) > 1:
+            return Text("{winners} win: {reason}", winners=winners, reason=reason)
+        return Text("{winners} wins: {reason}", winners=winners, reason=reason)
 
     def refusal(self, seat: int, move: M) -> Text:
         """Why ``move`` is illegal for ``seat``; games override for precise messages."""

@@ -75,15 +75,19 @@ destination) or None when a power is chosen instead.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement
-from typing import Self, TypedDict
+from typing import Self, TypedDict, cast
 
 from rules.base import (
+    AND,
     JSON,
     Game,
     GameState,
+    Listing,
     NotationError,
     Option,
     Outcome,
@@ -142,6 +146,8 @@ class SoloView(TypedDict):
 
 class DragonsArenaView(View):
     """What ``viewer`` may know; per-side maps are keyed "fire" and "ice" (see ``view``)."""
+
+    last_side: str | None  # the side that played the last move
 
     last_squares: list[str]
     viewer_side: str | None
@@ -233,6 +239,49 @@ def index_of(square: Square) -> int:
 def name_of(index: int) -> str:
     """``name_of(0) == 'a1'``."""
     return str(SQUARES[index])
+
+
+SIDE_NAMES = {"fire": Text("FIRE"), "ice": Text("ICE")}
+_ACTION = re.compile(r"([a-d][1-4])(?:(x)([a-d][1-4])|=([1-6]))")
+
+
+def _who(view: View, names: Sequence[str], side: str) -> Text:
+    """Who played for ``side``: "Ada (FIRE)" in a duel; the side alone in solo, where one player plays both."""
+    if view["players"] == 1:
+        return SIDE_NAMES[side]
+    return Text("{name} ({side})", name=names[SIDES.index(side)], side=SIDE_NAMES[side])
+
+
+def _move_words(who: Text, notation: str) -> Text:
+    """One move in words, from its notation (the view's ``last_move``)."""
+    kind, _, rest = notation.partition(":")
+    if kind == "set":
+        if rest == "hidden":
+            return Text("{who} set their secret powers", who=who)
+        return Text("{who} set the powers {powers}", who=who, powers=rest.replace(",", " "))
+    if kind == "split":
+        low, _, high = rest.partition("+")
+        return Text("{who} split 7 into {low} and {high}", who=who, low=low, high=high)
+    if kind == "fire":
+        return Text("{who} used Combustion on {square}", who=who, square=rest)
+    if kind == "ice":
+        target, _, destination = rest.partition(">")
+        if destination:
+            return Text(
+                "{who} used Blizzard on {square} and moved it to {destination}",
+                who=who, square=target, destination=destination,
+            )  # fmt: skip
+        return Text("{who} used Blizzard on {square}", who=who, square=target)
+    if "@" in notation:
+        power, _, square = notation.partition("@")
+        return Text("{who} placed a {power} on {square}", who=who, power=power, square=square)
+    read = _ACTION.fullmatch(notation)
+    if read is None:
+        return Text("{who} played {move}", who=who, move=notation)
+    start, eats, target, power = read.groups()
+    if eats:
+        return Text("{who} eliminated {target} from {start}", who=who, target=target, start=start)
+    return Text("{who} changed {square} to {power}", who=who, square=start, power=power)
 
 
 def side_of(name: str) -> int:
@@ -561,6 +610,7 @@ class DragonsArenaState(GameState[Move]):
     move_number: int = 0
     last_move: list[str] = field(default_factory=list)
     last_secret: int | None = None  # the side whose still-hidden set is the last move
+    last_side: int | None = None  # the side that played the last move
     last_squares: list[int] = field(default_factory=list)
     last_duel: DuelResult | None = None
     history: dict[str, int] = field(default_factory=dict)
@@ -613,6 +663,7 @@ class DragonsArenaState(GameState[Move]):
             "move_number": self.move_number,
             "last_move": list(self.last_move),
             "last_secret": None if self.last_secret is None else SIDES[self.last_secret],
+            "last_side": None if self.last_side is None else SIDES[self.last_side],
             "last_squares": [name_of(i) for i in self.last_squares],
             "last_duel": self.last_duel,
             "history": dict(self.history),
@@ -648,6 +699,7 @@ class DragonsArenaState(GameState[Move]):
             move_number=data.get("move_number", 0),
             last_move=list(data.get("last_move", [])),
             last_secret=None if last_secret is None else side_of(last_secret),
+            last_side=None if data.get("last_side") is None else side_of(data["last_side"]),
             last_squares=[index_of(Square.parse(n)) for n in data.get("last_squares", [])],
             last_duel=data.get("last_duel"),
             history=dict(data.get("history", {})),
@@ -872,6 +924,7 @@ class DragonsArenaState(GameState[Move]):
         self._moves_cache = {}
         self.move_number += 1
         side = self.acting_side(seat)
+        self.last_side = side
         if isinstance(move, SetPowers):
             self._apply_set(side, move)
         elif isinstance(move, Split):
@@ -1065,6 +1118,25 @@ class DragonsArenaState(GameState[Move]):
         """board[r][f]: rank r+1 (row 0 is rank 1), file a+f."""
         return [[_cell_view(self.board[r * SIZE + f]) for f in range(SIZE)] for r in range(SIZE)]
 
+    @classmethod
+    def describe(cls, view: View, names: Sequence[str]) -> Text | Listing | None:
+        """The last move: "Ada (FIRE) eliminated c3 from b2"; a set still secret is only "set their powers".
+
+        >>> from rules import GAMES
+        >>> state = GAMES["dragons_arena"].new(players=2, seed=3, options={"level": "big"})
+        >>> state = state.play(0, "set:1,2,3,4,4,4,5,5")
+        >>> str(DragonsArenaState.describe(state.view(1), ["Ada", "Bob"]))
+        'Ada (FIRE) set their secret powers'
+        """
+        board = cast(DragonsArenaView, view)
+        moves, side = board["last_move"], board["last_side"]
+        if not moves or side is None:
+            return None
+        if len(moves) == 2:  # both secret sets, revealed together in side order
+            sets = tuple(_move_words(_who(view, names, SIDES[s]), moves[s]) for s in (FIRE, ICE))
+            return Listing(sets, AND)
+        return _move_words(_who(view, names, side), moves[0])
+
     def view(self, seat: int | None) -> DragonsArenaView:
         """What ``seat`` may know. Beyond the common keys:
 
@@ -1085,6 +1157,7 @@ class DragonsArenaState(GameState[Move]):
             "actors": list(self.actors),
             "move_number": self.move_number,
             "last_move": self._visible_last_move(viewer_side),
+            "last_side": None if self.last_side is None else SIDES[self.last_side],
             "last_squares": [name_of(i) for i in self.last_squares],
             "outcome": None if self.result is None else self.result.to_json(),
             "viewer": seat,

@@ -94,11 +94,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 from rules.base import (
     JSON,
@@ -998,7 +998,7 @@ class KoubaState(GameState[KoubaMove]):
             self.discard.append(gone)
             pile.cards.append(self._draw_card(keep_out=gone) or self.discard.pop())
         self.swapped[seat] = True
-        self._say(_swapped(seat, len(move.piles)))
+        self._say(_swapped(at(seat), len(move.piles)))
 
     def _do_roll(self, seat: int, move: Roll | Keep) -> None:
         roller = self.rollers[seat]
@@ -1031,7 +1031,7 @@ class KoubaState(GameState[KoubaMove]):
 
     def _do_stop(self, seat: int, move: Stop) -> None:
         if self.phase == TURN:
-            self._say(Text("{who} failed and takes a Kouba", who=at(seat)))
+            self._say(_failed(seat))
             self.pending.append(Delivery(seat, -1, True, str(Text("failed the arena"))))
             self.stage = "done"
             return
@@ -1191,6 +1191,8 @@ class KoubaState(GameState[KoubaMove]):
     def _place_kouba(self, seat: int, index: int, cause: str) -> None:
         pile = self._pile(seat, index)
         pile.kouba, pile.active = True, False
+        if self.log and self.log[-1] == str(_failed(seat)):
+            self.log = self.log[:-1]  # the line that says where the Kouba went says it was a failure too
         self._say(
             Text("{who} takes a Kouba on pile {pile} ({cause})", who=at(seat), pile=index + 1, cause=cause_text(cause))
         )
@@ -1482,6 +1484,36 @@ class KoubaState(GameState[KoubaMove]):
 
     # -- views -------------------------------------------------------------------------
 
+    @classmethod
+    def describe(cls, view: View, names: Sequence[str]) -> Text | None:
+        """The last move: "Ada kept 1 1 2 and rolled 2 1 6 1 3 5", "Ada put the Kouba on pile 4".
+
+        Only what the table sees: how many cards a swap changed, never which.
+
+        >>> from rules import GAMES
+        >>> state = GAMES["kouba"].new(players=2, seed=1).play(0, "swap:1,3")
+        >>> str(KoubaState.describe(state.view(None), ["Ada", "Bob"]))
+        'Ada swapped 2 cards'
+        """
+        table = cast(KoubaView, view)
+        actor = table["last_actor"]
+        if not table["last_move"] or actor is None:
+            return None
+        notation, *rolled = table["last_move"]
+        dice = " ".join(rolled[0].removeprefix("dice:").split(",")) if rolled else ""
+        who = names[actor]
+        kind, _, rest = notation.partition(":")
+        if kind == "roll":
+            return Text("{who} rolled {dice}", who=who, dice=dice)
+        if kind == "keep":
+            return Text("{who} kept {kept} and rolled {dice}", who=who, kept=rest.replace(",", " "), dice=dice)
+        if kind == "stop":
+            return _stop_words(table, actor, who)
+        if kind == "claim":
+            return _claim_words(table, actor, who, rest)
+        action = _action_words(kind, rest.split(":") if rest else [], who, names)
+        return Text("{action} and rolled {dice}", action=action, dice=dice) if dice else action
+
     def view(self, seat: int | None) -> KoubaView:
         data: KoubaView = {
             "game": GAME_ID,
@@ -1619,17 +1651,90 @@ _EVENT_NAMES = {  # in views as their English template: the bot words them in a 
 }
 
 
+def _seat_of(player: str) -> int:
+    """``@2`` -> seat 1."""
+    return int(player.removeprefix("@")) - 1
+
+
+def _pile_of(pile: str) -> int:
+    """``pile4`` or ``arena2`` -> 4 or 2, as players count."""
+    return int(pile.removeprefix("pile").removeprefix("arena"))
+
+
+def _action_words(kind: str, parts: list[str], who: str, names: Sequence[str]) -> Text:
+    """A move other than a roll, a stop or a claim, in words (``parts``: what followed ``kind:``)."""
+    if kind == "swap":
+        if parts == ["none"]:
+            return Text("{who} kept their 5 cards", who=who)
+        return _swapped(who, len(parts[0].split(",")))
+    if kind == "kouba":
+        return Text("{who} put the Kouba on pile {pile}", who=who, pile=_pile_of(parts[0]))
+    if kind == "give":
+        whom = names[_seat_of(parts[0])]
+        return Text("{who} gave {whom} a Kouba on pile {pile}", who=who, whom=whom, pile=_pile_of(parts[1]))
+    if kind == "duel":
+        return Text("{who} challenged {whom} to a duel", who=who, whom=names[_seat_of(parts[0])])
+    if kind == "take":
+        return Text("{who} chose to race for the top card of pile {pile}", who=who, pile=_pile_of(parts[0]))
+    if kind == "king":
+        if parts == ["counter"]:
+            return Text("{who} countered the Kouba with the King", who=who)
+        return Text("{who} let the Kouba come", who=who)
+    if kind == "khan":
+        whom, pile = names[_seat_of(parts[0])], _pile_of(parts[1])
+        return Text("{who} played the Khan: a Kouba for {whom} on pile {pile}", who=who, whom=whom, pile=pile)
+    if kind == "brute":
+        whom, pile = names[_seat_of(parts[0])], _pile_of(parts[1])
+        return Text("{who} played the Brute on pile {pile} of {whom}", who=who, whom=whom, pile=pile)
+    if kind == "assassin":
+        return Text("{who} played the Assassin: {whom} loses the turn", who=who, whom=names[_seat_of(parts[0])])
+    if kind == "extra":
+        if parts == ["1"]:
+            return Text("{who} took 1 extra roll", who=who)
+        return Text("{who} took {n} extra rolls", who=who, n=parts[0])
+    if kind == "courtesan":
+        old, _, new = parts[0].partition("=")
+        return Text("{who} turned a {old} into a {new} with the Courtesan", who=who, old=old, new=new)
+    if kind == "shaman":
+        return Text("{who} played the Shaman on arena slot {slot}", who=who, slot=_pile_of(parts[0]))
+    return Text("{who} played {move}", who=who, move=":".join([kind, *parts]))
+
+
+def _stop_words(view: KoubaView, actor: int, who: str) -> Text:
+    """A stop ends a turn with a Kouba, gives up a race or ends one's rolls: the log says which."""
+    mine = [line for line in view["log"][-4:] if line.startswith(at(actor) + " ")]
+    if any(line.endswith("failed and takes a Kouba") or "(failed the arena)" in line for line in mine):
+        return Text("{who} gave up and takes a Kouba", who=who)
+    if any(line.endswith("gives up the race") for line in mine):
+        return Text("{who} gave up the race", who=who)
+    return Text("{who} stopped rolling", who=who)
+
+
+def _claim_words(view: KoubaView, actor: int, who: str, rest: str) -> Text:
+    """``claim:2:pile4``: the card won, as the log names it (it was face up in the arena)."""
+    pile = _pile_of(rest.split(":")[-1])
+    for line in reversed(view["log"]):
+        said = log_text(line)
+        if said.template == "{who} won {card} ({points} VP) onto pile {pile}" and dict(said.values)["who"] == at(actor):
+            return Text("{who} won {card} onto pile {pile}", who=who, card=dict(said.values)["card"], pile=pile)
+    return Text("{who} won a card onto pile {pile}", who=who, pile=pile)
+
+
 def card_name(cid: str) -> Text:
     """A card's name for players: its English name, which the bot words in a server's language."""
     return Text(card(cid).name)
 
 
-def _swapped(seat: int, count: int) -> Text:
+def _failed(seat: int) -> Text:
+    return Text("{who} failed and takes a Kouba", who=at(seat))
+
+
+def _swapped(who: str, count: int) -> Text:
     if count == 0:
-        return Text("{who} swapped 0 cards", who=at(seat))
+        return Text("{who} swapped 0 cards", who=who)
     if count == 1:
-        return Text("{who} swapped 1 card", who=at(seat))
-    return Text("{who} swapped {n} cards", who=at(seat), n=count)
+        return Text("{who} swapped 1 card", who=who)
+    return Text("{who} swapped {n} cards", who=who, n=count)
 
 
 # Lines of the log and causes of a Kouba are kept in English in the state (and its stored

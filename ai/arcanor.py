@@ -72,7 +72,7 @@ def sampler(obs: Observation) -> Sampler:
     lifted = [p["square"] for p in view["peeks"] if p["turn"] == view["move_number"] + 1]
     base = {
         "game": "arcanor", "players": 2, "strict_memory": view["strict_memory"],
-        "first": view["first_player"], "to_move": (view["actors"] or [obs.seat])[0],
+        "first": view["first_player"], "to_move": view["to_move"],
         "move_number": view["move_number"], "passes": view["passes"], "last_move": list(view["last_move"]),
         "outcome": None, "history": {}, "peeks": list(view["peeks"]), "peeked": lifted,
     }  # fmt: skip

@@ -4,12 +4,14 @@ Discord reads an attachment's ``description`` aloud to screen-reader users and s
 when images are off.  It is built from the same view the picture was drawn from, never
 from the full state, so a private picture's words tell only what its viewer may know:
 
->>> view = {"game": "arcanor", "viewer": None, "actors": [1], "outcome": None,
-...         "last_move": ["e1^f2"], "scores": [3, 1]}
+>>> view = {"game": "arcanor", "viewer": None, "actors": [1], "outcome": None, "to_move": 1,
+...         "move_number": 1, "last_move": ["e1^f2"], "scores": [3, 1]}
 >>> alt_text(view, ["Ada", "Bob"], "en")
-'Arcanor: Bob to play. Scores: Ada 3, Bob 1. Last move: e1^f2.'
->>> alt_text({**view, "viewer": 1}, ["Ada", "Bob"], "fr")
-'Arcanor, vu par Bob : à vous de jouer. Scores : Ada 3, Bob 1. Dernier coup : e1^f2.'
+'Arcanor: Bob to play. Scores: Ada 3, Bob 1. Last move: Ada moved the top piece of e1 to f2.'
+>>> alt_text({**view, "viewer": 1}, ["Ada", "Bob"], "fr")[:60]
+'Arcanor, vu par Bob : à vous de jouer. Scores : Ada 3, Bob 1'
+>>> alt_text(view, ["Ada", "Bob"], "fr").split(" : ")[-1]
+'Ada a libéré la pièce du dessus de e1 en f2.'
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.i18n import text
-from rules import GAMES
-from rules.base import OutcomeView, View
+from bot.i18n import text, word
+from rules import GAMES, Outcome
+from rules.base import View
 
 # Discord's limit on an attachment's description (MessageAttachmentRequest in its OpenAPI description).
 ALT_TEXT_LIMIT = 1024
@@ -43,7 +45,7 @@ def alt_text(view: View, names: Sequence[str], lang: str, result: str | None = N
     ``result`` is the stored ending in words (a resignation, a time-out) when there is one.
     """
     line = text(lang, "alt.line", title=_title(view, names, lang), status=_status(view, names, lang, result))
-    line += _scores(view, names, lang) + _last_move(view, lang)
+    line += _scores(view, names, lang) + _last_move(view, names, lang)
     return line[:ALT_TEXT_LIMIT]
 
 
@@ -60,20 +62,16 @@ def _status(view: View, names: Sequence[str], lang: str, result: str | None) -> 
     if result is not None:
         return text(lang, "alt.over", result=result)
     if outcome is not None:
-        return text(lang, "alt.over", result=_result(outcome, names, lang))
+        ended = Outcome.from_json(outcome)
+        assert ended is not None
+        told = GAMES[view["game"]].state_class.describe_outcome(ended, names)  # in the game's own words
+        return text(lang, "alt.over", result=word(lang, told))
     actors = list(dict.fromkeys(view["actors"]))
     if not actors:
         return text(lang, "alt.waiting")
     if view["viewer"] in actors:
         return text(lang, "alt.your_turn")
     return text(lang, "alt.to_play", players=", ".join(names[seat] for seat in actors))
-
-
-def _result(outcome: OutcomeView, names: Sequence[str], lang: str) -> str:
-    winners = outcome["winners"]
-    if not winners:
-        return text(lang, "alt.drawn")
-    return text(lang, "alt.won", winners=", ".join(names[seat] for seat in winners))
 
 
 def _scores(view: View, names: Sequence[str], lang: str) -> str:
@@ -84,6 +82,6 @@ def _scores(view: View, names: Sequence[str], lang: str) -> str:
     return text(lang, "alt.scores", scores=listed)
 
 
-def _last_move(view: View, lang: str) -> str:
-    moves = [str(move) for move in view["last_move"]]
-    return text(lang, "alt.last_move", move=" ".join(moves)) if moves else ""
+def _last_move(view: View, names: Sequence[str], lang: str) -> str:
+    described = GAMES[view["game"]].state_class.describe(view, names)
+    return "" if described is None else text(lang, "alt.last_move", move=word(lang, described))

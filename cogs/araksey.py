@@ -297,8 +297,9 @@ class Araksey(GameCog):
             embed.add_field(
                 name=text(lang, "araksey.passes_left"), value=self.passes_text(state, names, lang), inline=False
             )
-        if view["last_move"]:
-            embed.set_footer(text=text(lang, "araksey.last_move", move=view["last_move"][0]))
+        described = ArakseyState.describe(view, await self.service.display_names(record))  # a footer shows no markdown
+        if described is not None:
+            embed.set_footer(text=text(lang, "araksey.last_move", move=word(lang, described)))
         if record.row.status != ACTIVE:
             return Board(text(lang, "araksey.game_over", players=mention_list(record.seats)), embed, picture)
         mover = state.to_move
@@ -504,9 +505,6 @@ class Araksey(GameCog):
         names = await self.service.display_names(record)  # menu labels show no markdown
         items = self.controls(record, state, mover, names, await self.language(record), picked, power)
         await interaction.response.edit_message(view=controls_view(items))
-
-    async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
-        return text(lang, "araksey.played", user=user, move=" ".join(moves))
 
 
 async def setup(bot: commands.Bot) -> None:

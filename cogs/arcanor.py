@@ -35,7 +35,16 @@ from cogs.common import (
     mention_list,
 )
 from render import arcanor as drawing
-from rules.arcanor import TARGET_POINTS, ArcanorState, MoveGroup, PeekView, PieceView, group_label, move_menu
+from rules.arcanor import (
+    TARGET_POINTS,
+    ArcanorState,
+    MoveGroup,
+    PeekView,
+    PieceView,
+    group_label,
+    move_menu,
+    turn_words,
+)
 from rules.base import Square
 
 PEEK = "peek:"
@@ -124,7 +133,7 @@ class Arcanor(GameCog):
             turn.insert(0, row.notation)
         if not turn:
             return ""
-        return text(lang, "arcanor.turn", name=names[1 - state.to_move], words=turn_words(turn, lang))
+        return word(lang, turn_words(f"**{names[1 - state.to_move]}**", turn)) + "."
 
     def public_controls(
         self, record: GameRecord, state: ArcanorState, mover: int, picked: str | None, lang: str = "en"
@@ -250,9 +259,6 @@ class Arcanor(GameCog):
         else:
             await self.open_panel(interaction, record, seat, square)
 
-    async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
-        return text(lang, "arcanor.summary", user=user, words=turn_words(arcanor_state(after).last_move, lang))
-
     async def lift(self, interaction: discord.Interaction[Any], record: GameRecord, version: int, square: str) -> None:
         """Strict memory: show everyone what a stack holds; the turn goes on on the same board."""
         user = interaction.user.id
@@ -371,22 +377,6 @@ def split_moves(words: list[str]) -> list[str]:
     return found if found and "".join(found) == compact else words
 
 
-def turn_words(notations: list[str], lang: str = "en") -> str:
-    """'lifted b1, then played b1xc2': one turn as the move log tells it, contents never named."""
-    lifted = [notation[len(PEEK) :] for notation in notations if notation.startswith(PEEK)]
-    moves = [notation for notation in notations if not notation.startswith(PEEK)]
-    if not moves:
-        played = ""
-    elif moves[-1] == "pass":
-        played = text(lang, "arcanor.passed")
-    else:
-        played = text(lang, "arcanor.played", move=moves[-1])
-    parts = [text(lang, "arcanor.lifted", squares=text(lang, "arcanor.and").join(lifted))] if lifted else []
-    if played:
-        parts.append(played)
-    return text(lang, "arcanor.then").join(parts)
-
-
 def piece_words(piece: PieceView, names: list[str], lang: str = "en") -> str:
     owner = piece["owner"]
     return text(lang, "arcanor.piece", mark=SEAT_MARKS[owner], name=names[owner], size=piece["size"])
@@ -449,8 +439,7 @@ def result_text(record: GameRecord, state: ArcanorState, names: list[str], lang:
         verdict = text(lang, "arcanor.equal", tally=tally)
     last = ""
     if state.outcome:
-        words = turn_words(state.last_move, lang)
-        last = text(lang, "arcanor.turn", name=names[1 - state.to_move], words=words) + " "
+        last = word(lang, turn_words(f"**{names[1 - state.to_move]}**", state.last_move)) + ". "
     reason_key = END_REASONS.get(outcome.reason)
     if reason_key is None:
         reason = text(lang, "arcanor.end.other", reason=word(lang, outcome.reason))

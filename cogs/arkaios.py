@@ -136,10 +136,6 @@ class Arkaios(GameCog):
         elif action == "confirm":
             await self.commit(record, user, [], version=version, interaction=interaction)
 
-    async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
-        turn = " ".join([*before.row.draft, *moves])
-        return text(lang, "arkaios.played", user=user, turn=turn)
-
     async def play_typed(self, interaction: discord.Interaction[Any], record: GameRecord, words: list[str]) -> None:
         """Typed pillars join the unfinished turn; a turn they complete is played at once."""
         if self.completes_turn(record, interaction.user.id, words):

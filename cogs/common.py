@@ -449,8 +449,13 @@ class GameCog(commands.Cog):
         raise NotImplementedError
 
     async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
-        """The line a retired board keeps: what ``user`` just played."""
-        return text(lang, "summary_played", user=user, moves=" ".join(moves))
+        """The line a retired board keeps: what was just played, in words ("Ada built level 2 on c3"),
+        told from the spectators' view, so it tells no secret (a set of powers, a card in hand)."""
+        state = after.state
+        described = None if state is None else state.describe(state.view(None), await self.service.shown_names(after))
+        if described is None:
+            return text(lang, "summary_played", user=user, moves=" ".join(moves))
+        return word(lang, described) + "."
 
     def same_board(self, before: GameRecord, after: GameRecord) -> bool:
         """Whether ``after`` is drawn over the same board message rather than a new one that pings.

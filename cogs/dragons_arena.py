@@ -56,7 +56,6 @@ from rules.dragons_arena import (
     Eliminate,
     Move,
     Place,
-    SetPowers,
     moves_by_square,
     moves_from,
 )
@@ -406,11 +405,9 @@ class DragonsArena(GameCog):
                     lang, "dragons_arena.to_play", who=who, side=side_label(side, lang), reason=self.reason(state, lang)
                 )
             )
-        if view["last_move"]:
-            shown = [
-                text(lang, "dragons_arena.secret_set") if m == "set:hidden" else f"`{m}`" for m in view["last_move"]
-            ]
-            lines.append(text(lang, "dragons_arena.last_move", moves=" ".join(shown)))
+        described = DragonsArenaState.describe(view, names)
+        if described is not None:
+            lines.append(text(lang, "dragons_arena.last_move", moves=word(lang, described)))
         duel = view["last_duel"]
         if duel and record.row.status == ACTIVE and duel["duel"] < view["duel"]:
             if duel["winner"] is None:
@@ -671,16 +668,6 @@ class DragonsArena(GameCog):
             await self.show_pick(interaction, record, version, NO_PICK)
         else:
             raise refusal("dragons_arena.err.nothing_here")
-
-    async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
-        """What was played, except a secret power set: only that it was set.
-
-        The engine reads the moves (whatever digits or case were typed), not a pattern here.
-        """
-        state = self.state_of(before)
-        if any(isinstance(state.parse_move(move), SetPowers) for move in moves):
-            return text(lang, "dragons_arena.summary_set", user=user)
-        return text(lang, "dragons_arena.summary_played", user=user, move=" ".join(moves))
 
     def same_board(self, before: GameRecord, after: GameRecord) -> bool:
         """A solo game keeps one board; a duel's board stays while the same player(s) act."""

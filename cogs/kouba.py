@@ -1019,14 +1019,6 @@ class Kouba(GameCog):
         drawn_for = None if version == ANY_VERSION else version
         await self.commit(before, user, [notation], version=drawn_for, interaction=interaction, reply=reply)
 
-    async def summary(self, before: GameRecord, after: GameRecord, user: int, moves: list[str], lang: str) -> str:
-        state = kouba_state(before)
-        seat = acting_seat(before, user)
-        names = await self.service.shown_names(after)
-        label = named(label_of(state, seat, moves[0], lang), names)
-        rolled = next((m[5:].replace(",", " ") for m in kouba_state(after).last_move if m.startswith("dice:")), "")
-        return f"**{names[seat]}**: {label}" + (f" → {rolled}" if rolled else "") + "."
-
     def same_board(self, before: GameRecord, after: GameRecord) -> bool:
         """The board is edited within one step of play; a new one pings when someone new must act."""
         return is_active(after) and not moves_on(kouba_state(before), kouba_state(after))

@@ -30,7 +30,7 @@ from discord.ext import commands
 from bot.alt_text import alt_text
 from bot.app import AgoraBot
 from bot.endings import result_text, stored_ending
-from bot.i18n import text
+from bot.i18n import text, word
 from bot.limits import WorkLimiter
 from bot.movelog import replay
 from bot.names import shown_name
@@ -39,7 +39,7 @@ from bot.storage import MoveRow
 from cogs.common import COLOUR, controls_view, guarded, picture_words
 from render import replay as replay_gif
 from render.kit import Render
-from rules import GAMES, GameState, IllegalMove, View
+from rules import GAMES, GameState, IllegalMove
 
 JSON = dict[str, Any]
 # A GIF takes seconds of CPU: one player exports one a minute, a server one every 20 s,
@@ -190,7 +190,7 @@ class Replays(commands.Cog):
         filename = f"replay-{record.id}-{ply}.png"
         title = text(lang, "replay.title", game=GAMES[record.game].name, id=record.id)
         embed = discord.Embed(title=title, colour=COLOUR)
-        step = self.step_line(moves, ply, shown, state.view(None), record.row.status == FINISHED, lang)
+        step = self.step_line(moves, ply, shown, state, record.row.status == FINISHED, lang)
         embed.description = "\n".join([step, self.status_line(record, shown, lang)])
         embed.set_image(url=f"attachment://{filename}")
         embed.set_footer(text=text(lang, "replay.footer"))
@@ -211,22 +211,23 @@ class Replays(commands.Cog):
 
     @staticmethod
     def step_line(
-        moves: Sequence[MoveRow], ply: int, names: Sequence[str], view: View, over: bool, lang: str
+        moves: Sequence[MoveRow], ply: int, names: Sequence[str], state: GameState[Any], over: bool, lang: str
     ) -> str:
-        """What the move did: its stored notation once the game is over, before that only
-        what the spectators' view tells (a secret set of powers stays secret)."""
+        """What the move did, in words: once the game is over as its player saw it, before that
+        only what the spectators' view tells (a secret set of powers stays secret)."""
         if ply == 0:
             return text(lang, "replay.start", moves=len(moves))
         move = moves[ply - 1]
-        told = move.notation if over else " ".join(view.get("last_move") or [text(lang, "replay.hidden")])
-        return text(lang, "replay.step", ply=ply, moves=len(moves), told=told, who=names[move.seat])
+        described = state.describe(state.view(move.seat if over else None), names)
+        told = text(lang, "replay.hidden") if described is None else word(lang, described)
+        return text(lang, "replay.step", ply=ply, moves=len(moves), told=told)
 
     @staticmethod
     def status_line(record: GameRecord, names: Sequence[str], lang: str) -> str:
         outcome = record.outcome
         if record.row.status != FINISHED or outcome is None:
             return text(lang, "replay.ongoing")
-        return text(lang, "replay.result", result=result_text(lang, outcome, record.row.end_reason, names))
+        return text(lang, "replay.result", result=result_text(lang, record.game, outcome, record.row.end_reason, names))
 
     async def result_at(self, record: GameRecord, names: Sequence[str], final: bool) -> str | None:
         """The stored result for the final position's picture, in the server's language."""

@@ -159,6 +159,7 @@ def _swatch() -> ArcanorView:
         "players": 2,
         "passes": 0,
         "first_player": 0,
+        "to_move": 0,
         "move_number": 9,
         "actors": [0],
         "outcome": None,

@@ -103,6 +103,7 @@ class ArcanorView(View):
     peeks: list[PeekView]
     home_rows: list[int]
     first_player: int
+    to_move: int  # the seat whose turn it is, or whose turn it was when the game ended
     target: int
 
 
@@ -225,6 +226,23 @@ class Pass:
 ArcanorMove = Step | Release | Eat | Peek | Pass
 PEEK_PREFIX = "peek:"
 _SQUARE_MOVE = re.compile(r"([a-h][1-7])([-^x])([a-h][1-7])")
+
+
+def turn_words(who: str, notations: Sequence[str]) -> Text:
+    """One turn (its lifts, then its move) as the log tells it, contents never named:
+    "Ada lifted b2 and c3, then ate c4 with the top piece of b3".
+
+    >>> str(turn_words("Ada", ["peek:b1", "pass"]))
+    'Ada lifted b1, then passed'
+    """
+    lifted = tuple(notation[len(PEEK_PREFIX) :] for notation in notations if notation.startswith(PEEK_PREFIX))
+    played = [notation for notation in notations if not notation.startswith(PEEK_PREFIX)]
+    if not played:
+        return Text("{who} lifted {squares}", who=who, squares=Listing(lifted, AND))
+    action = _action_words(played[-1])
+    if lifted:
+        return Text("{who} lifted {squares}, then {action}", who=who, squares=Listing(lifted, AND), action=action)
+    return Text("{who} {action}", who=who, action=action)
 
 
 def _action_words(notation: str) -> Text:
@@ -719,17 +737,10 @@ class ArcanorState(GameState[ArcanorMove]):
         notations = board["last_move"]
         if not notations:
             return None
-        lifted = tuple(notation[len(PEEK_PREFIX) :] for notation in notations if notation.startswith(PEEK_PREFIX))
-        played = [notation for notation in notations if not notation.startswith(PEEK_PREFIX)]
-        first, turns = board["first_player"], board["move_number"]
-        # Turns alternate and lifts do not end one: the lifter is the player to move.
-        who = names[(first + turns - (1 if played else 0)) % 2]
-        if not played:
-            return Text("{who} lifted {squares}", who=who, squares=Listing(lifted, AND))
-        action = _action_words(played[-1])
-        if lifted:
-            return Text("{who} lifted {squares}, then {action}", who=who, squares=Listing(lifted, AND), action=action)
-        return Text("{who} {action}", who=who, action=action)
+        played = any(not notation.startswith(PEEK_PREFIX) for notation in notations)
+        # A move ends the turn, a lift does not: a lifter is still the player to move.
+        who = names[1 - board["to_move"] if played else board["to_move"]]
+        return turn_words(who, notations)
 
     def view(self, seat: int | None) -> ArcanorView:
         return {
@@ -747,6 +758,7 @@ class ArcanorState(GameState[ArcanorMove]):
             "peeks": [copy_peek(entry) for entry in self.peeks],
             "home_rows": [rank + 1 for rank in HOME_RANKS],
             "first_player": self.first,
+            "to_move": self.to_move,
             "target": TARGET_POINTS,
         }
 

@@ -39,9 +39,9 @@ async def test_arkaios_boards_say_whose_turn_and_the_last_move_then_the_result(
     board = await challenge_accepted(h, alice, bob)
     assert alt_of(board) == "Arkaios: alice to play."
     board = await play_turn(h, alice, board, ["c3=1"])
-    assert alt_of(board) == "Arkaios: bob to play. Last move: c3=1."
+    assert alt_of(board) == "Arkaios: bob to play. Last move: alice built level 1 on c3."
     board = await play_turn(h, bob, board, ["d4=2"])
-    assert alt_of(board) == "Arkaios: game over (bob won). Last move: d4=2."
+    assert alt_of(board) == "Arkaios: game over (alice is blocked: bob wins). Last move: bob built level 2 on d4."
 
 
 async def test_alt_text_in_french_and_after_a_resignation(
@@ -54,10 +54,12 @@ async def test_alt_text_in_french_and_after_a_resignation(
     await h.slash(h.owner, "agora settings", language="fr")
     await h.slash(alice, "move", notation="c3=3")
     board = h.last_message(h.default_channel)
-    assert alt_of(board) == "Arkaios : au tour de bob. Dernier coup : c3=3."
+    assert alt_of(board) == "Arkaios : au tour de bob. Dernier coup : alice a construit un niveau 3 en c3."
     await h.slash(bob, "resign")
     final = h.last_message(h.default_channel)
-    assert alt_of(final) == "Arkaios : partie terminée (Abandon de bob : victoire de alice). Dernier coup : c3=3."
+    assert alt_of(final) == (
+        "Arkaios : partie terminée (alice gagne : abandon de bob). Dernier coup : alice a construit un niveau 3 en c3."
+    )
 
 
 async def test_arcanor_private_pictures_are_told_from_their_viewer(

@@ -270,4 +270,4 @@ async def test_resign_and_games_list(discord_harness: FakeDiscord, make_bot: Cal
     resigned = await h.slash(bob, "resign")
     assert resigned.ephemeral and "You resigned" in resigned.text
     final = h.last_message(h.default_channel)
-    assert "**bob** resigned: **alice** wins." in final.text and [c.label for c in final.components] == ["Rematch"]
+    assert "**alice** wins: **bob** resigned." in final.text and [c.label for c in final.components] == ["Rematch"]

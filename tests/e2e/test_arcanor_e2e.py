@@ -160,7 +160,7 @@ async def test_full_game_won_at_twelve(discord_harness: FakeDiscord, make_bot: C
     assert typed.ephemeral and "Played D5 - D4" in typed.text
     board = h.last_message(h.default_channel)
     assert board.content.startswith(f"<@{alice.id}>")
-    assert "**bob** played d5-d4." in board.text and "**11** / 12 points" in board.text
+    assert "**bob** moved the stack on d5 to d4." in board.text and "**11** / 12 points" in board.text
     assert_no_contents(board)
 
     # Alice picks b5 on the public board; its moves open privately, with what it holds.
@@ -177,11 +177,11 @@ async def test_full_game_won_at_twelve(discord_harness: FakeDiscord, make_bot: C
     again = await pick(h, alice, mine, "b5")
     assert again.type == 7 and again.message is not None
     played = await pick(h, alice, again.message.select(placeholder="Play b5: where to?"), "b5-b6")
-    assert played.type == 7 and "Done" in played.text and "played b5-b6" in played.text
+    assert played.type == 7 and "Done: alice moved the stack on b5 to b6." in played.text
     old = h.messages(h.default_channel)[-2]
-    assert old.content == f"<@{alice.id}> played b5-b6." and not old.components
+    assert old.content == "alice moved the stack on b5 to b6." and not old.components
     board = h.last_message(h.default_channel)
-    assert board.content.startswith(f"<@{bob.id}>") and "**alice** played b5-b6." in board.text
+    assert board.content.startswith(f"<@{bob.id}>") and "**alice** moved the stack on b5 to b6." in board.text
 
     # Bob answers by clicks, through his own private panel.
     panel = await open_moves(h, bob, board, "e4")
@@ -195,10 +195,10 @@ async def test_full_game_won_at_twelve(discord_harness: FakeDiscord, make_bot: C
     await pick(h, alice, panel.select(placeholder="Play b6: where to?"), "b6^b7")
     final = h.last_message(h.default_channel)
     assert final.content.startswith("Game over.")
-    assert "**alice** played b6^b7. 12 points on the winning row end the game at once" in final.text
+    assert "**alice** moved the top piece of b6 to b7. 12 points on the winning row end the game at once" in final.text
     assert "**alice** wins (alice 12 – 1 bob)" in final.text
     assert [c.label for c in final.components] == ["Rematch"]
-    assert h.messages(h.default_channel)[-2].content == f"<@{alice.id}> played b6^b7."
+    assert h.messages(h.default_channel)[-2].content == "alice moved the top piece of b6 to b7."
     record = await record_of(bot, final)
     assert record.row.status == "finished" and record.outcome is not None and record.outcome.winners == (0,)
     listed = await h.slash(alice, "games")
@@ -274,12 +274,13 @@ async def test_strict_memory_lift_is_public(discord_harness: FakeDiscord, make_b
     await pick(h, player, board.select(placeholder="Choose a stack to play…"), square)
     played = await pick(h, player, board.select(placeholder=f"Play {square}: where to?"), step)
     assert played.type == 7
-    assert board.content == f"<@{player.id}> lifted {square}, then played {step}."
+    target = step.split("-")[1]
+    assert board.content == f"{player.name} lifted {square}, then moved the stack on {square} to {target}."
     assert not board.components
     following = h.last_message(h.default_channel)
     opponent = other(player, alice, bob)
     assert following.content.startswith(f"<@{opponent.id}>")
-    assert f"**{name}** lifted {square}, then played {step}." in following.text
+    assert f"**{name}** lifted {square}, then moved the stack on {square} to {target}." in following.text
     assert "Lifted this turn" not in following.text
     log = [row.notation for row in await bot.service.move_log(game_id(following))]
     assert log == [f"peek:{square}", step]
@@ -360,13 +361,13 @@ async def test_pass_then_both_passes_end_on_points(
     assert "**alice** has no move with any stack and must **pass**" in board.text
     assert not board.selects and [b.label for b in board.buttons] == ["Pass", "My pieces", "⋯"]
     passed = await h.click(alice, board.button(label="Pass"))
-    assert passed.type == 7 and board.content == f"<@{alice.id}> had no move and passed."
+    assert passed.type == 7 and board.content == "alice passed."
     board = h.last_message(h.default_channel)
-    assert "**alice** had no move and passed." in board.text
+    assert "**alice** passed." in board.text
     assert "If **bob** passes too, the game ends on points." in board.text
     await h.click(bob, board.button(label="Pass"))
     final = h.last_message(h.default_channel)
-    assert "**bob** had no move and passed. Neither player could move" in final.text
+    assert "**bob** passed. Neither player could move" in final.text
     assert "two passes in a row end the game on points" in final.text
     assert "**alice** wins (alice 9 – 3 bob)" in final.text
 
@@ -390,7 +391,7 @@ async def test_move_command_refusals(discord_harness: FakeDiscord, make_bot: Cal
     assert resigned.ephemeral and "You resigned" in resigned.text
     final = h.last_message(h.default_channel)
     winner = other(player, alice, bob)
-    assert f"**{player.name}** resigned: **{winner.name}** wins." in final.text
+    assert f"**{winner.name}** wins: **{player.name}** resigned." in final.text
     assert [c.label for c in final.components] == ["Rematch"]
 
 

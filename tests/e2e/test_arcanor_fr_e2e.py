@@ -58,11 +58,11 @@ async def test_standard_game_in_french(discord_harness: FakeDiscord, make_bot: C
     assert panel.button(label="Retour") is not None
     moves = panel.select(placeholder=f"Jouer b{home} : vers où ?")
     played = await h.select(player, moves, values=[f"b{home}-b{ahead}"])
-    assert f"a joué b{home}-b{ahead}" in played.text
+    assert f"a déplacé la pile de b{home} en b{ahead}" in played.text
     old = h.messages(h.default_channel)[-2]
-    assert old.content == f"<@{player.id}> a joué b{home}-b{ahead}."
+    assert old.content == f"{player.name} a déplacé la pile de b{home} en b{ahead}."
     board = h.last_message(h.default_channel)
-    assert f"**{player.name}** a joué b{home}-b{ahead}." in board.text
+    assert f"**{player.name}** a déplacé la pile de b{home} en b{ahead}." in board.text
 
 
 async def test_strict_memory_lift_in_french(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
@@ -143,7 +143,7 @@ async def test_a_french_game_sends_no_english(discord_harness: FakeDiscord, make
     board = await pick_in_panel(h, alice, board, "b5", "b5-b6")
     board = await pick_in_panel(h, bob, board, "e4", "e4-e3")
     final = await pick_in_panel(h, alice, board, "b6", "b6^b7")
-    assert "**alice** a joué b6^b7. 12 points sur la ligne gagnante" in final.text
+    assert "**alice** a libéré la pièce du dessus de b6 en b7. 12 points sur la ligne gagnante" in final.text
     assert "**alice** gagne (alice 12 – 1 bob)" in final.text
     await h.slash(alice, "games")
     await h.slash(bob, "history")

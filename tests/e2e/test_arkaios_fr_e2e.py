@@ -39,7 +39,7 @@ async def test_french_board_and_controls(discord_harness: FakeDiscord, make_bot:
     assert "votre tour est complet" in drafted.message.text
     confirmed = await h.click(alice, drafted.message.button(label="Valider le tour"))
     assert confirmed.type == 7 and confirmed.message is not None
-    assert f"<@{alice.id}> a joué c3=3." in confirmed.message.content
+    assert "alice a construit un niveau 3 en c3." in confirmed.message.content
     board = h.last_message(h.default_channel)
     assert f"<@{bob.id}>, à vous de jouer." in board.content
     assert "à un niveau différent de 3" in board.text
@@ -61,7 +61,7 @@ async def test_french_turn_and_result(discord_harness: FakeDiscord, make_bot: Ca
     resigned = await h.slash(bob, "resign")
     assert resigned.ephemeral
     final = h.last_message(h.default_channel)
-    assert "bob** a abandonné" in final.text.lower() and "alice** gagne" in final.text.lower()
+    assert "**alice** gagne : abandon de **bob**." in final.text
 
 
 async def test_a_french_game_sends_no_english(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:

@@ -62,7 +62,7 @@ async def test_reminder_then_forfeit(
     clock.advance(4 * HOUR)
     assert await run_due(h, bot) == 1
     final = h.last_message(h.default_channel)
-    assert "**alice** ran out of time: **bob** wins." in final.text
+    assert "**bob** wins on time." in final.text
     assert [c.label for c in final.components] == ["Rematch"]
     assert timeouts(h) == 1, "the old board says who ran out of time"
     assert await run_due(h, bot) == 0

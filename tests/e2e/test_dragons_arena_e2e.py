@@ -99,7 +99,7 @@ async def test_full_duel_clicked_to_the_end(
         old = board
         board = await play_first_choice(h, mover, board)
         assert board is not old and not old.components and not old.attachments, "the old board keeps its line only"
-        assert "played" in old.content
+        assert old.content.startswith(("alice (FIRE) ", "bob (ICE) ")), "the old board says what was played, in words"
         turns += 1
         assert turns < 20
     assert turns == 6
@@ -148,7 +148,7 @@ async def test_dragon_master_blizzard_moves_the_target(
     await h.click(bob, destinations[0])
     after = h.last_message(h.default_channel)
     assert after is not board and mentioned(after, alice, bob) is alice
-    assert "Last move: `ice:" in after.text and ">" in after.text
+    assert "Last move: bob (ICE) used Blizzard on " in after.text and " and moved it to " in after.text
 
 
 async def test_big_setup_rejects_a_wrong_total_then_accepts(
@@ -191,7 +191,9 @@ async def test_big_setup_rejects_a_wrong_total_then_accepts(
     both = await h.submit_modal(bob, opened.modal["custom_id"], {field: "2,2,3,3,4,4,5,5"})
     assert both.type == 7
     placing = h.last_message(h.default_channel)
-    assert "set:1,2,3,4,4,4,5,5" in placing.text and "set:2,2,3,3,4,4,5,5" in placing.text, "revealed together"
+    assert (
+        "alice (FIRE) set the powers 1 2 3 4 4 4 5 5 and bob (ICE) set the powers 2 2 3 3 4 4 5 5" in placing.text
+    ), "revealed together"
     mover = mentioned(placing, alice, bob)
     assert mover is alice, "more 1s: FIRE starts"
     assert "place one of your dice" in placing.text and not enabled(placing, "play:")
@@ -329,5 +331,5 @@ async def test_a_set_typed_with_move_stays_secret(
     assert typed.ephemeral
     # Bob still sets his powers: the same board is redrawn, and says only that Alice set hers.
     assert h.last_message(h.default_channel) is board
-    assert "Last move: a secret set of powers" in board.text and f"<@{bob.id}>" in board.content
+    assert "Last move: alice (FIRE) set their secret powers" in board.text and f"<@{bob.id}>" in board.content
     assert not any("6,6,6,6" in message.text for message in h.messages(h.default_channel))

@@ -17,7 +17,7 @@ from tests.e2e.test_arkaios_e2e import challenge_accepted, play_turn
 from tests.e2e.test_replay_e2e import game_id_of
 from tests.harness import FakeDiscord
 
-RESULTS = {"en": "bob resigned: alice won", "fr": "Abandon de bob : victoire de alice"}
+RESULTS = {"en": "alice wins: bob resigned", "fr": "alice gagne : abandon de bob"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

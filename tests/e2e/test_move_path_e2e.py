@@ -64,7 +64,8 @@ async def test_a_time_out_default_move_is_shown_like_any_move(
     clock.advance(25 * HOUR)
     assert await app.scheduler.run_due() >= 1
     await h.settle()
-    assert "did not answer in time" in board.content and f"<@{late}> played pass." in board.content
+    late_name = (await app.service.shown_names(record))[record.seats.index(late)]
+    assert "did not answer in time" in board.content and f"{late_name} passed." in board.content
     assert not board.components, "the late player's board is retired"
     following = h.last_message(h.default_channel)
     assert following is not board and following.content.startswith(f"<@{other}>") and following.components
@@ -88,7 +89,7 @@ async def test_a_resigned_game_is_drawn_with_its_result(
     names = await app.service.display_names(record)
     drawn = final.attachments[0].data
     view, result = record.state.view(None), stored_ending(record, names, "en")
-    assert result == "bob resigned: alice won"
+    assert result == "alice wins: bob resigned"
     assert drawn == arkaios_drawing.render(view, names, result=result)
     assert drawn != arkaios_drawing.render(view, names), "not drawn as 'bob to play'"
 

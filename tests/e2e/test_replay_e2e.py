@@ -38,19 +38,20 @@ async def test_replay_steps_through_a_finished_game(
     opened = await h.slash(carol, "replay", game=game_id)
     assert opened.type == 4 and opened.ephemeral
     panel = opened.message
-    assert panel is not None and "Starting position" in panel.text and "bob won" in panel.text.lower()
+    assert panel is not None and "Starting position" in panel.text
+    assert "Result: alice is blocked: bob wins." in panel.text
     assert panel.attachments[0].data[:4] == b"\x89PNG"
     assert panel.button(label="Previous").disabled and panel.button(label="First").disabled
     assert not panel.button(label="Next").disabled
 
     stepped = await h.click(carol, panel.button(label="Next"))
     assert stepped.type == 7 and stepped.message is not None
-    assert "Move **1** of 2" in stepped.message.text and "c3=1" in stepped.message.text
+    assert "Move **1** of 2: alice built level 1 on c3." in stepped.message.text
     assert "alice" in stepped.message.text.lower()
     first_png = stepped.message.attachments[0].data
 
     stepped = await h.click(carol, stepped.message.button(label="Next"))
-    assert stepped.message is not None and "Move **2** of 2" in stepped.message.text and "d4=2" in stepped.message.text
+    assert stepped.message is not None and "Move **2** of 2: bob built level 2 on d4." in stepped.message.text
     assert stepped.message.button(label="Next").disabled and stepped.message.button(label="Last").disabled
     assert stepped.message.attachments[0].data != first_png
 
@@ -82,7 +83,7 @@ async def test_replay_of_a_game_in_progress_and_refusals(
     opened = await h.slash(bob, "replay", game=game_id)
     assert opened.message is not None and "not over" in opened.message.text and "1 move(s)" in opened.message.text
     last = await h.click(bob, opened.message.button(label="Last"))
-    assert last.message is not None and "c3=3" in last.message.text
+    assert last.message is not None and "Move **1** of 1: alice built level 3 on c3." in last.message.text
 
     missing = await h.slash(bob, "replay", game=9999)
     assert missing.ephemeral and "no game #9999" in missing.text
@@ -104,7 +105,7 @@ async def test_replay_buttons_survive_a_restart(
     assert opened.message is not None
     await h.restart(make_bot())
     stepped = await h.click(bob, opened.message.button(label="Next"))
-    assert stepped.type == 7 and stepped.message is not None and "c3=3" in stepped.message.text
+    assert stepped.type == 7 and stepped.message is not None and "alice built level 3 on c3" in stepped.message.text
 
 
 async def test_a_damaged_move_log_is_refused_politely(
@@ -183,4 +184,4 @@ async def test_replay_of_a_game_in_progress_keeps_secret_moves_secret(
     opened = await h.slash(bob, "replay", game=record.id)
     stepped = await h.click(bob, opened.button(label="Next"))
     assert stepped.message is not None and "Move **1** of 1" in stepped.message.text
-    assert "1,2,3,4,4,4,5,5" not in stepped.message.text and "set:hidden" in stepped.message.text
+    assert "1 2 3 4 4 4 5 5" not in stepped.message.text and "(FIRE) set their secret powers." in stepped.message.text

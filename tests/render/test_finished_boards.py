@@ -15,7 +15,7 @@ from rules import GAMES, GameState
 from tests.render.pixels import picture, share, shows_result, shows_turn
 
 NAMES = ["Ada", "Bartholomew", "Cy"]
-RESULTS = {"en": "Bartholomew resigned: Ada won", "fr": "Abandon de Bartholomew : victoire de Ada"}
+RESULTS = {"en": "Ada wins: Bartholomew resigned", "fr": "Ada gagne : abandon de Bartholomew"}
 
 
 def mid_game(game: str, players: int = 2, moves: int = 6) -> GameState[Any]:

@@ -241,15 +241,15 @@ def name_of(index: int) -> str:
     return str(SQUARES[index])
 
 
-SIDE_NAMES = {"fire": Text("FIRE"), "ice": Text("ICE")}
 _ACTION = re.compile(r"([a-d][1-4])(?:(x)([a-d][1-4])|=([1-6]))")
 
 
 def _who(view: View, names: Sequence[str], side: str) -> Text:
     """Who played for ``side``: "Ada (FIRE)" in a duel; the side alone in solo, where one player plays both."""
     if view["players"] == 1:
-        return SIDE_NAMES[side]
-    return Text("{name} ({side})", name=names[SIDES.index(side)], side=SIDE_NAMES[side])
+        return SIDE_NAMES[SIDES.index(side)]
+    seat = SIDES.index(side)
+    return Text("{name} ({side})", name=names[seat], side=SIDE_NAMES[seat])
 
 
 def _move_words(who: Text, notation: str) -> Text:

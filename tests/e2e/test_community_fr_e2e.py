@@ -77,7 +77,7 @@ async def test_offers_and_the_end_of_a_game(discord_harness: FakeDiscord, make_b
     assert "on attend" in listed.text or "à vous de jouer" in listed.text
     await h.slash(bob, "resign")
     final = h.last_message(h.default_channel)
-    assert "abandonné" in final.text
+    assert "gagne : abandon de" in final.text
 
 
 async def test_time_runs_out(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock) -> None:
@@ -98,7 +98,7 @@ async def test_time_runs_out(discord_harness: FakeDiscord, make_bot: Callable[[]
     claimed = await h.click(bob, question.buttons[0])
     assert claimed.type == 7
     final = h.last_message(h.default_channel)
-    assert "**alice** a dépassé son temps : **bob** gagne." in final.text
+    assert "**bob** gagne au temps." in final.text
     assert [c.label for c in final.buttons] == ["Revanche"]
 
 

@@ -198,6 +198,7 @@ class KoubaView(View):
 
     waiting_for: list[int]
     last_actor: int | None
+    last_stop: str | None  # after a ``stop``: "arena" (a turn given up), "race" (a race given up) or "rolls"
     round: int
     rounds: int
     first_player: int
@@ -701,6 +702,7 @@ class KoubaState(GameState[KoubaMove]):
         self.move_number = 0
         self.last_move: list[str] = []
         self.last_actor: int | None = None
+        self.last_stop: str | None = None  # what the last ``stop`` ended: "arena" (a turn), "race" or "rolls"
         self.result: Outcome | None = None
         self._moves: dict[int, list[KoubaMove]] = {}
         self._actors: tuple[int, ...] | None = None
@@ -731,6 +733,7 @@ class KoubaState(GameState[KoubaMove]):
         state.event = Event.from_json(data["event"]) if data["event"] else None
         state.pending = [Delivery.from_json(d) for d in data["pending"]]
         state.result = Outcome.from_json(data["outcome"])
+        state.last_stop = data.get("last_stop")  # games stored before stops were told apart have none
         return state
 
     def to_json(self) -> JSON:
@@ -739,6 +742,7 @@ class KoubaState(GameState[KoubaMove]):
             data[name] = getattr(self, name)
         for name in _LIST_FIELDS:
             data[name] = list(getattr(self, name))
+        data["last_stop"] = self.last_stop
         data["round_scores"] = [list(r) for r in self.round_scores]
         data["revealed"] = [[_copy_pile(p) for p in piles] for piles in self.revealed]
         data["piles"] = [[p.to_json() for p in seat_piles] for seat_piles in self.piles]
@@ -798,7 +802,7 @@ class KoubaState(GameState[KoubaMove]):
     def _apply(self, seat: int, move: KoubaMove) -> None:
         self._moves, self._actors = {}, None
         self.move_number += 1
-        self.last_move, self.last_actor = [str(move)], seat
+        self.last_move, self.last_actor, self.last_stop = [str(move)], seat, None
         _HANDLERS[type(move)](self, seat, move)
         self._advance()
         self._moves, self._actors = {}, None
@@ -1031,13 +1035,16 @@ class KoubaState(GameState[KoubaMove]):
 
     def _do_stop(self, seat: int, move: Stop) -> None:
         if self.phase == TURN:
+            self.last_stop = "arena"
             self._say(_failed(seat))
             self.pending.append(Delivery(seat, -1, True, str(Text("failed the arena"))))
             self.stage = "done"
             return
         roller = self.rollers[seat]
         roller.done = True
+        self.last_stop = "rolls"
         if self._racing_event():
+            self.last_stop = "race"
             roller.gave_up = True
             self._say(Text("{who} gives up the race", who=at(seat)))
 
@@ -1508,7 +1515,7 @@ class KoubaState(GameState[KoubaMove]):
         if kind == "keep":
             return Text("{who} kept {kept} and rolled {dice}", who=who, kept=rest.replace(",", " "), dice=dice)
         if kind == "stop":
-            return _stop_words(table, actor, who)
+            return _stop_words(table["last_stop"], who)
         if kind == "claim":
             return _claim_words(table, actor, who, rest)
         action = _action_words(kind, rest.split(":") if rest else [], who, names)
@@ -1523,6 +1530,7 @@ class KoubaState(GameState[KoubaMove]):
             "move_number": self.move_number,
             "last_move": list(self.last_move),
             "last_actor": self.last_actor,
+            "last_stop": self.last_stop,
             "outcome": self.result.to_json() if self.result else None,
             "viewer": seat,
             "round": self.round,
@@ -1700,12 +1708,11 @@ def _action_words(kind: str, parts: list[str], who: str, names: Sequence[str]) -
     return Text("{who} played {move}", who=who, move=":".join([kind, *parts]))
 
 
-def _stop_words(view: KoubaView, actor: int, who: str) -> Text:
-    """A stop ends a turn with a Kouba, gives up a race or ends one's rolls: the log says which."""
-    mine = [line for line in view["log"][-4:] if line.startswith(at(actor) + " ")]
-    if any(line.endswith("failed and takes a Kouba") or "(failed the arena)" in line for line in mine):
+def _stop_words(stopped: str | None, who: str) -> Text:
+    """A stop gives up a turn (a Kouba), gives up a race or ends one's rolls."""
+    if stopped == "arena":
         return Text("{who} gave up and takes a Kouba", who=who)
-    if any(line.endswith("gives up the race") for line in mine):
+    if stopped == "race":
         return Text("{who} gave up the race", who=who)
     return Text("{who} stopped rolling", who=who)
 

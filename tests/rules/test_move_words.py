@@ -196,3 +196,28 @@ def test_kouba_logs_a_failed_turn_once() -> None:
     assert state.view(None)["log"] == ["@1 failed and takes a Kouba"], "said at once, while the pile is chosen"
     state = state.play(0, "kouba:pile5")
     assert state.view(None)["log"] == ["@1 takes a Kouba on pile 5 (failed the arena)"]
+
+
+def test_kouba_a_stop_says_what_it_gave_up() -> None:
+    """In a turn a stop takes a Kouba; in a race it gives the race up; in the Weaver it ends one's rolls."""
+    import random
+
+    told: dict[str, str] = {}
+    for seed in range(30):
+        state, rng = new("kouba", players=3, seed=seed), random.Random(seed)
+        for _ in range(400):
+            if state.outcome is not None or ({"turn", "weaver"} <= set(told) and len(told) > 2):
+                break
+            seat = rng.choice(list(state.waiting_for or state.actors))
+            moves = state.legal_moves(seat)
+            stops = [m for m in moves if str(m) == "stop"]
+            phase = state.view(None)["phase"]
+            event = state.view(None)["event"]
+            kind = "turn" if phase == "turn" else (event or {}).get("kind", phase)
+            state = state.play(seat, rng.choice(stops if stops and rng.random() < 0.3 else moves))
+            if state.view(None)["last_move"] == ["stop"]:
+                told.setdefault(kind, said(state))
+    assert told.get("turn", "").endswith(" gave up and takes a Kouba"), told
+    assert any(
+        text.endswith(" gave up the race") for kind, text in told.items() if kind in ("reaper", "sylvan", "duel")
+    )

@@ -1518,6 +1518,8 @@ class KoubaState(GameState[KoubaMove]):
             return _stop_words(table["last_stop"], who)
         if kind == "claim":
             return _claim_words(table, actor, who, rest)
+        if kind == "take":
+            return _take_words(table, actor, who, names)
         action = _action_words(kind, rest.split(":") if rest else [], who, names)
         return Text("{action} and rolled {dice}", action=action, dice=dice) if dice else action
 
@@ -1682,8 +1684,6 @@ def _action_words(kind: str, parts: list[str], who: str, names: Sequence[str]) -
         return Text("{who} gave {whom} a Kouba on pile {pile}", who=who, whom=whom, pile=_pile_of(parts[1]))
     if kind == "duel":
         return Text("{who} challenged {whom} to a duel", who=who, whom=names[_seat_of(parts[0])])
-    if kind == "take":
-        return Text("{who} chose to race for the top card of pile {pile}", who=who, pile=_pile_of(parts[0]))
     if kind == "king":
         if parts == ["counter"]:
             return Text("{who} countered the Kouba with the King", who=who)
@@ -1715,6 +1715,16 @@ def _stop_words(stopped: str | None, who: str) -> Text:
     if stopped == "race":
         return Text("{who} gave up the race", who=who)
     return Text("{who} stopped rolling", who=who)
+
+
+def _take_words(view: KoubaView, actor: int, who: str, names: Sequence[str]) -> Text:
+    """A duel's pick is secret until both duellists picked: then the table sees whose pile it was."""
+    event = view["event"]
+    for taken in event["taken"] if event else []:
+        if taken["seat"] == actor:
+            owner, pile = names[taken["from"]], taken["pile"] + 1
+            return Text("{who} races for the top card of {owner}'s pile {pile}", who=who, owner=owner, pile=pile)
+    return Text("{who} picked a pile to race for", who=who)
 
 
 def _claim_words(view: KoubaView, actor: int, who: str, rest: str) -> Text:

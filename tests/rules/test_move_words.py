@@ -221,3 +221,24 @@ def test_kouba_a_stop_says_what_it_gave_up() -> None:
     assert any(
         text.endswith(" gave up the race") for kind, text in told.items() if kind in ("reaper", "sylvan", "duel")
     )
+
+
+def test_kouba_a_duel_pick_is_secret_until_both_picked() -> None:
+    import random
+
+    for seed in range(40):
+        state, rng = new("kouba", players=2, seed=seed), random.Random(seed)
+        for _ in range(300):
+            if state.outcome is not None:
+                break
+            seat = rng.choice(list(state.waiting_for or state.actors))
+            state = state.play(seat, rng.choice(state.legal_moves(seat)))
+            if state.view(None)["last_move"][0].startswith("take:"):
+                first = said(state)
+                assert first.endswith(" picked a pile to race for") and "pile 1" not in first
+                other = next(s for s in state.actors if s != seat)
+                picks = [m for m in state.legal_moves(other) if str(m).startswith("take:")]
+                both = state.play(other, picks[0])
+                assert f"races for the top card of {NAMES[seat]}'s pile " in said(both)
+                return
+    raise AssertionError("no duel in 40 games")

@@ -25,6 +25,7 @@ from bot.config import Shards
 from bot.drawing import Drawing
 from bot.i18n import COMMANDS
 from bot.interactions import FAILED, InteractionDesk, Subject
+from bot.panels import OpenPanels
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.settings import SettingsStore
@@ -140,6 +141,7 @@ class AgoraBot(commands.AutoShardedBot):
         self.tournaments.on_due = self.scheduler.run_soon
         self.interactions = InteractionDesk(self.language_of)
         self.drawing = Drawing(render_workers)
+        self.panels = OpenPanels(clock)  # private panels kept up to date as their games move on
         self.started = time.monotonic()
 
     async def language_of(self, guild_id: int | None) -> str:

@@ -15,6 +15,7 @@ Where the move controls live depends on what they would give away:
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 import discord
@@ -189,12 +190,14 @@ class Arcanor(GameCog):
         board = await self.private_board(record, seat, picked)
         assert board is not None
         board.attach(f"private-{record.id}-{record.version}.png")
-        await interaction.followup.send(
+        sent = await interaction.followup.send(
             embed=board.embed,
             file=board.file(record.id, record.version, private=True),
             view=controls_view(board.controls),
             ephemeral=True,
+            wait=True,
         )
+        await self.panel_drawn(interaction, record, sent.id, partial(interaction.followup.edit_message, sent.id))
 
     async def redraw_panel(
         self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, picked: str | None
@@ -208,6 +211,7 @@ class Arcanor(GameCog):
             attachments=[board.file(record.id, record.version, private=True)],
             view=controls_view(board.controls),
         )
+        self.panel_redrawn(interaction, record)
 
     async def redraw_board(self, interaction: discord.Interaction[Any], record: GameRecord, picked: str | None) -> None:
         """The clicked public board, redrawn in place within the same turn."""

@@ -30,8 +30,18 @@ from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.endings import stored_ending
 from bot.i18n import engine_words, template, text, word
 from bot.locks import KeyedLocks
+from bot.panels import Edit, OpenPanel
 from bot.scheduler import UNCLAIMED
-from bot.service import ACTIVE, CHALLENGE, FINISHED, GameRecord, ServiceError, invalid_control, refusal
+from bot.service import (
+    ACTIVE,
+    CHALLENGE,
+    FINISHED,
+    GameRecord,
+    ServiceError,
+    StaleButton,
+    invalid_control,
+    refusal,
+)
 from bot.settings import parse_duration
 from bot.storage import WithinTransaction
 from rules import GAMES
@@ -533,7 +543,8 @@ class GameCog(commands.Cog):
                 if interaction is not None and not interaction.response.is_done():
                     await (reply(latest) if reply is not None else self.done(interaction, latest, summary))
                 await self.through_channel(interaction, latest, summary, new_board)
-            await self.changed(latest)
+            clicked = interaction.message.id if interaction is not None and interaction.message is not None else None
+            await self.changed(latest, answered=clicked)
             return latest
 
     async def end_on_question(self, interaction: discord.Interaction[Any], before: GameRecord, summary: str) -> None:
@@ -555,11 +566,13 @@ class GameCog(commands.Cog):
                 await self.service.set_message(latest.id, interaction.message.id)
             await self.changed(latest)
 
-    async def changed(self, latest: GameRecord) -> None:
-        """Let the shared controls close what the change ended (a pending offer)."""
+    async def changed(self, latest: GameRecord, *, answered: int | None = None) -> None:
+        """Let the shared controls close what the change ended (a pending offer), and redraw the open
+        private panels (but ``answered``, the message the click came from, which its answer redrew)."""
         for cog in list(self.bot.cogs.values()):
             if isinstance(cog, SharedControls):
                 await cog.on_game_changed(latest)
+        await self.refresh_panels(latest, besides=answered)
 
     async def through_board(
         self, interaction: discord.Interaction[Any], record: GameRecord, summary: str, new_board: bool
@@ -585,6 +598,7 @@ class GameCog(commands.Cog):
         done = text(await self.language(record), "done", summary=summary)
         if interaction.message is not None and interaction.message.flags.ephemeral:
             await interaction.response.edit_message(content=done, embed=None, attachments=[], view=None)
+            self.bot.panels.forget(interaction.message.id)
         else:
             await tell(interaction, done)
 
@@ -687,7 +701,12 @@ class GameCog(commands.Cog):
         elif (shared := self.shared_controls(action)) is not None:
             await shared.on_shared_control(interaction, record, version, action)
         else:
-            await self.on_game_control(interaction, record, version, action, values)
+            try:
+                await self.on_game_control(interaction, record, version, action, values)
+            except StaleButton as error:
+                if interaction.message is None or not interaction.message.flags.ephemeral:
+                    raise
+                await self.stale_panel(interaction, record, error)
 
     def shared_controls(self, action: str) -> SharedControls | None:
         """The cog of controls every game shares (draw offers, take-backs, time-outs) that ``action`` names."""
@@ -853,13 +872,83 @@ class GameCog(commands.Cog):
                 game=self.game_name,
             )
         board.attach(f"private-{record.id}-{record.version}.png")
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             content=board.content or None,
             embed=board.embed,
             file=board.file(record.id, record.version, private=True),
             view=controls_view(board.controls) if board.controls else discord.utils.MISSING,
             ephemeral=True,
         )
+        if sent.message_id is not None and is_active(record):
+            await self.panel_drawn(interaction, record, sent.message_id, interaction.edit_original_response)
+
+    # -- private panels kept up to date (see bot/panels.py) ----------------------------
+
+    async def panel_drawn(
+        self, interaction: discord.Interaction[Any], record: GameRecord, message_id: int, edit: Edit
+    ) -> None:
+        """Remember a private panel just drawn for the clicker, to redraw it as the game moves on;
+        the player's older panels of this game beyond the few kept up to date say they were replaced."""
+        retired = self.bot.panels.drawn(record.id, interaction.user.id, message_id, edit)
+        if retired:
+            note = text(await self.language(record), "panel.replaced")
+            for panel in retired:
+                await self.edit_panel(panel, content=note, embed=None, attachments=[], view=None)
+
+    def panel_redrawn(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """A click on a private panel redrew it in place: its fresh token keeps it up to date longer."""
+        if interaction.message is not None and is_active(record):
+            self.bot.panels.drawn(
+                record.id, interaction.user.id, interaction.message.id, interaction.edit_original_response
+            )
+
+    async def refresh_panels(self, record: GameRecord, *, besides: int | None = None) -> None:
+        """Redraw the game's open private panels (but ``besides``, the one a click just answered) as
+        ``record`` stands: a panel never offers what the game no longer allows."""
+        for panel in self.bot.panels.of_game(record.id, besides=besides):
+            message = await self.panel_message(record, panel.user_id)
+            if message is None or not is_active(record):
+                self.bot.panels.forget(panel.message_id)  # a finished game's panel is drawn a last time
+            if message is not None:
+                await self.edit_panel(panel, **message)
+
+    async def panel_message(self, record: GameRecord, user_id: int) -> dict[str, Any] | None:
+        """The private panel of ``user_id`` as an edit of the message (no controls for a finished game),
+        or a note when nothing is hidden any more."""
+        seats = record.seats_of(user_id)
+        if not seats:
+            return None
+        board = await self.private_board(record, seats[0])
+        if board is None:
+            said = text(await self.language(record), "err.nothing_hidden", game=self.game_name)
+            return {"content": said, "embed": None, "attachments": [], "view": None}
+        board.attach(f"private-{record.id}-{record.version}.png")
+        return {
+            "content": board.content or None,
+            "embed": board.embed,
+            "attachments": [board.file(record.id, record.version, private=True)],
+            "view": controls_view(board.controls) if board.controls else None,
+        }
+
+    async def edit_panel(self, panel: OpenPanel, **message: Any) -> None:
+        """Edit a panel through its token; one dismissed (or whose token died early) is forgotten."""
+        try:
+            await panel.edit(**message)
+        except discord.HTTPException as error:
+            log.info("private panel %s of game %s can no longer be edited (%s)", panel.message_id, panel.game_id,
+                     error.status)
+            self.bot.panels.forget(panel.message_id)
+
+    async def stale_panel(self, interaction: discord.Interaction[Any], record: GameRecord, error: StaleButton) -> None:
+        """A click on an out-of-date private panel: nothing is played, and the panel says so, redrawn
+        as the game stands now (when the clicker has one); else the usual private refusal."""
+        latest = await self.service.load(record.id)
+        message = await self.panel_message(latest, interaction.user.id)
+        if message is None or interaction.response.is_done():
+            raise error
+        message["content"] = text(await self.language(latest), "panel.out_of_date")
+        await interaction.response.edit_message(**message)
+        self.panel_redrawn(interaction, latest)
 
     def private_button(self, record: GameRecord, label: str) -> GameButton:
         """The button that opens :meth:`private_board`; valid at any version."""

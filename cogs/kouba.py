@@ -14,8 +14,10 @@
   (swap -> turn, turn -> event, next round), so the players who must act are pinged.
 
 Controls drawn for one version of the game carry it in their custom_id; controls that
-stay meaningful whatever happens meanwhile (the lobby, event rolls, private panels)
-carry no version and are checked by the engine when clicked.
+stay meaningful whatever happens meanwhile (the lobby, event rolls) carry no version and
+are checked by the engine when clicked.  The hand panel's controls carry their version:
+the panel is redrawn as the game moves on (see ``bot/panels.py``), and a click on one the
+game has left behind is refused and the panel redrawn.
 """
 
 from __future__ import annotations
@@ -827,12 +829,12 @@ class Kouba(GameCog):
                     power=word(lang, power.capitalize()),
                 )
                 selects.append(
-                    GameSelect(record.id, ANY_VERSION, f"pm-{power}{part}", options=options, placeholder=hint)
+                    GameSelect(record.id, record.version, f"pm-{power}{part}", options=options, placeholder=hint)
                 )
         buttons = [
             GameButton(
                 record.id,
-                ANY_VERSION,
+                record.version,
                 "pm:" + self.guarded_value(state, notation),
                 label=clip(named(label_of(state, seat, notation, lang), names), 80),
                 style=discord.ButtonStyle.primary,
@@ -858,7 +860,7 @@ class Kouba(GameCog):
                 label = text(lang, "kouba.keep_all")
             options.append(discord.SelectOption(label=clip(label, 100), value=self.guarded_value(state, notation)))
         return GameSelect(
-            record.id, ANY_VERSION, "pm-swap", options=options, placeholder=text(lang, "kouba.swap_placeholder")
+            record.id, record.version, "pm-swap", options=options, placeholder=text(lang, "kouba.swap_placeholder")
         )
 
     @staticmethod
@@ -949,7 +951,8 @@ class Kouba(GameCog):
             await self.open_dice_panel(interaction, record)
         elif action.startswith("pm"):
             notation = self.check_guard(kouba_state(record), values[0] if values else action.removeprefix("pm:"))
-            await self.play(interaction, record, notation, ANY_VERSION, self.hand_panel)
+            # Drawn for one version (an older panel may carry none): a panel the game has left behind is refused.
+            await self.play(interaction, record, notation, version, self.hand_panel)
         elif action.startswith("ev:"):
             kind, _, tag = action.removeprefix("ev:").partition(":")
             if tag != self.dice_tag(interaction, record):
@@ -1015,6 +1018,8 @@ class Kouba(GameCog):
 
             async def reply(latest: GameRecord) -> None:
                 await interaction.response.edit_message(**await panel(latest, acting_seat(before, user)))
+                if panel == self.hand_panel:
+                    self.panel_redrawn(interaction, latest)
 
         drawn_for = None if version == ANY_VERSION else version
         await self.commit(before, user, [notation], version=drawn_for, interaction=interaction, reply=reply)

@@ -329,20 +329,22 @@ async def test_stale_select_after_the_turn_moved_on(
         await h.select(player, moves, values=[moves.values[2]])  # the old board is frozen for everyone
 
 
-async def test_stale_private_panel_is_refused(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
+async def test_an_open_private_panel_loses_its_controls_once_the_turn_moved_on(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
     h = discord_harness
     alice, bob = h.user("alice"), h.user("bob")
     await h.start(make_bot())
     board = await start_game(h, alice, bob)
     player = mover(board, alice, bob)
     opened = await h.click(player, board.button(label="My pieces"))
-    old_panel = opened.select(placeholder="Choose a stack to play…")
+    assert opened.select(placeholder="Choose a stack to play…")
     stacks = board.select(placeholder="Choose a stack to play…")
     panel = await open_moves(h, player, board, stacks.values[0])
     moves = panel.select(custom_id_prefix="agora:s:")
     await pick(h, player, moves, moves.values[0])
-    stale = await pick(h, player, old_panel, old_panel.values[0])
-    assert stale.ephemeral and "out of date" in stale.text
+    assert opened.message is not None and not opened.message.components, "redrawn for the opponent's turn"
+    assert "your 1 holding your 2" in opened.message.text, "still the player's stacks"
     assert len([m for m in h.messages(h.default_channel) if m.attachments]) == 1, "one board, the latest"
 
 

@@ -70,9 +70,14 @@ async def open_table(h: FakeDiscord, creator: FakeUser, others: list[FakeUser]) 
 async def swap(h: FakeDiscord, user: FakeUser, board: FakeMessage, choice: str) -> InteractionResult:
     """Open My hand and pick a swap (``swap:none``, ``swap:1,3``...) in its select."""
     hand = await h.click(user, board.button(label="My hand"))
-    menu = hand.select(custom_id_prefix=f"agora:s:{game_id(board)}:any:pm-swap")
+    menu = panel_select(hand, game_id(board), "pm-swap")
     value = next(v for v in menu.values if v.split("|")[0] == choice)
     return await h.select(user, menu, values=[value])
+
+
+def panel_select(panel: InteractionResult, game: int, action: str) -> FakeComponent:
+    """The select of a private panel for ``action`` (``pm-swap``), drawn for whatever version of game ``game``."""
+    return next(s for s in panel.selects if re.fullmatch(rf"agora:s:{game}:[0-9]+:{action}[0-9]*", s.custom_id or ""))
 
 
 def game_id(board: FakeMessage) -> int:
@@ -339,7 +344,7 @@ async def khan_against_a_king(h: FakeDiscord, app: AgoraBot, users: list[FakeUse
         await swap(h, user, board, "swap:none")
     turn = board_of(h)
     hand = await h.click(alice, turn.button(label="My hand"))
-    menu = hand.select(custom_id_prefix=f"agora:s:{gid}:any:pm-khan")
+    menu = panel_select(hand, gid, "pm-khan")
     target = next(v for v in menu.values if v.startswith("khan:@2:pile2"))
     assert any(o["label"] == "Khan: Kouba to bob on pile 2" for o in menu.options)
     played = await h.select(alice, menu, values=[target])

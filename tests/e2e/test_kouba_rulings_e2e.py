@@ -15,7 +15,7 @@ from cogs.common import game_cog
 from rules.kouba import KoubaState, Pile
 from rules.kouba_deck import load_deck
 from tests.e2e.conftest import Clock
-from tests.e2e.test_kouba_e2e import board_of, fixed_seed, game_id, pinged, started_round
+from tests.e2e.test_kouba_e2e import board_of, fixed_seed, game_id, panel_select, pinged, started_round
 from tests.harness import FakeDiscord, FakeMessage, FakeUser
 
 __all__ = ["fixed_seed"]  # the autouse fixture: every deal and roll of these tests is the same
@@ -162,7 +162,7 @@ async def test_a_power_while_a_kouba_is_being_placed(
     placing = board_of(h)
     assert pinged(placing) == [alice.id] and "chooses the pile" in placing.text
     hand = await h.click(bob, placing.button(label="My hand"))
-    menu = hand.select(custom_id_prefix=f"agora:s:{game_id(placing)}:any:pm-khan")
+    menu = panel_select(hand, game_id(placing), "pm-khan")
     target = next(v for v in menu.values if v.startswith("khan:@1:pile4"))
     played = await h.select(bob, menu, values=[target])
     assert played.type == 7 and played.ephemeral

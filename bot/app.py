@@ -126,6 +126,7 @@ class AgoraBot(commands.AutoShardedBot):
             **sharding,
         )
         self.control_patterns: list[re.Pattern[str]] = []
+        self.clock = clock
         self.storage = Storage(database)
         self.service = GameService(self.storage, clock)
         self.sync_guild = sync_guild

@@ -10,7 +10,9 @@ show) in place of whose turn it was; earlier frames keep whose turn it was then,
 since stepping through a game is following it move by move, and the panel's text
 gives the result at every step.  The replay panel is ephemeral (one viewer's browsing does not disturb the
 channel); its First / Previous / Next / Last buttons carry the position to show
-(``agora:rp:<game id>:<ply>:<action>``) and keep working after a restart.
+(``agora:rp:<game id>:<ply>:<action>``) and keep working after a restart.  "Post to channel"
+shares the frame on show (or, under an exported GIF, the GIF) in the channel for everyone,
+saying who shared it: the same spectators' view, so sharing a game in progress gives nothing away.
 """
 
 from __future__ import annotations
@@ -46,22 +48,27 @@ JSON = dict[str, Any]
 # and at most four wait or run at once across the bot, drawn one at a time.
 GIF_USER_SECONDS, GIF_SERVER_SECONDS, GIF_QUEUE = 60.0, 20.0, 4
 T = TypeVar("T")
-ACTIONS = {"first": "First", "prev": "Previous", "next": "Next", "last": "Last", "gif": "Export GIF"}
-EMOJIS = {"first": "⏮️", "prev": "◀️", "next": "▶️", "last": "⏭️", "gif": "🎞️"}
+# Posting a replay in the channel: one a player every 30 s, one a server every 10 s, four at once.
+POST_USER_SECONDS, POST_SERVER_SECONDS, POST_QUEUE = 30.0, 10.0, 4
+GIFS_KEPT = 8  # GIFs drawn lately, so posting one just exported draws nothing again
+EMOJIS = {"first": "⏮️", "prev": "◀️", "next": "▶️", "last": "⏭️", "gif": "🎞️", "post": "📣", "postgif": "📣"}
+LABELS = {"postgif": "replay.post"}  # the catalogue key of each button's label, ``replay.<action>`` by default
+PUBLIC = discord.AllowedMentions.none()  # a shared replay names who shared it, and pings nobody
 
 
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"agora:rp:(?P<game>[0-9]{1,20}):(?P<ply>[0-9]{1,7}):(?P<action>first|prev|next|last|gif)",
+    template=r"agora:rp:(?P<game>[0-9]{1,20}):(?P<ply>[0-9]{1,7}):(?P<action>first|prev|next|last|gif|post|postgif)",
 ):
-    """A replay control: show the position after ``ply`` moves of game ``game_id`` (or export the GIF)."""
+    """A replay control: show the position after ``ply`` moves of game ``game_id``, export the GIF,
+    or post the frame (``post``) or the GIF (``postgif``) in the channel."""
 
-    def __init__(self, game_id: int, ply: int, action: str, *, disabled: bool = False) -> None:
-        style = discord.ButtonStyle.primary if action == "gif" else discord.ButtonStyle.secondary
+    def __init__(self, game_id: int, ply: int, action: str, *, lang: str = "en", disabled: bool = False) -> None:
+        style = discord.ButtonStyle.primary if action in ("gif", "post", "postgif") else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
-                label=ACTIONS[action], style=style, emoji=EMOJIS[action], disabled=disabled,
-                custom_id=f"agora:rp:{game_id}:{ply}:{action}",
+                label=text(lang, LABELS.get(action, f"replay.{action}")), style=style, emoji=EMOJIS[action],
+                disabled=disabled, custom_id=f"agora:rp:{game_id}:{ply}:{action}",
             )
         )
         self.game_id, self.ply, self.action = game_id, ply, action
@@ -130,6 +137,10 @@ class Replays(commands.Cog):
         self.bot = bot
         self.service = bot.service
         self.exports = WorkLimiter(user_seconds=GIF_USER_SECONDS, server_seconds=GIF_SERVER_SECONDS, queue=GIF_QUEUE)
+        self.posts = WorkLimiter(
+            user_seconds=POST_USER_SECONDS, server_seconds=POST_SERVER_SECONDS, queue=POST_QUEUE, clock=bot.clock
+        )
+        self.gifs: dict[tuple[int, int, str], bytes] = {}  # (game, moves, language) -> GIF, the latest GIFS_KEPT
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ReplayButton)
@@ -171,6 +182,9 @@ class Replays(commands.Cog):
             await self.export(interaction, record, moves)
             return
         target = {"first": 0, "last": len(moves)}.get(action, ply)
+        if action in ("post", "postgif"):
+            await self.share(interaction, record, moves, min(max(target, 0), len(moves)), gif=action == "postgif")
+            return
         panel = await self.panel(record, moves, min(max(target, 0), len(moves)))
         await interaction.response.edit_message(
             content=panel["content"], embed=panel["embed"], attachments=[panel["file"]], view=panel["view"]
@@ -196,11 +210,12 @@ class Replays(commands.Cog):
         embed.set_footer(text=text(lang, "replay.footer"))
         at_start, at_end = ply == 0, ply >= len(moves)
         controls = [
-            ReplayButton(record.id, 0, "first", disabled=at_start),
-            ReplayButton(record.id, max(ply - 1, 0), "prev", disabled=at_start),
-            ReplayButton(record.id, min(ply + 1, len(moves)), "next", disabled=at_end),
-            ReplayButton(record.id, len(moves), "last", disabled=at_end),
-            ReplayButton(record.id, ply, "gif", disabled=not moves),
+            ReplayButton(record.id, 0, "first", lang=lang, disabled=at_start),
+            ReplayButton(record.id, max(ply - 1, 0), "prev", lang=lang, disabled=at_start),
+            ReplayButton(record.id, min(ply + 1, len(moves)), "next", lang=lang, disabled=at_end),
+            ReplayButton(record.id, len(moves), "last", lang=lang, disabled=at_end),
+            ReplayButton(record.id, ply, "gif", lang=lang, disabled=not moves),
+            ReplayButton(record.id, ply, "post", lang=lang),
         ]
         return {
             "content": None,
@@ -249,16 +264,93 @@ class Replays(commands.Cog):
             await self.send_gif(interaction, record, moves)
 
     async def send_gif(self, interaction: discord.Interaction[Any], record: GameRecord, moves: list[MoveRow]) -> None:
+        """The GIF, privately, with a button to post it in the channel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        names = await self.service.display_names(record)  # drawn as typed: a picture has no markdown
-        words = picture_words(record.game, await self.bot.language_of(record.row.guild_id))
-        data = await off_loop(gif_of, record, moves, names, await self.result_at(record, names, True), words)
-        said = f"Replay of {GAMES[record.game].name} #{record.id}: {len(moves)} move(s)."
+        lang = await self.bot.language_of(record.row.guild_id)
+        data = await self.drawn_gif(record, moves, lang)
+        said = text(lang, "replay.gif_said", game=GAMES[record.game].name, id=record.id, moves=len(moves))
         await interaction.followup.send(
             said,
             file=discord.File(io.BytesIO(data), filename=f"replay-{record.id}.gif", description=said),
+            view=controls_view([ReplayButton(record.id, len(moves), "postgif", lang=lang)]),
             ephemeral=True,
         )
+
+    async def drawn_gif(self, record: GameRecord, moves: list[MoveRow], lang: str) -> bytes:
+        """The game's GIF in ``lang``, drawn now unless it was drawn lately (the game has not moved since)."""
+        key = (record.id, len(moves), lang)
+        if key in self.gifs:
+            return self.gifs[key]
+        names = await self.service.display_names(record)  # drawn as typed: a picture has no markdown
+        words = picture_words(record.game, lang)
+        data = await off_loop(gif_of, record, moves, names, await self.result_at(record, names, True), words)
+        self.gifs[key] = data
+        for old in list(self.gifs)[:-GIFS_KEPT]:
+            del self.gifs[old]
+        return data
+
+    # -- sharing ------------------------------------------------------------------------
+
+    async def share(
+        self, interaction: discord.Interaction[Any], record: GameRecord, moves: list[MoveRow], ply: int, *, gif: bool
+    ) -> None:
+        """Post the frame after ``ply`` moves (or the whole GIF) in the channel, saying who shared it.
+
+        What is posted is what the private panel showed: the spectators' view, so a game in
+        progress gives away nothing a spectator may not see.  Posts keep to the server's game
+        channels (or their threads) and are bounded (see ``bot/limits.py``) against spam.
+        """
+        lang = await self.bot.language_of(record.row.guild_id)
+        channel_id = await self.postable_channel(interaction, lang)
+        refused = self.posts.admit(interaction.user.id, interaction.guild_id)
+        if refused is not None:
+            raise ServiceError(text(lang, f"replay.post_wait_{refused.reason}", seconds=refused.wait))
+        async with self.posts.turn():
+            shared = text(lang, "replay.shared", user=f"<@{interaction.user.id}>")
+            channel = self.bot.get_partial_messageable(channel_id)
+            if gif:
+                await self.share_gif(interaction, record, moves, lang, shared, channel)
+            else:
+                panel = await self.panel(record, moves, ply)
+                await channel.send(shared, embed=panel["embed"], file=panel["file"], allowed_mentions=PUBLIC)
+                await interaction.response.send_message(
+                    text(lang, "replay.posted", channel=f"<#{channel_id}>"), ephemeral=True
+                )
+
+    async def share_gif(
+        self,
+        interaction: discord.Interaction[Any],
+        record: GameRecord,
+        moves: list[MoveRow],
+        lang: str,
+        shared: str,
+        channel: discord.PartialMessageable,
+    ) -> None:
+        """Post the GIF: the one just exported, or drawn again within the exports' bounds."""
+        if (record.id, len(moves), lang) not in self.gifs:
+            refused = self.exports.admit(interaction.user.id, interaction.guild_id)
+            if refused is not None:
+                raise ServiceError(text(lang, f"replay.wait_{refused.reason}", seconds=refused.wait))
+            async with self.exports.turn():
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                data = await self.drawn_gif(record, moves, lang)
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            data = await self.drawn_gif(record, moves, lang)
+        said = text(lang, "replay.gif_said", game=GAMES[record.game].name, id=record.id, moves=len(moves))
+        file = discord.File(io.BytesIO(data), filename=f"replay-{record.id}.gif", description=said)
+        await channel.send(f"{shared}\n{said}", file=file, allowed_mentions=PUBLIC)
+        await interaction.followup.send(text(lang, "replay.posted", channel=f"<#{channel.id}>"), ephemeral=True)
+
+    async def postable_channel(self, interaction: discord.Interaction[Any], lang: str) -> int:
+        """The channel the replay was opened in, when the server lets games (and so replays) be posted there."""
+        assert interaction.channel_id is not None and interaction.guild_id is not None
+        allowed = (await self.bot.settings.get(interaction.guild_id)).channels
+        parent = interaction.channel.parent_id if isinstance(interaction.channel, discord.Thread) else None
+        if allowed and interaction.channel_id not in allowed and parent not in allowed:
+            channels = ", ".join(f"<#{channel}>" for channel in allowed)
+            raise ServiceError(text(lang, "replay.post_channels", channels=channels))
+        return interaction.channel_id
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -64,6 +64,7 @@ class Arcanor(GameCog):
 
     game_id = "arcanor"
     actions = r"from:[a-z0-9]{1,4}|pass|lift|stack|pick|back|stacks"
+    panel_actions = r"from:[a-z0-9]{1,4}|pick|stacks"
     group = app_commands.Group(name="arcanor", description="Arcanor: nest your pieces and race them to the far row.")
 
     @group.command(name="challenge", description="Challenge someone to a game of Arcanor.")

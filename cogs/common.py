@@ -423,6 +423,8 @@ class GameCog(commands.Cog):
     game_id: ClassVar[str]
     # The grammar of the game's own control actions (a regular expression), besides COMMON_ACTIONS.
     actions: ClassVar[str]
+    # Those of them that live on the private panel (:meth:`private_board`): redrawn when clicked out of date.
+    panel_actions: ClassVar[str] = ""
 
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
@@ -704,7 +706,8 @@ class GameCog(commands.Cog):
             try:
                 await self.on_game_control(interaction, record, version, action, values)
             except StaleButton as error:
-                if interaction.message is None or not interaction.message.flags.ephemeral:
+                on_panel = interaction.message is not None and interaction.message.flags.ephemeral
+                if not (on_panel and self.panel_actions and re.fullmatch(self.panel_actions, action)):
                     raise
                 await self.stale_panel(interaction, record, error)
 

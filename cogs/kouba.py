@@ -497,6 +497,7 @@ class Kouba(GameCog):
         r"join|leave|start|dice|keep[0-9]?|pm:[!-~]{1,60}|pm-[a-z]{1,16}[0-9]?"
         r"|ev:(?:roll|stop|keep[0-9]?):[0-9A-Za-z._-]{1,40}|mv:[!-~]{1,60}|mv-(?:take[0-9]|give[0-9]?|duel|claim)"
     )
+    panel_actions = r"pm:[!-~]{1,60}|pm-[a-z]{1,16}[0-9]?"  # the hand's swap and powers
     group = app_commands.Group(name="kouba", description="Kouba: beat the arena's champions with six dice.")
 
     @group.command(name="create", description="Open a Kouba table in this channel: 2 to 6 players join, you start.")

@@ -140,7 +140,7 @@ class Replays(commands.Cog):
         self.posts = WorkLimiter(
             user_seconds=POST_USER_SECONDS, server_seconds=POST_SERVER_SECONDS, queue=POST_QUEUE, clock=bot.clock
         )
-        self.gifs: dict[tuple[int, int, str], bytes] = {}  # (game, moves, language) -> GIF, the latest GIFS_KEPT
+        self.gifs: dict[tuple[int, int, str], bytes] = {}  # (game, version, language) -> GIF, the latest GIFS_KEPT
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ReplayButton)
@@ -277,8 +277,9 @@ class Replays(commands.Cog):
         )
 
     async def drawn_gif(self, record: GameRecord, moves: list[MoveRow], lang: str) -> bytes:
-        """The game's GIF in ``lang``, drawn now unless it was drawn lately (the game has not moved since)."""
-        key = (record.id, len(moves), lang)
+        """The game's GIF in ``lang``, drawn now unless it was drawn lately (the game has not changed since:
+        a resignation changes the version, not the moves)."""
+        key = (record.id, record.version, lang)
         if key in self.gifs:
             return self.gifs[key]
         names = await self.service.display_names(record)  # drawn as typed: a picture has no markdown
@@ -327,7 +328,7 @@ class Replays(commands.Cog):
         channel: discord.PartialMessageable,
     ) -> None:
         """Post the GIF: the one just exported, or drawn again within the exports' bounds."""
-        if (record.id, len(moves), lang) not in self.gifs:
+        if (record.id, record.version, lang) not in self.gifs:
             refused = self.exports.admit(interaction.user.id, interaction.guild_id)
             if refused is not None:
                 raise ServiceError(text(lang, f"replay.wait_{refused.reason}", seconds=refused.wait))

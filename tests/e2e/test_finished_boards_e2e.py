@@ -39,18 +39,18 @@ async def test_the_replay_of_a_resigned_game_ends_on_the_stored_result(
 
     opened = await h.slash(carol, "replay", game=game_id)
     assert opened.message is not None
-    last = await h.click(carol, opened.message.button(label="Last"))
+    last = await h.click(carol, opened.message.button(custom_id_prefix=f"agora:rp:{game_id}:1:last"))
     assert last.message is not None
     start = GAMES["arkaios"].new(players=2, seed=0)
     words = picture_words("arkaios", lang)
     finished = render(start.play(0, "c3=3").view(None), names, words=words, result=RESULTS[lang])
     assert last.message.attachments[0].data == finished
     # Earlier positions were a game in progress: they show whose turn it was then.
-    first = await h.click(carol, last.message.button(label="First"))
+    first = await h.click(carol, last.message.button(custom_id_prefix=f"agora:rp:{game_id}:0:first"))
     started = render(start.view(None), names, words=words)
     assert first.message is not None and first.message.attachments[0].data == started
 
-    exported = await h.click(carol, first.message.button(label="Export GIF"))
+    exported = await h.click(carol, first.message.button(custom_id_prefix=f"agora:rp:{game_id}:0:gif"))
     gif = next(a for m in exported.messages for a in m.attachments if a.filename.endswith(".gif"))
     with Image.open(io.BytesIO(gif.data)) as image:
         frames = [frame.convert("RGB") for frame in ImageSequence.Iterator(image)]

@@ -1530,7 +1530,7 @@ class KoubaState(GameState[KoubaMove]):
             "actors": list(self.actors),
             "waiting_for": list(self.waiting_for),
             "move_number": self.move_number,
-            "last_move": list(self.last_move),
+            "last_move": self._visible_last_move(seat),
             "last_actor": self.last_actor,
             "last_stop": self.last_stop,
             "outcome": self.result.to_json() if self.result else None,
@@ -1613,6 +1613,14 @@ class KoubaState(GameState[KoubaMove]):
             top = card_json(source.cards[-1]) if source.cards else None
             taken.append({"seat": seat, "from": event.opponent(seat), "pile": event.take[seat], "card": top})
         return taken
+
+    def _visible_last_move(self, seat: int | None) -> list[str]:
+        """The last move, except a duel's pick while the other duellist has not picked: only its maker sees it."""
+        event = self.event
+        picking = event is not None and event.kind == "duel" and event.stage != "roll"
+        if picking and self.last_move[:1] and self.last_move[0].startswith("take:") and seat != self.last_actor:
+            return ["take:hidden"]
+        return list(self.last_move)
 
     def _pending_view(self) -> PendingView | None:
         if not self.pending:

@@ -237,6 +237,8 @@ def test_kouba_a_duel_pick_is_secret_until_both_picked() -> None:
                 first = said(state)
                 assert first.endswith(" picked a pile to race for") and "pile 1" not in first
                 other = next(s for s in state.actors if s != seat)
+                picked = state.view(seat)["last_move"]
+                assert state.view(None)["last_move"] == state.view(other)["last_move"] == ["take:hidden"] != picked
                 picks = [m for m in state.legal_moves(other) if str(m).startswith("take:")]
                 both = state.play(other, picks[0])
                 assert f"races for the top card of {NAMES[seat]}'s pile " in said(both)

@@ -685,6 +685,11 @@ class GameCog(commands.Cog):
         """The challenge's options, in words."""
         return self.describe_option_values(record.row.options, lang)
 
+    def pictured(self, view: View, lang: str) -> View:
+        """``view`` as the public picture draws it, with the engine's English in it worded in ``lang``
+        (replays draw stored positions through this too); most games draw no engine text."""
+        return view
+
     def describe_option_values(self, options: dict[str, Any], lang: str) -> str:
         """Options in words, without a game (a tournament's); games with options word their own."""
         return "\n".join(f"{name.replace('_', ' ')}: {value}" for name, value in options.items())

@@ -39,6 +39,7 @@ from cogs.common import (
     mention_list,
 )
 from render import dragons_arena as drawing
+from rules import View
 from rules.dragons_arena import (
     BIG_TOTAL,
     DICE_PER_SIDE,
@@ -128,7 +129,7 @@ def solo_line(lang: str, view: DragonsArenaView) -> str | None:
     )
 
 
-def pictured(view: DragonsArenaView, lang: str) -> DragonsArenaView:
+def worded_view(view: DragonsArenaView, lang: str) -> DragonsArenaView:
     """``view`` as the pictures draw it: why the last duel ended and how the game ended, in ``lang``."""
     duel = view["last_duel"]
     if duel is not None:
@@ -300,6 +301,9 @@ class DragonsArena(GameCog):
         sides = "dragons_arena.opt_sides" if record.seats[0] == record.challenger else "dragons_arena.opt_sides_ice"
         return self.describe_option_values(record.row.options, lang) + "\n" + text(lang, sides)
 
+    def pictured(self, view: View, lang: str) -> View:
+        return worded_view(cast(DragonsArenaView, view), lang)
+
     def describe_option_values(self, options: dict[str, Any], lang: str) -> str:
         nuggets = int(options.get("nuggets", 1))
         return "\n".join(
@@ -320,7 +324,7 @@ class DragonsArena(GameCog):
         state = self.state_of(record)
         names = await self.service.shown_names(record)
         lang = await self.language(record)
-        picture = await self.draw(drawing.render, record, pictured(state.view(None), lang))
+        picture = await self.draw(drawing.render, record, worded_view(state.view(None), lang))
         title = text(lang, "dragons_arena.title", id=record.id)
         if state.is_solo:
             title += text(
@@ -747,7 +751,7 @@ class DragonsArena(GameCog):
         view = state.view(seat)
         mine = view["dice"][SIDES[seat]]
         lang = await self.language(record)
-        picture = await self.draw(drawing.render, record, pictured(view, lang))
+        picture = await self.draw(drawing.render, record, worded_view(view, lang))
         embed = discord.Embed(title=text(lang, "dragons_arena.private_title", id=record.id), colour=COLOUR)
         if mine is None:
             embed.description = text(lang, "dragons_arena.private_unset")

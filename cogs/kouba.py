@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -48,7 +48,7 @@ from cogs.common import (
     mention_list,
 )
 from render import kouba as drawing
-from rules import GAMES, Outcome
+from rules import GAMES, Outcome, View
 from rules.kouba import (
     DICE,
     EVENT,
@@ -106,7 +106,7 @@ def dice_text(dice: DiceView) -> str:
     return " ".join(f"**{v}**" if k else str(v) for v, k in zip(dice["values"], kept, strict=True))
 
 
-def pictured(view: KoubaView, lang: str) -> KoubaView:
+def worded_view(view: KoubaView, lang: str) -> KoubaView:
     """``view`` as the table picture draws it: the cause of a coming Kouba worded in ``lang``."""
     pending = view["pending"]
     if pending is not None:
@@ -523,6 +523,9 @@ class Kouba(GameCog):
 
         await guarded(interaction, work)
 
+    def pictured(self, view: View, lang: str) -> View:
+        return worded_view(cast(KoubaView, view), lang)
+
     # -- the lobby -------------------------------------------------------------------
 
     def lobby_message(self, record: GameRecord, lang: str) -> dict[str, Any]:
@@ -594,7 +597,7 @@ class Kouba(GameCog):
         names = await self.service.display_names(record)
         shown = [shown_name(n) for n in names]
         lang = await self.language(record)
-        picture = await self.draw(drawing.render, record, pictured(state.view(None), lang))
+        picture = await self.draw(drawing.render, record, worded_view(state.view(None), lang))
         title = text(lang, "kouba.board_title", id=record.id, round=state.round, rounds=state.players)
         embed = discord.Embed(title=title, colour=COLOUR)
         outcome = record.outcome

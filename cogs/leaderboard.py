@@ -35,8 +35,7 @@ class LeaderboardButton(
 ):
     """Previous / Next on a leaderboard: shows page ``page`` of ``game``'s board for the clicked server."""
 
-    def __init__(self, game: str, page: int, action: str, *, disabled: bool = False) -> None:
-        label = "Previous" if action == "prev" else "Next"
+    def __init__(self, game: str, page: int, action: str, *, label: str = "", disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label, style=discord.ButtonStyle.secondary, custom_id=f"agora:lb:{game}:{page}:{action}",
@@ -86,8 +85,10 @@ async def leaderboard_message(
     footer = text(lang, "lb.footer", page=page + 1, pages=pages, total=total, games=ratings.PROVISIONAL_GAMES)
     embed.set_footer(text=footer)
     view = controls_view([
-        LeaderboardButton(game, page - 1 if page > 0 else 0, "prev", disabled=page == 0),
-        LeaderboardButton(game, page + 1 if page + 1 < pages else page, "next", disabled=page + 1 >= pages),
+        LeaderboardButton(game, max(page - 1, 0), "prev", label=text(lang, "lb.prev"), disabled=page == 0),
+        LeaderboardButton(
+            game, min(page + 1, pages - 1), "next", label=text(lang, "lb.next"), disabled=page + 1 >= pages
+        ),
     ])
     return embed, view
 

@@ -38,10 +38,10 @@ from bot.movelog import replay
 from bot.names import shown_name
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, refusal
 from bot.storage import MoveRow
-from cogs.common import COLOUR, controls_view, guarded, picture_words
+from cogs.common import COLOUR, controls_view, game_cog, guarded, picture_words
 from render import replay as replay_gif
 from render.kit import Render
-from rules import GAMES, GameState, IllegalMove
+from rules import GAMES, GameState, IllegalMove, View
 
 JSON = dict[str, Any]
 # A GIF takes seconds of CPU: one player exports one a minute, a server one every 20 s,
@@ -116,16 +116,19 @@ def gif_of(
     record: GameRecord,
     moves: Sequence[MoveRow],
     names: Sequence[str],
+    pictured: Callable[[View], View],
     result: str | None = None,
     words: Mapping[str, str] | None = None,
 ) -> bytes:
     """The whole game as a GIF: a sample of at most ``MAX_FRAMES`` positions, first and last included;
-    the last frame shows ``result``; ``words``: the pictures' words in the server's language."""
+    the last frame shows ``result``; ``pictured`` words a view's engine texts and ``words`` are the
+    pictures' words, both in the server's language."""
     states = every_position(record, moves)
     draw = renderer(record.game)
     shown = replay_gif.sample(len(states))
     frames = [
-        draw(states[i].view(None), names, words=words, result=result if i == shown[-1] else None) for i in shown
+        draw(pictured(states[i].view(None)), names, words=words, result=result if i == shown[-1] else None)
+        for i in shown
     ]
     return replay_gif.gif(frames)
 
@@ -199,7 +202,7 @@ class Replays(commands.Cog):
         view = state.view(None)
         lang = await self.bot.language_of(record.row.guild_id)
         drawn = partial(renderer(record.game), words=picture_words(record.game, lang), result=result)
-        png = await asyncio.to_thread(drawn, view, names)
+        png = await asyncio.to_thread(drawn, game_cog(self.bot, record.game).pictured(view, lang), names)
         alt = alt_text(view, names, lang, result)
         filename = f"replay-{record.id}-{ply}.png"
         title = text(lang, "replay.title", game=GAMES[record.game].name, id=record.id)
@@ -284,7 +287,9 @@ class Replays(commands.Cog):
             return self.gifs[key]
         names = await self.service.display_names(record)  # drawn as typed: a picture has no markdown
         words = picture_words(record.game, lang)
-        data = await off_loop(gif_of, record, moves, names, await self.result_at(record, names, True), words)
+        pictured = partial(game_cog(self.bot, record.game).pictured, lang=lang)
+        result = await self.result_at(record, names, True)
+        data = await off_loop(gif_of, record, moves, names, pictured, result, words)
         self.gifs[key] = data
         for old in list(self.gifs)[:-GIFS_KEPT]:
             del self.gifs[old]

@@ -149,3 +149,10 @@ def test_a_text_two_engines_write_reads_the_same_in_both_files(lang: str) -> Non
                 if first[1] != message.string:
                     disagree.append(f"{message.id}: {first[0]} and {path.name}")
     assert disagree == []
+
+
+@pytest.mark.parametrize("path", sorted(LOCALES.glob("*/*.po")), ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_no_message_is_written_twice_in_a_file(path: Path) -> None:
+    """A second entry for the same id would silently win over the first."""
+    ids = re.findall(r'^(?:msgctxt "([^"]*)"\n)?msgid "(.+)"$', path.read_text(encoding="utf-8"), flags=re.M)
+    assert sorted(entry for entry in set(ids) if ids.count(entry) > 1) == []

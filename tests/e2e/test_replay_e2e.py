@@ -154,7 +154,7 @@ def test_a_long_game_exports_a_sampled_gif_under_eight_megabytes() -> None:
     )
     record = GameRecord(row, state)
     assert position_after(record, moves, len(moves)) == state
-    data = gif_of(record, moves, ["A", "B", "C", "D"])
+    data = gif_of(record, moves, ["A", "B", "C", "D"], lambda view: view)
     assert len(moves) > replay_gif.MAX_FRAMES and len(data) < 8_000_000
     with Image.open(io.BytesIO(data)) as image:
         assert sum(1 for _ in ImageSequence.Iterator(image)) <= replay_gif.MAX_FRAMES

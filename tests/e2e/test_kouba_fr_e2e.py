@@ -10,7 +10,7 @@ import pytest
 
 from bot.app import AgoraBot
 from bot.i18n import word
-from cogs.kouba import pictured
+from cogs.kouba import worded_view
 from rules import GAMES, Text
 from rules.kouba import KoubaState, log_text
 from rules.kouba_combos import combo_words
@@ -135,7 +135,7 @@ def test_engine_texts_name_cards_and_combinations_in_french() -> None:
     assert word("fr", line) == "@2 prend un Kouba sur la pile 3 (Course de la Moissonneuse : suite 1-6, le plus lent)"
     view = GAMES["kouba"].new(players=2, seed=1).view(None)
     view["pending"] = {"seat": 1, "kind": "kouba", "pile": -1, "cause": "Khan of @1", "counterable": True, "queued": 0}
-    assert pictured(view, "fr")["pending"]["cause"] == "Khan de @1"  # type: ignore[index]
+    assert worded_view(view, "fr")["pending"]["cause"] == "Khan de @1"  # type: ignore[index]
 
 
 def _claim_text(name: str, combo: str) -> Text:

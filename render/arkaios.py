@@ -29,6 +29,7 @@ from render.kit import (
     FOOTER_HEIGHT,
     HEADER_HEIGHT,
     LAST_MOVE,
+    MARGIN,
     MUTED,
     PANEL,
     SEAT_COLOURS,
@@ -40,6 +41,7 @@ from render.kit import (
     draw_coordinates,
     draw_footer,
     draw_header,
+    fitted,
     font,
     mark_last_move,
     move_words,
@@ -338,33 +340,40 @@ def _draw_status(
     top = STATUS_TOP
     draw.rectangle((0, top, WIDTH, top + STATUS_HEIGHT), fill=PANEL)
     if result:
-        draw.text((25, top + 15), result, font=font(25), fill=TEXT)
+        size, shown = fitted(draw, result, WIDTH - 2 * MARGIN, 25, 16)
+        draw.text((25, top + 28), shown, font=font(size), fill=TEXT, anchor="lm")
     else:
         turn, outcome = view["turn"], view["outcome"]
         winners = outcome["winners"] if outcome else []
         seat = turn if turn is not None else (winners or [0])[0]
         seat_marker(draw, (36, top + 28), 11, seat, SEAT_COLOURS[seat])
-        draw.text((56, top + 15), _instruction(view, names, words), font=font(25), fill=TEXT)
-    x = 25.0
+        size, shown = fitted(draw, _instruction(view, names, words), WIDTH - 56 - MARGIN, 25, 16)
+        draw.text((56, top + 28), shown, font=font(size), fill=TEXT, anchor="lm")
+    x, share = 25.0, (LEGEND_LEFT - 25) / len(names) - 28 - 24
     for seat, name in enumerate(names):
         seat_marker(draw, (x + 11, top + 75), 10, seat, SEAT_COLOURS[seat])
-        position = view["positions"][seat]
-        level = view["last_levels"][seat]
-        at = words["arkaios.pic.at"]
-        text = (
-            words["arkaios.pic.no_pillar"].format(who=name)
-            if position is None
-            else at.format(who=name, square=position, level=level)
-        )
-        draw.text((x + 28, top + 63), text, font=font(21), fill=MUTED)
-        x += 28 + text_width(draw, text, 21) + 34
+        size, shown = fitted(draw, _position_text(view, name, seat, words), share, 21, 14)
+        draw.text((x + 28, top + 75), shown, font=font(size), fill=MUTED, anchor="lm")
+        x += 28 + text_width(draw, shown, size) + 24
     _draw_legend(draw, top + 48)
+
+
+def _position_text(view: ArkaiosView, name: str, seat: int, words: Mapping[str, str]) -> str:
+    """Where a player stands: ``Ada at c3, level 2`` (or that they have no pillar yet)."""
+    position = view["positions"][seat]
+    if position is None:
+        return words["arkaios.pic.no_pillar"].format(who=name)
+    return words["arkaios.pic.at"].format(who=name, square=position, level=view["last_levels"][seat])
+
+
+LEGEND_CELL = 52
+LEGEND_LEFT = WIDTH - 20 - 3 * (LEGEND_CELL + 18)  # where the legend's first pillar starts
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, top: int) -> None:
     """Three small pillars with their levels, so newcomers can read heights."""
-    cell = 52
+    cell = LEGEND_CELL
     for level in (1, 2, 3):
-        left = WIDTH - 20 - (4 - level) * (cell + 18)
+        left = LEGEND_LEFT + (level - 1) * (cell + 18)
         _draw_pillar(draw, (left + 16, top, left + 16 + cell, top + cell), level, None)
         draw.text((left + 8, top + cell - 26), str(level), font=font(19), fill=MUTED)

@@ -137,6 +137,55 @@ def text_width(draw: ImageDraw.ImageDraw, text: str, size: int) -> float:
     return draw.textlength(text, font=font(size))
 
 
+RESULT: Colour = TEXT
+RESULT_PAD = 10
+FLAG_WIDTH = 26
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A text as the header draws it: where it starts, its size, and the words (cut when too long)."""
+
+    text: str
+    x: float
+    size: int
+    width: float
+
+
+NAME_SIZES, STATUS_SHARE = (22, 14), 0.45  # names shrink to 14 px; the turn or result takes at most 45%
+MARKER_ROOM, NAME_GAP = 24, 22
+
+
+def header_layout(draw: ImageDraw.ImageDraw, width: int, header: Header) -> tuple[list[Placed], Placed | None]:
+    """The players' names and the turn text of the header's second line, shrunk (then cut) so that
+    nothing overlaps nor leaves the picture, whatever the names.
+
+    >>> img, draw = new_canvas(400, 92)
+    >>> names, turn = header_layout(draw, 400, Header("Arkaios", ("Ada", "Bob"), turn="Ada to play"))
+    >>> [n.text for n in names], turn is not None and turn.text
+    (['Ada', 'Bob'], 'Ada to play')
+    """
+    right = float(width - MARGIN)
+    turn = None
+    if header.result:
+        natural = text_width(draw, header.result, 22) + RESULT_PAD * 2 + FLAG_WIDTH
+        right -= min(natural, (width - 2 * MARGIN) * STATUS_SHARE) + NAME_GAP
+    elif header.turn:
+        size, shown = fitted(draw, header.turn, (width - 2 * MARGIN) * STATUS_SHARE, *NAME_SIZES)
+        shown_width = text_width(draw, shown, size)
+        turn = Placed(shown, width - MARGIN - shown_width, size, shown_width)
+        right = turn.x - NAME_GAP
+    names, x = [], float(MARGIN)
+    share = (right - MARGIN) / max(len(header.players), 1) - MARKER_ROOM - NAME_GAP
+    size = min((fitted(draw, name, share, *NAME_SIZES)[0] for name in header.players), default=NAME_SIZES[0])
+    for name in header.players:  # one size for every name, each cut to its share when still too long
+        shown = fitted(draw, name, share, size, size)[1]
+        shown_width = text_width(draw, shown, size)
+        names.append(Placed(shown, x + MARKER_ROOM, size, shown_width))
+        x += MARKER_ROOM + shown_width + NAME_GAP
+    return names, turn
+
+
 def draw_header(draw: ImageDraw.ImageDraw, width: int, header: Header) -> None:
     """Game name and move number on the first line, players and turn on the second."""
     draw.rectangle((0, 0, width, HEADER_HEIGHT), fill=PANEL)
@@ -144,22 +193,16 @@ def draw_header(draw: ImageDraw.ImageDraw, width: int, header: Header) -> None:
     if header.move_number:
         label = word(header.words, "pic.move", number=header.move_number)
         draw.text((width - MARGIN - text_width(draw, label, 22), 20), label, font=font(22), fill=MUTED)
-    x = float(MARGIN)
-    for seat, name in enumerate(header.players):
+    names, turn = header_layout(draw, width, header)
+    for seat, name in enumerate(names):
         colour = header.seat_colours[seat % len(header.seat_colours)]
-        seat_marker(draw, (x + 9, 66), 9, seat, colour)
-        draw.text((x + 24, 54), name, font=font(22), fill=TEXT)
-        x += 24 + text_width(draw, name, 22) + 22
+        seat_marker(draw, (name.x - MARKER_ROOM + 9, 66), 9, seat, colour)
+        draw.text((name.x, 66), name.text, font=font(name.size), fill=TEXT, anchor="lm")
     if header.result:
-        draw_result(draw, (x, width - MARGIN), header.result)
-    elif header.turn:
-        x_turn = width - MARGIN - text_width(draw, header.turn, 22)
-        draw.text((x_turn, 54), header.turn, font=font(22), fill=YELLOW)
-
-
-RESULT: Colour = TEXT
-RESULT_PAD = 10
-FLAG_WIDTH = 26
+        end = names[-1].x + names[-1].width + NAME_GAP if names else MARGIN
+        draw_result(draw, (end, width - MARGIN), header.result)
+    elif turn is not None:
+        draw.text((turn.x, 66), turn.text, font=font(turn.size), fill=YELLOW, anchor="lm")
 
 
 def draw_result(draw: ImageDraw.ImageDraw, span: tuple[float, float], result: str, top: int = 50) -> None:

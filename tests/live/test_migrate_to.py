@@ -51,7 +51,7 @@ async def test_migrate_to_copies_every_table_and_the_bot_goes_on_there(
     await storage.open()
     try:
         assert await counts(storage) == before
-        assert len(await ratings.all_ratings(storage)) == 2
+        assert len(await ratings.all_ratings(storage)) == before["ratings"] >= 2
         assert await storage.display_names(1, [10]) == {10: "Alice"}
         record = await played(GameService(storage), "arkaios", moves=1)
         assert record.id == before["games"] + 1, "new games continue after the copied ids"

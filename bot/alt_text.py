@@ -45,7 +45,7 @@ def alt_text(view: View, names: Sequence[str], lang: str, result: str | None = N
     ``result`` is the stored ending in words (a resignation, a time-out) when there is one.
     """
     line = text(lang, "alt.line", title=_title(view, names, lang), status=_status(view, names, lang, result))
-    line += _scores(view, names, lang) + _last_move(view, names, lang)
+    line += _turn(view, lang) + _scores(view, names, lang) + _last_move(view, names, lang)
     return line[:ALT_TEXT_LIMIT]
 
 
@@ -72,6 +72,15 @@ def _status(view: View, names: Sequence[str], lang: str, result: str | None) -> 
     if view["viewer"] in actors:
         return text(lang, "alt.your_turn")
     return text(lang, "alt.to_play", players=", ".join(names[seat] for seat in actors))
+
+
+def _turn(view: View, lang: str) -> str:
+    """The turn, and the move within it, in games whose turns have several moves (as the picture's header)."""
+    counted: Mapping[str, Any] = view
+    turn, move = counted.get("turn_number"), counted.get("move_in_turn")
+    if not turn:
+        return ""
+    return text(lang, "alt.turn_move", turn=turn, move=move) if move else text(lang, "alt.turn", turn=turn)
 
 
 def _scores(view: View, names: Sequence[str], lang: str) -> str:

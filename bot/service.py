@@ -748,6 +748,9 @@ class GameService:
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         await self.storage.set_message_id(game_id, message_id)
 
+    async def set_ping(self, game_id: int, ping_id: int | None) -> None:
+        await self.storage.set_ping_id(game_id, ping_id)
+
     async def set_channel(self, game_id: int, channel_id: int) -> None:
         """Move a game to another channel (its own thread); not a change of the game, so no new version."""
         await self.storage.set_channel_id(game_id, channel_id)

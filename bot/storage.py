@@ -50,6 +50,8 @@ class GameRow:
     rematch_of: int | None = None
     # The message asking for a claim on time now (None: none), closed once the game moves on.
     claim_message: int | None = None
+    # The message pinging the player(s) to act while the board is edited in place (see GameCog.ping).
+    ping_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -270,6 +272,11 @@ class Storage:
         """Remember the current board message; not a change of the game, so no new version."""
         async with self.transaction() as db:
             await db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def set_ping_id(self, game_id: int, ping_id: int | None) -> None:
+        """Remember the message that pings the player(s) to act; not a change of the game, so no new version."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET ping_id = ? WHERE id = ?", (ping_id, game_id))
 
     async def set_offer(self, game_id: int, offer: JSON | None) -> None:
         """Store or clear the pending offer; not a change of the game, so no new version."""

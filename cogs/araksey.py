@@ -27,6 +27,7 @@ from cogs.common import (
     GameCog,
     GameSelect,
     controls_view,
+    is_active,
     mention_list,
     tell,
 )
@@ -87,7 +88,7 @@ class Araksey(GameCog):
     """``/araksey challenge`` and the controls of Araksey boards."""
 
     game_id = "araksey"
-    actions = r"elem[0-9]|(?:place|act|piece|ppiece)[0-9]{1,2}|pass|power|back"
+    actions = r"elem[0-9]|(?:place|act|piece|ppiece)[0-9]{1,2}|pass(?::yes|:no)?|power|back"
     group = app_commands.Group(name="araksey", description="Araksey: gather your sources around a rival araksey.")
 
     @group.command(name="challenge", description="Challenge one to three players to a game of Araksey.")
@@ -489,11 +490,42 @@ class Araksey(GameCog):
         elif action.startswith(("place", "act")) and values:
             await self.commit(record, interaction.user.id, [values[0]], version=version, interaction=interaction)
         elif action == "pass":
+            await self.pass_turn(interaction, record, version)
+        elif action == "pass:yes":
             await self.commit(record, interaction.user.id, ["pass"], version=version, interaction=interaction)
+        elif action == "pass:no":
+            await self.keep_playing(interaction, record)
         elif action.startswith(("piece", "ppiece")) and values:
             await self.redraw_controls(interaction, record, version, values[0], action.startswith("ppiece"))
         elif action in ("power", "back"):
             await self.redraw_controls(interaction, record, version, None, action == "power")
+
+    async def pass_turn(self, interaction: discord.Interaction[Any], record: GameRecord, version: int) -> None:
+        """Pass; a second pass, which loses the game for the passing side, asks first (privately)."""
+        mover = self.service.check_actor(record, interaction.user.id, version)
+        state = record.state
+        assert isinstance(state, ArakseyState)
+        if state.phase != "play" or state.passes_left[mover] > 0:
+            await self.commit(record, interaction.user.id, ["pass"], version=version, interaction=interaction)
+            return
+        lang = await self.language(record)
+        question = [
+            GameButton(
+                record.id, version, "pass:yes", label=text(lang, "araksey.pass_yes"), style=discord.ButtonStyle.danger
+            ),
+            GameButton(record.id, version, "pass:no", label=text(lang, "araksey.pass_no")),
+        ]
+        await interaction.response.send_message(
+            text(lang, "araksey.pass_confirm", id=record.id), view=controls_view(question), ephemeral=True
+        )
+
+    async def keep_playing(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """No to the losing pass: the question closes; nothing is played."""
+        said = text(await self.language(record), "araksey.not_passed", id=record.id)
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            await interaction.response.edit_message(content=said, view=None)
+        else:
+            await tell(interaction, said)
 
     async def redraw_controls(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, picked: str | None, power: bool
@@ -505,6 +537,16 @@ class Araksey(GameCog):
         names = await self.service.display_names(record)  # menu labels show no markdown
         items = self.controls(record, state, mover, names, await self.language(record), picked, power)
         await interaction.response.edit_message(view=controls_view(items))
+
+    def same_board(self, before: GameRecord, after: GameRecord) -> bool:
+        """Set-up (each seat in turn places its sources, then its araksey) edits one board, and a
+        short ping tells the next player; play starts on a new board."""
+        return is_active(after) and in_set_up(before) and in_set_up(after)
+
+
+def in_set_up(record: GameRecord) -> bool:
+    state = record.state
+    return isinstance(state, ArakseyState) and state.phase != "play"
 
 
 async def setup(bot: commands.Bot) -> None:

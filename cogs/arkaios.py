@@ -88,14 +88,18 @@ class Arkaios(GameCog):
         self, record: GameRecord, state: ArkaiosState, mover: int, lang: str = "en"
     ) -> list[discord.ui.Item[Any]]:
         items: list[discord.ui.Item[Any]] = []
-        for row, (level, squares) in enumerate(self.pillars_by_level(state.legal_moves(mover)).items()):
+        moves = state.legal_moves(mover)
+        losing = {move.level for move in moves if state.opening_loses(move)}
+        # The openings that lose at once come last, marked, so no one picks one by habit.
+        by_level = sorted(self.pillars_by_level(moves).items(), key=lambda entry: entry[0] in losing)
+        for row, (level, squares) in enumerate(by_level):
+            option = "arkaios.square_option_losing" if level in losing else "arkaios.square_option"
             options = [
-                discord.SelectOption(
-                    label=text(lang, "arkaios.square_option", square=sq, level=level), value=f"{sq}={level}"
-                )
+                discord.SelectOption(label=text(lang, option, square=sq, level=level), value=f"{sq}={level}")
                 for sq in squares
             ]
-            hint = text(lang, "arkaios.build_placeholder", level=level)
+            placeholder = "arkaios.build_placeholder_losing" if level in losing else "arkaios.build_placeholder"
+            hint = text(lang, placeholder, level=level)
             action = f"build{level}"  # custom_ids must differ within a message
             items.append(GameSelect(record.id, record.version, action, options=options, placeholder=hint, row=row))
         turn_complete = mover not in state.actors

@@ -538,13 +538,17 @@ class GameCog(commands.Cog):
         async with self._board_locks[before.id]:
             latest = await self.service.load(before.id)
             # Someone else's click may have posted a newer board meanwhile: then that one is only kept up to date.
-            new_board = latest.row.message_id == before.row.message_id and not self.same_board(before, latest)
-            if interaction is not None and not interaction.response.is_done() and on_board(interaction, latest):
+            ours = latest.row.message_id == before.row.message_id
+            new_board = ours and not self.same_board(before, latest)
+            answered = interaction is None or interaction.response.is_done()
+            if interaction is not None and not answered and on_board(interaction, latest):
                 await self.through_board(interaction, latest, summary, new_board)
             else:
-                if interaction is not None and not interaction.response.is_done():
+                if interaction is not None and not answered:
                     await (reply(latest) if reply is not None else self.done(interaction, latest, summary))
                 await self.through_channel(interaction, latest, summary, new_board)
+            if ours and not new_board:
+                await self.ping(before, latest)
             clicked = interaction.message.id if interaction is not None and interaction.message is not None else None
             await self.changed(latest, answered=clicked)
             return latest
@@ -566,6 +570,7 @@ class GameCog(commands.Cog):
             await self.retire_board(latest, summary)
             if interaction.message is not None:
                 await self.service.set_message(latest.id, interaction.message.id)
+            await self.drop_ping(latest)
             await self.changed(latest)
 
     async def changed(self, latest: GameRecord, *, answered: int | None = None) -> None:
@@ -594,6 +599,39 @@ class GameCog(commands.Cog):
             await self.post_board(interaction, record)
         else:
             await self.update_board_message(record)
+
+    async def ping(self, before: GameRecord, record: GameRecord) -> None:
+        """The board was edited in place, which notifies nobody: whoever must act now and was not
+        waiting before gets a short message linking to it.  The previous ping goes (its player has
+        acted), so the channel keeps one at most."""
+        newcomers = [user for user in record.actors() if user not in before.actors()]
+        if not newcomers or record.row.message_id is None:
+            return
+        await self.drop_ping(record)
+        link = f"https://discord.com/channels/{record.row.guild_id}/{record.row.channel_id}/{record.row.message_id}"
+        content = text(
+            await self.language(record), "turn_ping",
+            users=mention_list(newcomers), game=self.game_name, id=record.id, link=link,
+        )  # fmt: skip
+        try:
+            sent = await self.bot.get_partial_messageable(record.row.channel_id).send(
+                content, allowed_mentions=PLAYERS_ONLY
+            )
+        except discord.HTTPException:  # the move is played and the board shows it: a lost ping is no failure
+            log.info("could not ping the players of game %s", record.id)
+            return
+        await self.service.set_ping(record.id, sent.id)
+
+    async def drop_ping(self, record: GameRecord) -> None:
+        """Delete the game's ping message, if it has one (a new board pings by itself)."""
+        if record.row.ping_id is None:
+            return
+        message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.ping_id)
+        try:
+            await message.delete()
+        except (discord.NotFound, discord.Forbidden):
+            log.info("ping message %s of game %s is gone", record.row.ping_id, record.id)
+        await self.service.set_ping(record.id, None)
 
     async def done(self, interaction: discord.Interaction[Any], record: GameRecord, summary: str) -> None:
         """The answer to a move made away from the board: a private panel closes, anything else is told."""
@@ -996,6 +1034,7 @@ class GameCog(commands.Cog):
             await self.service.set_channel(record.id, here)
             message = await self._send_board(here, board, record)
         await self.service.set_message(record.id, message.id)
+        await self.drop_ping(record)
 
     async def _send_board(self, channel_id: int, board: Board, record: GameRecord) -> discord.Message:
         view = await self.board_view(record, board)

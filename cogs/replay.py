@@ -86,6 +86,16 @@ class ReplayButton(
         await guarded(interaction, lambda: cog.on_click(interaction, self.game_id, self.ply, self.action))
 
 
+def positions_around(
+    record: GameRecord, moves: Sequence[MoveRow], ply: int
+) -> tuple[GameState[Any] | None, GameState[Any]]:
+    """The positions before and after move ``ply`` (nothing before the starting position)."""
+    if ply == 0:
+        return None, position_after(record, moves, 0)
+    before = position_after(record, moves, ply - 1)
+    return before, before.play(moves[ply - 1].seat, moves[ply - 1].notation)
+
+
 def position_after(record: GameRecord, moves: Sequence[MoveRow], ply: int) -> GameState[Any]:
     """The game as it stood after its first ``ply`` moves, replayed from its seed and options."""
     return replay(record.row, moves[:ply])
@@ -197,7 +207,7 @@ class Replays(commands.Cog):
         """The replay message at position ``ply``: picture, what happened, and the stepping buttons."""
         names = await self.service.display_names(record)  # drawn as typed; messages show ``shown``
         shown = [shown_name(name) for name in names]
-        state = await off_loop(position_after, record, moves, ply)
+        before, state = await off_loop(positions_around, record, moves, ply)
         result = await self.result_at(record, names, ply == len(moves))
         view = state.view(None)
         lang = await self.bot.language_of(record.row.guild_id)
@@ -207,7 +217,8 @@ class Replays(commands.Cog):
         filename = f"replay-{record.id}-{ply}.png"
         title = text(lang, "replay.title", game=GAMES[record.game].name, id=record.id)
         embed = discord.Embed(title=title, colour=COLOUR)
-        step = self.step_line(moves, ply, shown, state, record.row.status == FINISHED, lang)
+        earlier = None if before is None else before.view(None)
+        step = self.step_line(moves, ply, shown, (earlier, state), record.row.status == FINISHED, lang)
         embed.description = "\n".join([step, self.status_line(record, shown, lang)])
         embed.set_image(url=f"attachment://{filename}")
         embed.set_footer(text=text(lang, "replay.footer"))
@@ -229,15 +240,28 @@ class Replays(commands.Cog):
 
     @staticmethod
     def step_line(
-        moves: Sequence[MoveRow], ply: int, names: Sequence[str], state: GameState[Any], over: bool, lang: str
+        moves: Sequence[MoveRow],
+        ply: int,
+        names: Sequence[str],
+        states: tuple[View | None, GameState[Any]],
+        over: bool,
+        lang: str,
     ) -> str:
         """What the move did, in words: once the game is over as its player saw it, before that
-        only what the spectators' view tells (a secret set of powers stays secret)."""
-        if ply == 0:
+        only what the spectators' view tells (a secret set of powers stays secret).  ``states``: the
+        spectators' view before the move and the position after it; in a game whose turn has
+        several moves, the view before says which turn the move belongs to and how far it was."""
+        before, state = states
+        if ply == 0 or before is None:
             return text(lang, "replay.start", moves=len(moves))
         move = moves[ply - 1]
         described = state.describe(state.view(move.seat if over else None), names)
         told = text(lang, "replay.hidden") if described is None else word(lang, described)
+        counted: Mapping[str, Any] = before
+        turn = counted.get("turn_number")
+        if turn:
+            place = (counted.get("move_in_turn") or 0) + 1
+            return text(lang, "replay.step_turn", turn=turn, move=place, ply=ply, moves=len(moves), told=told)
         return text(lang, "replay.step", ply=ply, moves=len(moves), told=told)
 
     @staticmethod

@@ -121,6 +121,8 @@ def draw_view(
         players=tuple(names),
         turn=_turn_text(view, names, words),
         move_number=view["move_number"],
+        turn_number=view["turn_number"],
+        move_in_turn=view["move_in_turn"],
         last_move=move_words(view, names, words),
         result=result or "",
         words=words,

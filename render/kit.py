@@ -84,6 +84,8 @@ def font(size: int, weight: int = REGULAR) -> ImageFont.FreeTypeFont:
 # these and its own.
 PICTURE_WORDS: dict[str, str] = {
     "pic.move": "move {number}",
+    "pic.turn": "turn {turn}",
+    "pic.turn_move": "turn {turn} · move {move}",
     "pic.last_move": "Last move: {move}",
     "pic.no_move": "No move yet",
 }
@@ -123,6 +125,10 @@ class Header:
     turn: str = ""
     move_number: int = 0
     last_move: str = ""
+    # Games whose turn has several moves count turns instead (None: not counted; 0: none begun yet),
+    # and the moves within the turn.
+    turn_number: int | None = None
+    move_in_turn: int = 0
     seat_colours: tuple[Colour, ...] = field(default=SEAT_COLOURS)
     result: str = ""  # a finished game's stored result; drawn instead of ``turn``
     words: Mapping[str, str] = field(default_factory=lambda: PICTURE_WORDS)
@@ -187,11 +193,11 @@ def header_layout(draw: ImageDraw.ImageDraw, width: int, header: Header) -> tupl
 
 
 def draw_header(draw: ImageDraw.ImageDraw, width: int, header: Header) -> None:
-    """Game name and move number on the first line, players and turn on the second."""
+    """Game name and move (or turn) number on the first line, players and turn on the second."""
     draw.rectangle((0, 0, width, HEADER_HEIGHT), fill=PANEL)
     draw.text((MARGIN, 14), header.game, font=font(30), fill=TEXT)
-    if header.move_number:
-        label = word(header.words, "pic.move", number=header.move_number)
+    label = progress_label(header)
+    if label:
         draw.text((width - MARGIN - text_width(draw, label, 22), 20), label, font=font(22), fill=MUTED)
     names, turn = header_layout(draw, width, header)
     for seat, name in enumerate(names):
@@ -203,6 +209,23 @@ def draw_header(draw: ImageDraw.ImageDraw, width: int, header: Header) -> None:
         draw_result(draw, (end, width - MARGIN), header.result)
     elif turn is not None:
         draw.text((turn.x, 66), turn.text, font=font(turn.size), fill=YELLOW, anchor="lm")
+
+
+def progress_label(header: Header) -> str:
+    """How far the game is: its turn (and the move within it) where turns have several moves, else its move.
+
+    >>> progress_label(Header("Arkaios", move_number=21, turn_number=8, move_in_turn=2))
+    'turn 8 · move 2'
+    >>> progress_label(Header("Arkaios", move_number=21, turn_number=8))
+    'turn 8'
+    >>> progress_label(Header("Arcanor", move_number=5)), progress_label(Header("Kouba", move_number=3, turn_number=0))
+    ('move 5', '')
+    """
+    if header.turn_number is None:
+        return word(header.words, "pic.move", number=header.move_number) if header.move_number else ""
+    if header.turn_number and header.move_in_turn:
+        return word(header.words, "pic.turn_move", turn=header.turn_number, move=header.move_in_turn)
+    return word(header.words, "pic.turn", turn=header.turn_number) if header.turn_number else ""
 
 
 def draw_result(draw: ImageDraw.ImageDraw, span: tuple[float, float], result: str, top: int = 50) -> None:

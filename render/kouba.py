@@ -292,7 +292,10 @@ def _header(
         limit -= 1
     short = tuple(_fit(name, limit) for name in names)
     last_move = move_words(view, tuple(_fit(name, 12) for name in names), words)
-    return Header("Kouba", short, turn, view["move_number"], last_move, result=result or "", words=words)
+    return Header(
+        "Kouba", short, turn, view["move_number"], last_move, result=result or "", words=words,
+        turn_number=view["turn_number"], move_in_turn=view["move_in_turn"],
+    )
 
 
 def _names_width(names: tuple[str, ...], limit: int) -> int:

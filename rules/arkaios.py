@@ -74,6 +74,9 @@ class ArkaiosView(View):
     ``budget``, ``remaining`` and ``final_level`` are None in the opening; ``anchor`` is
     the square the next pillar must touch; ``chain`` is this turn's pillars so far,
     ``last_turn`` the previous complete turn, built by ``last_turn_seat`` from ``last_turn_from``.
+    ``turn_number`` counts turns, the openings included (1 is seat 0's opening): the turn being
+    played, or once the game is over the last one played; None for a game stored before turns
+    were counted.  ``move_in_turn`` is the number of pillars built so far in that turn.
     """
 
     heights: list[list[int]]
@@ -90,6 +93,8 @@ class ArkaiosView(View):
     last_turn: list[str]
     last_turn_seat: int | None
     last_turn_from: str | None
+    turn_number: int | None
+    move_in_turn: int
 
 
 SIZE = 5
@@ -286,6 +291,8 @@ class ArkaiosState(GameState[Pillar]):
     last_turn_seat: int | None = None
     last_turn_from: int | None = None
     move_number: int = 0
+    # Complete turns, the openings included (move_number counts pillars); None: a game stored before.
+    turns_played: int | None = 0
     result: Outcome | None = None
     # Not part of the state: legal moves of this position, computed once.
     _legal: list[Pillar] | None = field(default=None, repr=False, compare=False)
@@ -311,6 +318,7 @@ class ArkaiosState(GameState[Pillar]):
             "last_turn_seat": self.last_turn_seat,
             "last_turn_from": None if self.last_turn_from is None else name_of(self.last_turn_from),
             "move_number": self.move_number,
+            "turns_played": self.turns_played,
             "outcome": None if self.result is None else self.result.to_json(),
         }
 
@@ -331,6 +339,7 @@ class ArkaiosState(GameState[Pillar]):
             last_turn_seat=data["last_turn_seat"],
             last_turn_from=square(data["last_turn_from"]),
             move_number=data["move_number"],
+            turns_played=data.get("turns_played"),
             result=Outcome.from_json(data["outcome"]),
         )
 
@@ -417,6 +426,17 @@ class ArkaiosState(GameState[Pillar]):
         if self._legal is None:
             self._legal = self._opening_moves() if self.phase == "opening" else self._turn_moves()
         return list(self._legal)
+
+    def opening_loses(self, move: Pillar) -> bool:
+        """Whether ``move`` is an opening the opponent can punish at once: a first opening of
+        level 1, answered with level 2, leaves its player no legal turn (OPENING_WARNING).
+
+        >>> from rules import GAMES
+        >>> state = GAMES["arkaios"].new(2, 0)
+        >>> [level for level in (1, 2, 3) if state.opening_loses(Pillar.parse(f"c3={level}"))]
+        [1]
+        """
+        return self.phase == "opening" and self.to_move == 0 and move.level == 1
 
     def legal_by_square(self, seat: int) -> dict[str, list[int]]:
         """Legal levels per square, for a two-step picker (square, then level).
@@ -605,6 +625,7 @@ class ArkaiosState(GameState[Pillar]):
         self.heights = _raised(self.heights, move.index, move.level)
         self.positions[seat], self.last_levels[seat] = move.index, move.level
         self.last_turn, self.last_turn_seat, self.last_turn_from = [move], seat, None
+        self._count_turn()
         self._begin_turn(self._opponent(seat))
 
     def _build(self, seat: int, move: Pillar) -> None:
@@ -621,12 +642,17 @@ class ArkaiosState(GameState[Pillar]):
         self.last_turn, self.last_turn_seat = list(self.chain), seat
         self.last_turn_from = self.positions[seat]
         self.positions[seat], self.last_levels[seat] = last.index, last.level
+        self._count_turn()
         if self.in_temple(seat):
             # The turn is complete: it moves from ``chain`` to ``last_turn`` as usual.
             self.chain, self.spent = [], 0
             self.result = Outcome(winners=(seat,), reason="temple")
             return
         self._begin_turn(self._opponent(seat))
+
+    def _count_turn(self) -> None:
+        if self.turns_played is not None:
+            self.turns_played += 1
 
     def _begin_turn(self, seat: int) -> None:
         self.to_move, self.chain, self.spent = seat, [], 0
@@ -696,7 +722,21 @@ class ArkaiosState(GameState[Pillar]):
             "last_turn": [str(p) for p in self.last_turn],
             "last_turn_seat": self.last_turn_seat,
             "last_turn_from": None if self.last_turn_from is None else name_of(self.last_turn_from),
+            "turn_number": self.turn_number(),
+            "move_in_turn": len(self.chain),
         }
+
+    def turn_number(self) -> int | None:
+        """The turn being played (the last one played once the game is over), openings included.
+
+        >>> from rules import GAMES
+        >>> state = GAMES["arkaios"].new(2, 0).play(0, "c3=3").play(1, "d4=2").play(0, "b2=2")
+        >>> state.turn_number(), state.move_number
+        (3, 3)
+        """
+        if self.turns_played is None:
+            return None
+        return self.turns_played if self.result is not None and not self.chain else self.turns_played + 1
 
 
 GAME = register(

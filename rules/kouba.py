@@ -194,7 +194,9 @@ class KoubaPrivate(TypedDict):
 
 class KoubaView(View):
     """What ``viewer`` may know; ``hand``, ``round_score`` and ``usable_powers`` are the
-    viewer's own and absent from the spectators' view. Per-seat lists are in seat order."""
+    viewer's own and absent from the spectators' view. Per-seat lists are in seat order.
+    ``turn_number`` counts the game's turns (0 before the first; None for a game stored before
+    turns were counted); ``move_in_turn`` the moves of everyone since that turn began."""
 
     waiting_for: list[int]
     last_actor: int | None
@@ -204,6 +206,8 @@ class KoubaView(View):
     first_player: int
     phase: str
     turn: int | None
+    turn_number: int | None
+    move_in_turn: int
     arena: list[CardView | None]
     draw_count: int
     discard_count: int
@@ -700,6 +704,9 @@ class KoubaState(GameState[KoubaMove]):
         self.revealed: list[list[RevealedPile]] = []  # last finished round's piles, shown to all
         self.log: list[str] = []
         self.move_number = 0
+        # Turns begun (None: a game stored before they were counted), and move_number when the last began.
+        self.turns_begun: int | None = 0
+        self.turn_began_at = 0
         self.last_move: list[str] = []
         self.last_actor: int | None = None
         self.last_stop: str | None = None  # what the last ``stop`` ended: "arena" (a turn), "race" or "rolls"
@@ -734,6 +741,8 @@ class KoubaState(GameState[KoubaMove]):
         state.pending = [Delivery.from_json(d) for d in data["pending"]]
         state.result = Outcome.from_json(data["outcome"])
         state.last_stop = data.get("last_stop")  # games stored before stops were told apart have none
+        state.turns_begun = data.get("turns_begun")
+        state.turn_began_at = data.get("turn_began_at", 0)
         return state
 
     def to_json(self) -> JSON:
@@ -750,6 +759,7 @@ class KoubaState(GameState[KoubaMove]):
         data["event"] = self.event.to_json() if self.event else None
         data["pending"] = [d.to_json() for d in self.pending]
         data["outcome"] = self.result.to_json() if self.result else None
+        data["turns_begun"], data["turn_began_at"] = self.turns_begun, self.turn_began_at
         return data
 
     def copy(self) -> KoubaState:
@@ -1286,6 +1296,9 @@ class KoubaState(GameState[KoubaMove]):
 
     def _begin_turn(self, seat: int) -> None:
         self.phase, self.turn, self.stage, self.give_used = TURN, seat, "roll", False
+        if self.turns_begun is not None:
+            self.turns_begun += 1
+        self.turn_began_at = self.move_number
         self._fresh_rollers()
         if self.opening:
             self.opening = False
@@ -1540,6 +1553,8 @@ class KoubaState(GameState[KoubaMove]):
             "first_player": self.first_player,
             "phase": self.phase,
             "turn": self.turn if self.phase in (TURN, EVENT) else None,
+            "turn_number": self.turns_begun,
+            "move_in_turn": self.move_number - self.turn_began_at if self.phase in (TURN, EVENT) else 0,
             "arena": [card_json(cid) if cid else None for cid in self.arena],
             "draw_count": len(self.draw),
             "discard_count": len(self.discard),

@@ -37,11 +37,13 @@ async def test_arkaios_boards_say_whose_turn_and_the_last_move_then_the_result(
     alice, bob = h.user("alice"), h.user("bob")
     await h.start(make_bot())
     board = await challenge_accepted(h, alice, bob)
-    assert alt_of(board) == "Arkaios: alice to play."
+    assert alt_of(board) == "Arkaios: alice to play. Turn 1."
     board = await play_turn(h, alice, board, ["c3=1"])
-    assert alt_of(board) == "Arkaios: bob to play. Last move: alice built level 1 on c3."
+    assert alt_of(board) == "Arkaios: bob to play. Turn 2. Last move: alice built level 1 on c3."
     board = await play_turn(h, bob, board, ["d4=2"])
-    assert alt_of(board) == "Arkaios: game over (alice is blocked: bob wins). Last move: bob built level 2 on d4."
+    assert alt_of(board) == (
+        "Arkaios: game over (alice is blocked: bob wins). Turn 2. Last move: bob built level 2 on d4."
+    )
 
 
 async def test_alt_text_in_french_and_after_a_resignation(
@@ -54,11 +56,12 @@ async def test_alt_text_in_french_and_after_a_resignation(
     await h.slash(h.owner, "agora settings", language="fr")
     await h.slash(alice, "move", notation="c3=3")
     board = h.last_message(h.default_channel)
-    assert alt_of(board) == "Arkaios : au tour de bob. Dernier coup : alice a construit un niveau 3 en c3."
+    assert alt_of(board) == "Arkaios : au tour de bob. Tour 2. Dernier coup : alice a construit un niveau 3 en c3."
     await h.slash(bob, "resign")
     final = h.last_message(h.default_channel)
     assert alt_of(final) == (
-        "Arkaios : partie terminée (alice gagne : abandon de bob). Dernier coup : alice a construit un niveau 3 en c3."
+        "Arkaios : partie terminée (alice gagne : abandon de bob). Tour 2. "
+        "Dernier coup : alice a construit un niveau 3 en c3."
     )
 
 

@@ -31,10 +31,17 @@ async def choose(h: FakeDiscord, user: FakeUser, message: FakeMessage, value: st
 
 
 async def place(h: FakeDiscord, user: FakeUser, board: FakeMessage, move: str) -> FakeMessage:
-    """A set-up placement that passes the turn: the old board freezes, a new one is posted."""
-    frozen = await choose(h, user, board, move)
-    assert not frozen.components
-    return h.last_message(h.default_channel)
+    """A set-up placement that passes the turn: the same board is redrawn, and a short ping follows it."""
+    redrawn = await choose(h, user, board, move)
+    assert redrawn.id == board.id and redrawn.attachments and redrawn.components
+    ping = h.last_message(h.default_channel)
+    assert ping.id > board.id and not ping.attachments and str(board.id) in ping.content
+    return redrawn
+
+
+def latest_board(h: FakeDiscord) -> FakeMessage:
+    """The newest message of the channel with a picture: the board (a ping may follow it)."""
+    return next(m for m in reversed(h.messages(h.default_channel)) if m.attachments)
 
 
 async def game_id_of(bot: AgoraBot, user: FakeUser) -> int:
@@ -187,7 +194,7 @@ async def test_four_players_accept_and_play_in_order(
         else:
             await bot.service.play(game_id, record.user_at(seat), [move])
         record = await bot.service.load(game_id)
-    board = h.last_message(h.default_channel)
+    board = latest_board(h)
     assert "araksey on any free square" in board.text
     menus = [s for s in board.selects if s.values and s.values[0].startswith("@")]
     assert len(menus) == 2 and sum(len(s.values) for s in menus) == 33

@@ -46,22 +46,23 @@ async def test_replay_steps_through_a_finished_game(
 
     stepped = await h.click(carol, panel.button(label="Next"))
     assert stepped.type == 7 and stepped.message is not None
-    assert "Move **1** of 2: alice built level 1 on c3." in stepped.message.text
+    assert "Turn **1**, move 1 (1 of 2): alice built level 1 on c3." in stepped.message.text
     assert "alice" in stepped.message.text.lower()
     first_png = stepped.message.attachments[0].data
 
     stepped = await h.click(carol, stepped.message.button(label="Next"))
-    assert stepped.message is not None and "Move **2** of 2: bob built level 2 on d4." in stepped.message.text
+    assert stepped.message is not None
+    assert "Turn **2**, move 1 (2 of 2): bob built level 2 on d4." in stepped.message.text
     assert stepped.message.button(label="Next").disabled and stepped.message.button(label="Last").disabled
     assert stepped.message.attachments[0].data != first_png
 
     back = await h.click(carol, stepped.message.button(label="Previous"))
-    assert back.message is not None and "Move **1** of 2" in back.message.text
+    assert back.message is not None and "Turn **1**, move 1 (1 of 2)" in back.message.text
     assert back.message.attachments[0].data == first_png
     start = await h.click(carol, back.message.button(label="First"))
     assert start.message is not None and "Starting position" in start.message.text
     end = await h.click(carol, start.message.button(label="Last"))
-    assert end.message is not None and "Move **2** of 2" in end.message.text
+    assert end.message is not None and "Turn **2**, move 1 (2 of 2)" in end.message.text
 
     exported = await h.click(carol, end.message.button(label="Export GIF"))
     gifs = [a for m in exported.messages for a in m.attachments if a.filename.endswith(".gif")]
@@ -83,7 +84,7 @@ async def test_replay_of_a_game_in_progress_and_refusals(
     opened = await h.slash(bob, "replay", game=game_id)
     assert opened.message is not None and "not over" in opened.message.text and "1 move(s)" in opened.message.text
     last = await h.click(bob, opened.message.button(label="Last"))
-    assert last.message is not None and "Move **1** of 1: alice built level 3 on c3." in last.message.text
+    assert last.message is not None and "Turn **1**, move 1 (1 of 1): alice built level 3 on c3." in last.message.text
 
     missing = await h.slash(bob, "replay", game=9999)
     assert missing.ephemeral and "no game #9999" in missing.text

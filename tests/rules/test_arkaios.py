@@ -92,6 +92,28 @@ def test_rulebook_example_five_pieces_then_three_pieces() -> None:
     assert state.view(None)["last_turn"] == ["c4=2", "b3=3"]
 
 
+def test_turns_are_counted_beside_pillars() -> None:
+    """The rulebook example: openings are turns 1 and 2; a turn of three pillars is turn 3."""
+    views = [played(*moves).view(None) for moves in ((), ("c3=3", "d4=2"), ("c3=3", "d4=2", "b2=2", "b3=2"))]
+    assert [(v["turn_number"], v["move_in_turn"], v["move_number"]) for v in views] == [(1, 0, 0), (3, 0, 2), (3, 2, 4)]
+    state = played("c3=3", "d4=2", "b2=2", "b3=2", "a4=1", "c4=2")
+    view = state.view(None)
+    assert (view["turn_number"], view["move_in_turn"], view["move_number"]) == (4, 1, 6)
+    assert ArkaiosState.from_json(state.to_json()).view(None)["turn_number"] == 4
+
+
+def test_a_finished_game_shows_its_last_turn() -> None:
+    view = played("c3=1", "d4=2").view(None)
+    assert view["outcome"] is not None and view["turn_number"] == 2 and view["move_in_turn"] == 0
+
+
+def test_a_game_stored_before_turns_were_counted_says_it_does_not_know() -> None:
+    state = position({}, ("c3", "d4"), (3, 2))
+    assert state.view(None)["turn_number"] is None
+    after = state.play(0, "b2=2").play(0, "b3=2").play(0, "a4=1")
+    assert after.view(None)["turn_number"] is None, "a count from an unknown start would be wrong"
+
+
 # -- the chain ---------------------------------------------------------------------------------
 
 
@@ -162,6 +184,22 @@ def test_blocked_player_loses_after_openings_one_then_two() -> None:
     assert state.outcome is not None
     assert state.outcome.winners == (1,) and state.outcome.reason == "blocked"
     assert state.actors == ()
+
+
+def test_the_openings_said_to_lose_at_once_are_exactly_those_an_answer_blocks() -> None:
+    """Every first opening, played against every answer: level 1 (and only level 1) can be
+    punished at once, whatever the square; no second opening is ever flagged."""
+    start = GAMES["arkaios"].new(players=2, seed=0)
+    assert isinstance(start, ArkaiosState)
+    for opening in start.legal_moves(0):
+        after = start.play(0, opening)
+        assert isinstance(after, ArkaiosState)
+        punished = any(
+            (answered := after.play(1, answer)).outcome is not None and answered.outcome.winners == (1,)
+            for answer in after.legal_moves(1)
+        )
+        assert start.opening_loses(opening) == punished, opening
+        assert not any(after.opening_loses(answer) for answer in after.legal_moves(1))
 
 
 def test_temple_wins_at_the_end_of_the_turn() -> None:

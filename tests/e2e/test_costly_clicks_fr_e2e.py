@@ -102,7 +102,7 @@ async def test_arkaios_counts_turns_in_french(discord_harness: FakeDiscord, make
     assert alt_of(board).startswith("Arkaios : au tour de alice. Tour 3, coup 2. Dernier coup : alice a construit")
     panel = (await h.slash(carol, "replay", game=1)).message
     assert panel is not None
-    panel = (await h.click(carol, panel.button(label="Last"))).message
+    panel = (await h.click(carol, panel.button(label="Fin"))).message
     assert panel is not None and "Tour **2**, coup 1 (2 sur 2) : bob a construit un niveau 2 en d4." in panel.text
 
 

@@ -135,6 +135,7 @@ def template(obs: Observation) -> dict[str, Any]:
         "give_used": six_alike_used(view),
         "round_ender": enders[0] if enders else None, "move_number": view["move_number"],
         "last_actor": view["last_actor"], "last_stop": view["last_stop"],
+        "turns_begun": view["turn_number"], "turn_began_at": view["move_number"] - view["move_in_turn"],
         "arena": [c["id"] if c else None for c in view["arena"]],
         "swapped": list(view["swapped"]) if view["swapped"] is not None else [False] * players,
         "event_queue": [c["id"] for c in view["event_queue"]], "log": list(view["log"]),

@@ -75,7 +75,7 @@ TABLE: dict[str, dict[str, Row]] = {
     "araksey": {
         "elem[0-9]": Row("elem0", NOBODY, ("fire",)),  # elements are chosen before the game starts
         "(?:place|act|piece|ppiece)[0-9]{1,2}": Row("place0", ACTS, ("@b2",)),
-        "pass": Row("pass", ACTS),
+        "pass(?::yes|:no)?": Row("pass:yes", ACTS),
         "power": Row("power", ACTS),
         "back": Row("back", ACTS),
     },

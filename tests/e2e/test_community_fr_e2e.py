@@ -130,7 +130,7 @@ async def test_ratings_history_and_replay(
     panel = opened.message or opened
     assert "Position de départ" in panel.text and "Résultat" in panel.text
     stepped = await h.click(carol, panel.buttons[2])
-    assert stepped.message is not None and "Coup **1** sur" in stepped.message.text
+    assert stepped.message is not None and "Tour **1**, coup 1 (1 sur 1)" in stepped.message.text
 
 
 async def test_settings_status_and_notifications(

@@ -46,13 +46,13 @@ async def test_post_a_frame_then_the_gif_of_a_finished_game(
     opened = await h.slash(carol, "replay", game=game)
     stepped = await h.click(carol, opened.button(label="Next"))
     panel = stepped.message
-    assert panel is not None and panel.ephemeral and "Move **1** of 2" in panel.text
+    assert panel is not None and panel.ephemeral and "Turn **1**, move 1 (1 of 2)" in panel.text
     posted = await h.click(carol, panel.button(label="Post to channel"))
     assert posted.ephemeral and f"Posted in <#{h.default_channel.id}>" in posted.text
     shared = h.last_message(h.default_channel)
     assert len(h.messages(h.default_channel)) == channel_messages + 1
     assert not shared.ephemeral and shared.content == f"<@{carol.id}> shared this replay."
-    assert "Replay · Arkaios" in shared.text and "Move **1** of 2" in shared.text
+    assert "Replay · Arkaios" in shared.text and "Turn **1**, move 1 (1 of 2)" in shared.text
     assert "built level 1 on c3" in shared.text
     assert "bob wins" in shared.text, "a finished game's frame says how it ended"
     assert shared.attachments[0].data == panel.attachments[0].data, "the frame on show"

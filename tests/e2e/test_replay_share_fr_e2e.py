@@ -25,11 +25,11 @@ async def test_post_to_channel_in_french(
         "Début", "Précédent", "Suivant", "Fin", "Exporter en GIF", "Publier dans le salon"
     ]
     stepped = await h.click(carol, opened.button(label="Suivant"))
-    assert stepped.message is not None and "Coup **1** sur 2" in stepped.message.text
+    assert stepped.message is not None and "Tour **1**, coup 1 (1 sur 2)" in stepped.message.text
     posted = await h.click(carol, stepped.message.button(label="Publier dans le salon"))
     assert posted.ephemeral and f"Publié dans <#{h.default_channel.id}>, visible de tous." in posted.text
     shared = h.last_message(h.default_channel)
-    assert shared.content == f"<@{carol.id}> partage ce rejeu." and "Coup **1** sur 2" in shared.text
+    assert shared.content == f"<@{carol.id}> partage ce rejeu." and "Tour **1**, coup 1 (1 sur 2)" in shared.text
     again = await h.click(carol, stepped.message.button(label="Publier dans le salon"))
     assert again.ephemeral and "Vous venez de publier un rejeu" in again.text
 

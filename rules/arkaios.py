@@ -42,9 +42,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from operator import itemgetter
-from typing import Any, Literal, Self, cast
+from typing import Any, Literal, NamedTuple, Self, cast
 
 from rules.base import (
     AND,
@@ -104,8 +103,10 @@ GAME_ID = "arkaios"
 
 # Squares are indexed rank * SIZE + file internally; Square is used at the edges.
 SQUARES: tuple[Square, ...] = tuple(all_squares(SIZE, SIZE))
+# The squares around each square, by file then rank: the order legal moves are listed in.
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(n.rank * SIZE + n.file for n in sq.neighbours(SIZE, SIZE)) for sq in SQUARES
+    tuple(n.rank * SIZE + n.file for n in sorted(sq.neighbours(SIZE, SIZE), key=lambda n: (n.file, n.rank)))
+    for sq in SQUARES
 )
 NO_SQUARE = -1
 
@@ -143,13 +144,14 @@ class Pillar:
 
     square: Square
     level: int
+    # The square's index, kept with the move: the engine reads it on every pillar.
+    index: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", index_of(self.square))
 
     def __str__(self) -> str:
         return f"{self.square}={self.level}"
-
-    @property
-    def index(self) -> int:
-        return index_of(self.square)
 
     @classmethod
     def parse(cls, text: str) -> Pillar:
@@ -170,19 +172,20 @@ class Pillar:
 PILLARS: tuple[tuple[Pillar, ...], ...] = tuple(
     tuple(Pillar(square, level) for level in range(TOP + 1)) for square in SQUARES
 )
-# Legal moves are listed by file, then rank, then level: this code sorts the same way.
-_ORDER: tuple[int, ...] = tuple(square.file * SIZE + square.rank for square in SQUARES)
+# Every opening pillar, in the order legal moves list them.
+OPENINGS: tuple[Pillar, ...] = tuple(PILLARS[index][level] for index in range(SIZE * SIZE) for level in LEVELS)
 
 
 # ---------------------------------------------------------------------------
-# The completion search (pure, memoised across states)
+# The completion search (pure)
 
 
-# Heights are bytes, one per square: immutable (states share them), and cheap to hash as a memo key.
+# Heights are bytes, one per square: immutable (states share them) and cheap to copy.
 Heights = bytes
 # The completion search marks the opponent's position with this height: no pillar fits above it.
 BLOCKED = TOP + 1
 _LEVEL_BYTES: tuple[bytes, ...] = tuple(bytes((level,)) for level in range(BLOCKED + 1))
+MAX_BUDGET = 2 * TOP - 1  # last levels 3 and 2
 
 
 def _raised(heights: Heights, index: int, level: int) -> Heights:
@@ -200,16 +203,63 @@ NEAR_LEVELS: tuple[range, ...] = tuple(range(max(1, lv - 1), min(TOP, lv + 1) + 
 # AROUND[index](heights): the heights of the squares around ``index``, in NEIGHBOURS order.
 AROUND: tuple[itemgetter[Any], ...] = tuple(itemgetter(*around) for around in NEIGHBOURS)
 
+# A pillar step: (level, pieces left after it).
+Step = tuple[int, int]
+
+
+def _pillar_steps(prev_level: int, remaining: int, height: int) -> tuple[Step, ...]:
+    """The pillars a square of ``height`` takes after a pillar of ``prev_level``, ``remaining``
+    pieces to spend, ascending by level."""
+    return tuple(
+        (level, remaining - level + height) for level in NEAR_LEVELS[prev_level] if height < level <= height + remaining
+    )
+
+
+# STEPS[prev_level][remaining][height], every combination built once.
+STEPS: tuple[tuple[tuple[tuple[Step, ...], ...], ...], ...] = tuple(
+    tuple(tuple(_pillar_steps(prev, left, height) for height in range(BLOCKED + 1)) for left in range(MAX_BUDGET + 1))
+    for prev in range(TOP + 1)
+)
+
+
+class Reach(NamedTuple):
+    """What a pillar on one square can do for the turn (see ``REACH``)."""
+
+    ends: bool  # a pillar there spends the rest, on the final level
+    one_left: bool  # a pillar there leaves one piece and the final pillar may follow it
+    deeper: tuple[Step, ...]  # pillars there leaving two pieces or more
+
+
+def _reach(prev_level: int, remaining: int, final: int, height: int) -> Reach:
+    steps = STEPS[prev_level][remaining][height]
+    return Reach(
+        ends=(final, 0) in steps,
+        one_left=any(left == 1 and abs(level - final) <= 1 for level, left in steps),
+        deeper=tuple(step for step in steps if step[1] >= 2),
+    )
+
+
+# REACH[prev_level][remaining][final][height], every combination built once.
+REACH: tuple[tuple[tuple[tuple[Reach, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(tuple(_reach(prev, left, final, height) for height in range(BLOCKED + 1)) for final in range(TOP + 1))
+        for left in range(MAX_BUDGET + 1)
+    )
+    for prev in range(TOP + 1)
+)
+
 
 def searched(heights: Heights, forbidden: int) -> Heights:
     """The heights the completion search reads: ``forbidden`` (if any) marked BLOCKED."""
     return heights if forbidden == NO_SQUARE else _raised(heights, forbidden, BLOCKED)
 
 
-@lru_cache(maxsize=1 << 18)
 def can_finish(heights: Heights, prev: int, prev_level: int, remaining: int, final: int) -> bool:
     """Whether a chain can go on from pillar ``prev`` (of ``prev_level``) and spend exactly
     ``remaining`` pieces, its last pillar at level ``final`` (``heights`` from :func:`searched`).
+
+    Pillars that end the turn at once or one piece later are tried around ``prev`` first:
+    they need no copy of the heights.
 
     >>> empty = bytes(25)
     >>> can_finish(searched(empty, 18), 12, 3, 5, 1)    # after openings 3 and 2, from c3
@@ -217,39 +267,21 @@ def can_finish(heights: Heights, prev: int, prev_level: int, remaining: int, fin
     >>> can_finish(searched(_raised(empty, 0, 2), 0), 12, 1, 3, 3)   # openings 1 then 2: blocked
     False
     """
-    near = NEAR_LEVELS[prev_level]
+    reach = REACH[prev_level][remaining][final]
+    below_final = final - 1
+    later = []
     for index, height in zip(NEIGHBOURS[prev], AROUND[prev](heights), strict=True):
-        for level in near:
-            if height < level <= height + remaining and completes(
-                heights, index, level, remaining - level + height, final
-            ):
+        ends, one_left, deeper = reach[height]
+        # One piece left: a final pillar fits on a neighbour at height final - 1 (unchanged by this one).
+        if ends or (one_left and below_final in AROUND[index](heights)):
+            return True
+        if deeper:
+            later.append((index, deeper))
+    for index, deeper in later:
+        for level, left in deeper:
+            if can_finish(_raised(heights, index, level), index, level, left, final):
                 return True
     return False
-
-
-def completes(heights: Heights, index: int, level: int, left: int, final: int) -> bool:
-    """Whether, after a pillar of ``level`` on ``index`` (``heights`` from before it) leaving
-    ``left`` pieces, the turn can still end on ``final``.
-
-    The last piece is answered without a search: one more pillar, of the final level, on a
-    neighbour at height ``final - 1`` (the neighbours' heights did not change).
-    """
-    if left == 0:
-        return level == final
-    if left == 1:
-        return -1 <= level - final <= 1 and final - 1 in AROUND[index](heights)
-    return can_finish(_raised(heights, index, level), index, level, left, final)
-
-
-def _steps(heights: Heights, prev: int, prev_level: int, remaining: int) -> list[tuple[int, int, int]]:
-    """Every (square, level, cost) the next pillar could take, ignoring the final-level rule."""
-    steps = []
-    near = NEAR_LEVELS[prev_level]
-    for index, height in zip(NEIGHBOURS[prev], AROUND[prev](heights), strict=True):
-        for level in near:
-            if height < level <= height + remaining:
-                steps.append((index, level, level - height))
-    return steps
 
 
 # ---------------------------------------------------------------------------
@@ -344,10 +376,8 @@ class ArkaiosState(GameState[Pillar]):
         )
 
     def copy(self) -> Self:
-        """Shares what moves replace whole (pillar lists, outcome); copies what they change in place."""
+        """Shares everything: moves replace the heights and lists they change, never edit them."""
         clone = self._shallow_copy()
-        clone.positions = self.positions.copy()
-        clone.last_levels, clone.chain = self.last_levels.copy(), self.chain.copy()
         clone._legal = None
         return clone
 
@@ -454,20 +484,30 @@ class ArkaiosState(GameState[Pillar]):
     def _opening_moves(self) -> list[Pillar]:
         taken = [p for p in self.positions if p is not None]
         used = [lv for lv in self.last_levels if lv is not None]
-        return [
-            PILLARS[i][level] for i in range(SIZE * SIZE) if i not in taken for level in LEVELS if level not in used
-        ]
+        return [pillar for pillar in OPENINGS if pillar.index not in taken and pillar.level not in used]
 
     def _turn_moves(self) -> list[Pillar]:
-        anchor, budget, final = self._anchor(), self.budget, self.final_level
-        assert anchor is not None and budget is not None and final is not None
-        heights, remaining = searched(self.heights, self._forbidden()), budget - self.spent
-        codes = []
-        for index, level, cost in _steps(heights, anchor[0], anchor[1], remaining):
-            if completes(heights, index, level, remaining - cost, final):
-                codes.append((_ORDER[index], level, index))
-        codes.sort()
-        return [PILLARS[index][level] for _, level, index in codes]
+        """The pillars after which the turn can still be completed, by file, rank and level."""
+        # The budget and final level and the anchor, read directly: this runs for every position.
+        mover, chain = self.to_move, self.chain
+        mine, theirs = self.last_levels[mover], self.last_levels[1 - mover]
+        position, forbidden = self.positions[mover], self.positions[1 - mover]
+        assert mine is not None and theirs is not None and position is not None and forbidden is not None
+        prev, prev_level = (chain[-1].index, chain[-1].level) if chain else (position, mine)
+        heights, final = _raised(self.heights, forbidden, BLOCKED), third_level(mine, theirs)
+        steps, below_final = STEPS[prev_level][mine + theirs - self.spent], final - 1
+        moves = []
+        for index, height in zip(NEIGHBOURS[prev], AROUND[prev](heights), strict=True):
+            for level, left in steps[height]:
+                if left == 0:
+                    completed = level == final
+                elif left == 1:  # the final pillar must fit on a neighbour at height final - 1
+                    completed = -1 <= level - final <= 1 and below_final in AROUND[index](heights)
+                else:
+                    completed = can_finish(_raised(heights, index, level), index, level, left, final)
+                if completed:
+                    moves.append(PILLARS[index][level])
+        return moves
 
     def has_turn(self) -> bool:
         """Whether the player to move can complete their turn (always true in the opening)."""
@@ -613,35 +653,42 @@ class ArkaiosState(GameState[Pillar]):
 
     # -- applying a move -------------------------------------------------------
 
+    # Moves replace ``heights``, ``positions``, ``last_levels`` and ``chain`` with new values and
+    # never edit them in place: ``copy`` shares them between states.
+
     def _apply(self, seat: int, move: Pillar) -> None:
         self._legal = None
         self.move_number += 1
-        if self.phase == "opening":
+        if None in self.positions:
             self._open(seat, move)
         else:
             self._build(seat, move)
 
+    def _settle(self, seat: int, move: Pillar) -> None:
+        """``seat``'s position and last level become those of ``move``."""
+        self.positions, self.last_levels = self.positions.copy(), self.last_levels.copy()
+        self.positions[seat], self.last_levels[seat] = move.index, move.level
+
     def _open(self, seat: int, move: Pillar) -> None:
         self.heights = _raised(self.heights, move.index, move.level)
-        self.positions[seat], self.last_levels[seat] = move.index, move.level
+        self._settle(seat, move)
         self.last_turn, self.last_turn_seat, self.last_turn_from = [move], seat, None
         self._count_turn()
         self._begin_turn(self._opponent(seat))
 
     def _build(self, seat: int, move: Pillar) -> None:
-        budget = self.budget
-        assert budget is not None
-        self.spent += move.level - self.heights[move.index]
-        self.heights = _raised(self.heights, move.index, move.level)
-        self.chain.append(move)
-        if self.spent == budget:
+        index, level, (mine, theirs) = move.index, move.level, self.last_levels
+        assert mine is not None and theirs is not None
+        self.spent += level - self.heights[index]
+        self.heights = _raised(self.heights, index, level)
+        self.chain = [*self.chain, move]
+        if self.spent == mine + theirs:  # the budget
             self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
-        last = self.chain[-1]
-        self.last_turn, self.last_turn_seat = list(self.chain), seat
+        self.last_turn, self.last_turn_seat = self.chain, seat
         self.last_turn_from = self.positions[seat]
-        self.positions[seat], self.last_levels[seat] = last.index, last.level
+        self._settle(seat, self.chain[-1])
         self._count_turn()
         if self.in_temple(seat):
             # The turn is complete: it moves from ``chain`` to ``last_turn`` as usual.
@@ -656,7 +703,7 @@ class ArkaiosState(GameState[Pillar]):
 
     def _begin_turn(self, seat: int) -> None:
         self.to_move, self.chain, self.spent = seat, [], 0
-        if self.phase == "opening":
+        if None in self.positions:  # the opening
             return
         # The legal pillars, kept for this position: none means no way to complete the turn.
         self._legal = self._turn_moves()

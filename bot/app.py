@@ -25,6 +25,7 @@ from bot.config import Shards
 from bot.drawing import Drawing
 from bot.i18n import COMMANDS
 from bot.interactions import FAILED, InteractionDesk, Subject
+from bot.opponent import Thinking
 from bot.panels import OpenPanels
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -110,6 +111,7 @@ class AgoraBot(commands.AutoShardedBot):
         sync_and_exit: bool = False,
         shards: Shards | None = None,
         render_workers: int = 0,
+        ai_workers: int = 1,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -142,6 +144,7 @@ class AgoraBot(commands.AutoShardedBot):
         self.tournaments.on_due = self.scheduler.run_soon
         self.interactions = InteractionDesk(self.language_of)
         self.drawing = Drawing(render_workers)
+        self.thinking = Thinking(ai_workers)  # where Agora chooses its moves (see bot/opponent.py)
         self.panels = OpenPanels(clock)  # private panels kept up to date as their games move on
         self.started = time.monotonic()
 
@@ -196,6 +199,7 @@ class AgoraBot(commands.AutoShardedBot):
     async def close(self) -> None:
         await self.scheduler.stop()
         self.drawing.close()
+        self.thinking.close()
         # Before the first login there is no connection to close (and discord.py's sharded close would fail).
         if isinstance(self.loop, asyncio.AbstractEventLoop):  # a placeholder until the first login
             await super().close()

@@ -35,6 +35,7 @@ VARIABLES = {
     "AGORA_RENDER_WORKERS": (
         "processes that draw the boards beside the bot (default: one per core); 0 draws in the bot's own process"
     ),
+    "AGORA_AI_WORKERS": "processes in which Agora chooses its moves in games against it (default: 1)",
     "AGORA_CONNECT_TIMEOUT": (
         f"seconds to keep trying to reach Discord at start-up before giving up (default: {DEFAULT_CONNECT_SECONDS:.0f})"
     ),
@@ -63,6 +64,7 @@ class Config:
     discord_url: str | None = None
     shards: Shards | None = None
     render_workers: int = 0
+    ai_workers: int = 1
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ, *, need_token: bool = True) -> Config:
@@ -86,6 +88,7 @@ class Config:
             discord_url=discord_url(env.get("AGORA_DISCORD_URL", "")),
             shards=shards(env.get("AGORA_SHARDS", "")),
             render_workers=render_workers(env.get("AGORA_RENDER_WORKERS", "")),
+            ai_workers=ai_workers(env.get("AGORA_AI_WORKERS", "")),
         )
 
 
@@ -177,6 +180,23 @@ def render_workers(typed: str) -> int:
         raise ConfigError(
             f"AGORA_RENDER_WORKERS={typed.strip()} is not a number of processes. Use 0 to 64."
         )
+    return count
+
+
+def ai_workers(typed: str) -> int:
+    """Processes that choose the bot's moves; empty means one.
+
+    >>> ai_workers(""), ai_workers("2")
+    (1, 2)
+    >>> ai_workers("0")
+    Traceback (most recent call last):
+    bot.config.ConfigError: AGORA_AI_WORKERS=0 is not a number of processes. Use 1 to 64.
+    """
+    if not typed.strip():
+        return 1
+    count = int(typed) if typed.strip().isascii() and typed.strip().isdigit() else 0
+    if not 1 <= count <= 64:
+        raise ConfigError(f"AGORA_AI_WORKERS={typed.strip()} is not a number of processes. Use 1 to 64.")
     return count
 
 

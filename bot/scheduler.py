@@ -1,4 +1,4 @@
-"""A durable scheduler kept in SQLite: turn reminders, turn timeouts, challenge expiry.
+"""A durable scheduler kept in SQLite: turn reminders, turn timeouts, challenge expiry, the bot's moves.
 
 Every job is a row of ``jobs``.  A job is tied to one turn of one game by its
 ``stamp`` (the game's ``turn_started_at``; a challenge's ``created_at``): when the
@@ -6,12 +6,17 @@ game moved on, the job is void.  A job's handler marks it done in the same
 transaction as its effect (:meth:`Scheduler.done_step`) or claims it before an
 effect that cannot be rolled back (:meth:`Scheduler.claim`), so nothing fires twice
 across restarts, and jobs that fell due while the bot was down run at start-up.
+
+A bot's move is a job too (``bot``), added by the move that made it the turn of a seat
+Agora plays; its stamp is the game's version then, so it never answers a later position.
+Seats only the bot is waited for get no reminder and no time-out.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -20,6 +25,7 @@ from dataclasses import dataclass
 from bot.database import Connection
 from bot.settings import GuildSettings, decode_settings
 from bot.storage import Storage, WithinTransaction
+from rules import GAMES
 
 log = logging.getLogger("agora.scheduler")
 
@@ -27,6 +33,8 @@ REMIND, TIMEOUT, EXPIRE = "remind", "timeout", "expire"
 # Under the claim rule, once the deadline passed: ask again for the claim, and end the game on time.
 CLAIM_AGAIN, UNCLAIMED = "claim_again", "unclaimed"
 TURN_KINDS = (REMIND, TIMEOUT, CLAIM_AGAIN, UNCLAIMED)
+# The bot's move in a game waiting for a seat it plays; stamped with the game's version.
+BOT = "bot"
 # Real seconds between two looks at the queue when nothing is due sooner.
 POLL_SECONDS = 30.0
 # How long a process holds the due jobs it took: longer than any handler runs, short enough that
@@ -59,6 +67,18 @@ async def settings_in(db: Connection, guild_id: int) -> GuildSettings:
 async def turn_seconds_in(db: Connection, game_id: int, settings: GuildSettings) -> int:
     found = await db.fetchrow("SELECT turn_seconds FROM game_deadlines WHERE game_id = ?", (game_id,))
     return settings.turn_seconds if found is None else int(found[0])
+
+
+async def waiting_in(db: Connection, game_id: int) -> tuple[bool, int | None]:
+    """Inside the transaction of a game's change: whether people are waited for, and the game's
+    version when a seat the bot plays is (None: no bot seat to move), read from the stored game."""
+    found = await db.fetchrow("SELECT game, state, bots, version FROM games WHERE id = ?", (game_id,))
+    if found is None or found["state"] is None or found["bots"] in (None, "{}"):
+        return True, None
+    bots = json.loads(found["bots"])
+    waiting = GAMES[found["game"]].from_json(json.loads(found["state"])).waiting_for
+    people = any(str(seat) not in bots for seat in waiting)
+    return people, int(found["version"]) if any(str(seat) in bots for seat in waiting) else None
 
 
 class Scheduler:
@@ -102,6 +122,11 @@ class Scheduler:
             await self.void(db, game_id)
             if stamp is None:
                 return
+            people, version = await waiting_in(db, game_id)
+            if version is not None:
+                await self.add(db, BOT, game_id, float(version), self.clock())
+            if not people:
+                return  # the bot is never reminded nor timed out
             settings = await settings_in(db, guild_id)
             seconds = await turn_seconds_in(db, game_id, settings)
             remind_at = settings.reminder_at(stamp, seconds)

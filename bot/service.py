@@ -13,7 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -204,6 +204,25 @@ class GameRecord:
     def seats_of(self, user_id: int) -> list[int]:
         return [seat for seat, uid in enumerate(self.row.seats) if uid == user_id]
 
+    @property
+    def bot_seats(self) -> dict[int, str]:
+        """The seats Agora plays, with its level there (from the stored game, never from a control)."""
+        return {int(seat): str(level) for seat, level in self.row.bots.items()}
+
+    def waiting_bots(self) -> list[int]:
+        """The bot's seats the game waits for now, in seat order."""
+        if self.state is None or self.row.status != ACTIVE:
+            return []
+        bots = self.bot_seats
+        return [seat for seat in self.state.waiting_for if seat in bots]
+
+    def human_actors(self) -> list[int]:
+        """User ids of the people the game waits for (the bot's seats left out: it is never pinged)."""
+        if self.state is None or self.row.status != ACTIVE:
+            return []
+        bots = self.bot_seats
+        return [self.row.seats[seat] for seat in self.state.waiting_for if seat not in bots]
+
     def user_at(self, seat: int) -> int:
         return self.row.seats[seat]
 
@@ -327,9 +346,13 @@ class GameService:
         turn_seconds: int | None = None,
         challenger_seat: int = 0,
         rematch_of: int | None = None,
+        bots: Mapping[int, str] | None = None,
     ) -> GameRecord:
         """Create a challenge; the challenger takes seat ``challenger_seat`` (the first by default),
         the invited the other seats, in order.
+
+        ``bots`` names the seats Agora plays (holding the bot's user id) with its level there:
+        the bot accepts at once, so a challenge to the bot alone starts the game.
 
         ``turn_seconds`` overrides the server's turn deadline for this game.  ``rematch_of``
         names the finished game this challenge is the rematch of: it has at most one rematch
@@ -338,7 +361,9 @@ class GameService:
         spec = GAMES[game]
         seats = [*invited]
         seats.insert(challenger_seat, challenger)
-        if len(set(seats)) != len(seats):
+        bots = dict(bots or {})
+        people = [uid for seat, uid in enumerate(seats) if seat not in bots]
+        if len(set(people)) != len(people) or set(people) & {seats[seat] for seat in bots}:
             raise ServiceError(
                 "Each player can take only one seat: you cannot challenge yourself.", "err.self_challenge"
             )
@@ -348,9 +373,10 @@ class GameService:
         now = self.clock()
         row = GameRow(
             id=0, game=game, guild_id=guild_id, channel_id=channel_id, status=CHALLENGE, seats=seats,
-            accepted=[challenger], options=resolved, seed=secrets.randbits(48), state=None, draft=[],
-            outcome=None, end_reason=None, version=0, message_id=None, created_at=now, updated_at=now,
-            turn_started_at=None, rematch_of=rematch_of,
+            accepted=list(dict.fromkeys([challenger, *(seats[seat] for seat in sorted(bots))])), options=resolved,
+            seed=secrets.randbits(48), state=None, draft=[], outcome=None, end_reason=None, version=0,
+            message_id=None, created_at=now, updated_at=now, turn_started_at=None, rematch_of=rematch_of,
+            bots={str(seat): level for seat, level in sorted(bots.items())},
         )
         if set(row.accepted) == set(seats):
             # Nobody else to wait for (solo training): the game starts at once.
@@ -366,6 +392,8 @@ class GameService:
                 await self._no_twin(db, row, turn_seconds)
             if scheduled is not None:
                 await scheduled(db, game_id)
+            if row.status == ACTIVE and bots and self.on_turn is not None:
+                await self.on_turn(game_id, guild_id, row.turn_started_at)(db)  # the bot may move first
 
         row.id = await self.storage.insert_game(row, after)
         return self._decode(row)
@@ -421,10 +449,13 @@ class GameService:
             )
         seats = rematch_seats(record.seats)
         seat = seats.index(user_id)
+        # Seat s moves to s - 1 (see rematch_seats): the bot keeps its level wherever it sits.
+        bots = {(old - 1) % len(seats): level for old, level in record.bot_seats.items()}
         return await self.challenge(
             record.game, guild_id=record.row.guild_id, channel_id=channel_id, challenger=user_id,
             invited=[*seats[:seat], *seats[seat + 1:]], options=record.row.options if options is None else options,
             turn_seconds=await self.storage.game_turn_seconds(game_id), challenger_seat=seat, rematch_of=game_id,
+            bots=bots,
         )  # fmt: skip
 
     async def accept(self, game_id: int, user_id: int) -> GameRecord:
@@ -544,16 +575,24 @@ class GameService:
         creator: int,
         options: JSON | None = None,
         turn_seconds: int | None = None,
+        bot_user: int | None = None,
+        bots: Sequence[str] = (),
     ) -> GameRecord:
-        """Open a table that anyone may join until its creator starts it (it expires like a challenge)."""
+        """Open a table that anyone may join until its creator starts it (it expires like a challenge).
+
+        ``bots`` holds the level of each seat Agora (``bot_user``) takes at once, after the creator's.
+        """
         spec = GAMES[game]
         resolved = resolved_options(spec, options)
+        if bots and (bot_user is None or 1 + len(bots) > spec.max_players):
+            raise refusal("err.table_full", game=spec.name, high=spec.max_players)
+        seats = [creator, *(bot_user for _ in bots if bot_user is not None)]
         now = self.clock()
         row = GameRow(
-            id=0, game=game, guild_id=guild_id, channel_id=channel_id, status=CHALLENGE, seats=[creator],
-            accepted=[creator], options=resolved, seed=secrets.randbits(48), state=None, draft=[],
+            id=0, game=game, guild_id=guild_id, channel_id=channel_id, status=CHALLENGE, seats=seats,
+            accepted=list(dict.fromkeys(seats)), options=resolved, seed=secrets.randbits(48), state=None, draft=[],
             outcome=None, end_reason=None, version=0, message_id=None, created_at=now, updated_at=now,
-            turn_started_at=None,
+            turn_started_at=None, bots={str(seat + 1): level for seat, level in enumerate(bots)},
         )
         after = None if self.on_challenge is None else self.on_challenge(guild_id, now, turn_seconds)
         row.id = await self.storage.insert_game(row, after)
@@ -633,8 +672,8 @@ class GameService:
             return self._answerer(record, user_id, act.offer)
         return self._seat_to_act(record, record.state, user_id)
 
-    def _seat_to_act(self, record: GameRecord, state: GameState[Any], user_id: int) -> int:
-        mine = record.seats_of(user_id)
+    def _seat_to_act(self, record: GameRecord, state: GameState[Any], user_id: int, only: int | None = None) -> int:
+        mine = [seat for seat in record.seats_of(user_id) if only is None or seat == only]
         if not mine:
             raise not_playing()
         for seat in mine:
@@ -694,11 +733,13 @@ class GameService:
         moves: Sequence[str],
         version: int | None = None,
         also: Sequence[WithinTransaction] = (),
+        seat: int | None = None,
     ) -> GameRecord:
         """Commit the unfinished turn's draft followed by ``moves``, as one transaction.
 
-        Every way of moving comes here: a click, ``/move``, a time-out's default move.
-        ``also`` runs in the same transaction (a scheduler job marking itself done).
+        Every way of moving comes here: a click, ``/move``, a time-out's default move, the bot's
+        move. ``also`` runs in the same transaction (a scheduler job marking itself done).
+        ``seat``: which of ``user_id``'s seats plays (the bot holding several), else the first that may.
         """
         async with self._lock(game_id):
             record = await self.load(game_id)
@@ -707,7 +748,7 @@ class GameService:
             if not notations:
                 raise ServiceError("There is no move to play.", "err.no_move")
             ply = await self.storage.move_count(game_id)
-            state, played = self._apply(record, user_id, notations, ply)
+            state, played = self._apply(record, user_id, notations, ply, seat)
             return await self._save_moves(record, state, played, also)
 
     async def add_to_draft(self, game_id: int, user_id: int, move: str, version: int | None) -> GameRecord:
@@ -756,7 +797,7 @@ class GameService:
         await self.storage.set_channel_id(game_id, channel_id)
 
     def _apply(
-        self, record: GameRecord, user_id: int, notations: Sequence[str], ply: int
+        self, record: GameRecord, user_id: int, notations: Sequence[str], ply: int, only: int | None = None
     ) -> tuple[GameState[Any], list[MoveRow]]:
         """Play ``notations`` in turn for ``user_id``; numbered after ``ply`` moves already stored.
 
@@ -766,7 +807,7 @@ class GameService:
         state = record.state
         played: list[MoveRow] = []
         for notation in notations:
-            seat = self._seat_to_act(record, state, user_id)
+            seat = self._seat_to_act(record, state, user_id, only)
             try:
                 after = state.play(seat, notation)
             except IllegalMove as error:

@@ -309,7 +309,7 @@ async def run(config: Config, *, sync_guild: int | None = None, syncing: bool = 
     point_at(config.discord_url)
     bot = AgoraBot(
         str(config.database), sync_guild=sync_guild, sync_and_exit=syncing, shards=config.shards,
-        render_workers=config.render_workers,
+        render_workers=config.render_workers, ai_workers=config.ai_workers,
     )
     startup = Startup(bot, config)
     startup.listen_for_signals()

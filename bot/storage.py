@@ -52,6 +52,8 @@ class GameRow:
     claim_message: int | None = None
     # The message pinging the player(s) to act while the board is edited in place (see GameCog.ping).
     ping_id: int | None = None
+    # The seats Agora itself plays and its level there ({"1": "easy"}: JSON keys are text); {}: people only.
+    bots: JSON = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,7 @@ class CorruptRow(Exception):
     """A stored game could not be decoded."""
 
 
-_JSON_COLUMNS = {"seats", "accepted", "options", "state", "draft", "outcome", "offer"}
+_JSON_COLUMNS = {"seats", "accepted", "options", "state", "draft", "outcome", "offer", "bots"}
 
 
 class Storage:

@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text, word
+from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import GameRecord, ServiceError
 from cogs.common import (
     COLOUR,
@@ -72,6 +73,7 @@ class Arcanor(GameCog):
         opponent="Who you want to play against",
         strict_memory="Nobody sees inside stacks, not even their owner; lifting one shows it to everyone",
         deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
+        level="Agora's strength when you challenge the bot itself: easy, medium or hard",
     )
     async def challenge(
         self,
@@ -79,8 +81,10 @@ class Arcanor(GameCog):
         opponent: discord.Member | discord.User,
         strict_memory: bool = False,
         deadline: str | None = None,
+        level: Level = DEFAULT_LEVEL,
     ) -> None:
-        await self.start_challenge(interaction, [opponent], {"strict_memory": strict_memory}, deadline=deadline)
+        options = {"strict_memory": strict_memory}
+        await self.start_challenge(interaction, [opponent], options, deadline=deadline, level=level)
 
     def describe_option_values(self, options: dict[str, Any], lang: str) -> str:
         return text(lang, "arcanor.opt_strict" if options.get("strict_memory") else "arcanor.opt_standard")

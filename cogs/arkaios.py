@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.app import AgoraBot
 from bot.i18n import text, word
+from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, GameRecord
 from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, echo, mention_list, tell
 from render import arkaios as drawing
@@ -27,14 +28,16 @@ class Arkaios(GameCog):
     @app_commands.describe(
         opponent="Who you want to play against",
         deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
+        level="Agora's strength when you challenge the bot itself: easy, medium or hard",
     )
     async def challenge(
         self,
         interaction: discord.Interaction[Any],
         opponent: discord.Member | discord.User,
         deadline: str | None = None,
+        level: Level = DEFAULT_LEVEL,
     ) -> None:
-        await self.start_challenge(interaction, [opponent], {}, deadline=deadline)
+        await self.start_challenge(interaction, [opponent], {}, deadline=deadline, level=level)
 
     # -- the board -------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.endings import stored_ending
 from bot.i18n import engine_words, template, text, word
 from bot.locks import KeyedLocks
+from bot.opponent import DEFAULT_LEVEL
 from bot.panels import Edit, OpenPanel
 from bot.scheduler import UNCLAIMED
 from bot.service import (
@@ -510,14 +511,16 @@ class GameCog(commands.Cog):
         reply: Reply | None = None,
         also: Sequence[WithinTransaction] = (),
         cause: str = "",
+        seat: int | None = None,
     ) -> GameRecord:
         """Play ``moves`` for ``user`` and bring the board up to date: the one path of every move.
 
-        Clicks, ``/move`` and a time-out's default move (no interaction) all come here;
-        ``version`` is the one the control was drawn for (None: any).  ``also`` runs in
-        the move's transaction; ``cause`` goes before the summary (why the move was played).
+        Clicks, ``/move``, a time-out's default move and the bot's move (no interaction) all
+        come here; ``version`` is the one the control was drawn for (None: any).  ``also`` runs
+        in the move's transaction; ``cause`` goes before the summary (why the move was played);
+        ``seat`` is which of ``user``'s seats plays (the bot may hold several).
         """
-        after = await self.service.play(before.id, user, moves, version, also)
+        after = await self.service.play(before.id, user, moves, version, also, seat=seat)
         summary = await self.summary(before, after, user, moves, await self.language(after))
         await self.publish(before, " ".join(part for part in (cause, summary) if part), interaction, reply)
         return after
@@ -551,7 +554,8 @@ class GameCog(commands.Cog):
                 await self.ping(before, latest)
             clicked = interaction.message.id if interaction is not None and interaction.message is not None else None
             await self.changed(latest, answered=clicked)
-            return latest
+        self.bot_to_move(latest)
+        return latest
 
     async def end_on_question(self, interaction: discord.Interaction[Any], before: GameRecord, summary: str) -> None:
         """The game ended by an answer to a question posted in its channel (an agreed draw, a claim on time).
@@ -604,7 +608,7 @@ class GameCog(commands.Cog):
         """The board was edited in place, which notifies nobody: whoever must act now and was not
         waiting before gets a short message linking to it.  The previous ping goes (its player has
         acted), so the channel keeps one at most."""
-        newcomers = [user for user in record.actors() if user not in before.actors()]
+        newcomers = [user for user in record.human_actors() if user not in before.actors()]
         if not newcomers or record.row.message_id is None:
             return
         await self.drop_ping(record)
@@ -650,15 +654,21 @@ class GameCog(commands.Cog):
         invited: Sequence[discord.abc.User],
         options: dict[str, Any],
         deadline: str | None = None,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
-        """Post a challenge; ``deadline`` ("30m", "2h", "3d") overrides the server's time per turn."""
+        """Post a challenge; ``deadline`` ("30m", "2h", "3d") overrides the server's time per turn.
+
+        Agora itself may be invited: it plays its seats at ``level`` and accepts at once, so a
+        challenge to the bot alone starts the game. Other bots are refused.
+        """
 
         async def work() -> None:
             turn_seconds = await self.check_new_game(interaction, deadline)
             assert interaction.guild_id is not None and interaction.channel_id is not None
-            if any(user.bot for user in invited):
+            me = self.bot.user.id if self.bot.user is not None else None
+            if any(user.bot and user.id != me for user in invited):
                 raise refusal("err.bot_challenged")
-            for user in (interaction.user, *invited):
+            for user in dict.fromkeys((interaction.user, *invited)):
                 await self.service.remember_player(interaction.guild_id, user.id, user.display_name)
             record = await self.service.challenge(
                 self.game_id,
@@ -668,13 +678,34 @@ class GameCog(commands.Cog):
                 invited=[user.id for user in invited],
                 options=options,
                 turn_seconds=turn_seconds,
+                bots={seat: level for seat, user in enumerate(invited, start=1) if user.id == me},
             )
+            if record.row.status == ACTIVE:
+                await self.start_against_bot(interaction, record)
+                return
             message = self.challenge_message(record, await self.language(record))
             await interaction.response.send_message(**message, allowed_mentions=PLAYERS_ONLY)
             sent = await interaction.original_response()
             await self.service.set_message(record.id, sent.id)
 
         await guarded(interaction, work)
+
+    async def start_against_bot(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """A challenge the bot alone was to answer: the game is on, and its first board follows."""
+        settings = await self.bot.settings.get(record.row.guild_id)
+        lang = settings.language
+        embed = discord.Embed(
+            title=text(lang, "game_title", game=self.game_name, id=record.id),
+            description=text(lang, "game_on", players=mention_list(record.seats)),
+            colour=COLOUR,
+        )
+        embed.add_field(name=text(lang, "bot.level_field"), value=bot_levels(record, lang), inline=False)
+        await interaction.response.send_message(embed=embed, allowed_mentions=PLAYERS_ONLY)
+        message = await interaction.original_response()
+        await self.service.set_message(record.id, message.id)
+        if settings.threads:
+            record = await self._move_to_thread(message, record, lang)
+        await self.post_board(interaction, record)
 
     async def check_new_game(self, interaction: discord.Interaction[Any], deadline: str | None) -> int | None:
         """Refuse a new game outside a server or its allowed channels; the turn time asked for, in seconds."""
@@ -704,6 +735,8 @@ class GameCog(commands.Cog):
         options = self.describe_options(record, lang)
         if options:
             embed.add_field(name=text(lang, "options"), value=options, inline=False)
+        if record.bot_seats:
+            embed.add_field(name=text(lang, "bot.level_field"), value=bot_levels(record, lang), inline=False)
         embed.add_field(
             name=text(lang, "waiting_for"), value=mention_list(waiting) or text(lang, "nobody"), inline=False
         )
@@ -1035,6 +1068,13 @@ class GameCog(commands.Cog):
             message = await self._send_board(here, board, record)
         await self.service.set_message(record.id, message.id)
         await self.drop_ping(record)
+        self.bot_to_move(record)
+
+    def bot_to_move(self, record: GameRecord) -> None:
+        """Once the board shows a position where the bot must play, its job (added with the move that
+        made it so) runs now rather than at the scheduler's next look."""
+        if record.waiting_bots():
+            self.bot.scheduler.run_soon()
 
     async def _send_board(self, channel_id: int, board: Board, record: GameRecord) -> discord.Message:
         view = await self.board_view(record, board)
@@ -1136,6 +1176,14 @@ def picture_words(game: str, lang: str) -> dict[str, str]:
     """
     keys: Mapping[str, str] = importlib.import_module(f"render.{game}").PICTURE_WORDS
     return {**engine_words(lang), **{key: template(lang, key) for key in keys}}
+
+
+def bot_levels(record: GameRecord, lang: str) -> str:
+    """Which seats Agora plays and at which level, one line per seat ("Seat 2: hard")."""
+    return "\n".join(
+        text(lang, "bot.level_line", seat=seat + 1, level=text(lang, f"bot.level.{level}"))
+        for seat, level in sorted(record.bot_seats.items())
+    )
 
 
 def is_active(record: GameRecord) -> bool:

@@ -24,6 +24,8 @@ from discord.ext import commands
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text, word
 from bot.names import shown_name
+from bot.opponent import DEFAULT_LEVEL
+from bot.opponent import Level as BotLevel
 from bot.service import ACTIVE, FINISHED, GameRecord, refusal
 from bot.storage import SoloResult, SoloStanding
 from cogs.common import (
@@ -215,6 +217,7 @@ class DragonsArena(GameCog):
         dragon_master="Element powers for the power-1 dragons",
         nuggets="Gold nuggets needed to win the match (1 to 5)",
         deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
+        bot_level="Agora's strength when you challenge the bot itself: easy, medium or hard",
     )
     async def challenge(
         self,
@@ -224,9 +227,10 @@ class DragonsArena(GameCog):
         dragon_master: bool = False,
         nuggets: app_commands.Range[int, 1, 5] = 1,
         deadline: str | None = None,
+        bot_level: BotLevel = DEFAULT_LEVEL,
     ) -> None:
         options = {"level": level, "dragon_master": dragon_master, "nuggets": nuggets}
-        await self.start_challenge(interaction, [opponent], options, deadline=deadline)
+        await self.start_challenge(interaction, [opponent], options, deadline=deadline, level=bot_level)
 
     @group.command(name="solo", description="Solo training: play both sides of one duel and set a record.")
     @app_commands.describe(difficulty="The opponent's bonus for its dragons left", species="The side you play")

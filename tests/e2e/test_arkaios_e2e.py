@@ -204,8 +204,8 @@ async def test_challenging_yourself_or_a_bot(discord_harness: FakeDiscord, make_
     await h.start(make_bot())
     itself = await h.slash(alice, "arkaios challenge", opponent=alice)
     assert itself.ephemeral and "cannot challenge yourself" in itself.text
-    robot = await h.slash(alice, "arkaios challenge", opponent=h.bot_user)
-    assert robot.ephemeral and "Bots cannot play" in robot.text
+    robot = await h.slash(alice, "arkaios challenge", opponent=h.user("robot", bot=True))
+    assert robot.ephemeral and "Other bots cannot play" in robot.text
 
 
 async def test_game_carries_on_after_its_channel_is_deleted(

@@ -118,10 +118,11 @@ class FakeDiscord:
         """The first text channel: where slash commands run unless told otherwise."""
         return self.guild.text_channels()[0]
 
-    def user(self, name: str, *, dms_closed: bool = False) -> FakeUser:
-        """The member called `name`, created on first use (and cached by a running bot caching members)."""
+    def user(self, name: str, *, dms_closed: bool = False, bot: bool = False) -> FakeUser:
+        """The member called `name` (``bot``: another application's bot), created on first use (and cached
+        by a running bot caching members)."""
         known = len(self.guild.users)
-        user = self.guild.user(name, dms_closed=dms_closed)
+        user = self.guild.user(name, dms_closed=dms_closed, bot=bot)
         if len(self.guild.users) > known and self.bot is not None:
             self._cache_member(user)
         return user

@@ -437,12 +437,12 @@ class Guild:
 
     # -- entities ----------------------------------------------------------------------------------
 
-    def user(self, name: str, *, dms_closed: bool = False) -> FakeUser:
-        """The human user with that name, created on first use."""
+    def user(self, name: str, *, dms_closed: bool = False, bot: bool = False) -> FakeUser:
+        """The user with that name (a human, or another application's bot), created on first use."""
         for user in self.users.values():
-            if user.name == name and not user.bot:
+            if user.name == name and user.bot == bot and user.id != self.application_id:
                 return user
-        user = FakeUser(self.new_id(), name, dms_closed=dms_closed)
+        user = FakeUser(self.new_id(), name, dms_closed=dms_closed, bot=bot)
         self.users[user.id] = user
         return user
 

@@ -1,0 +1,90 @@
+"""Agora as a player: what its seat may know, and where it thinks.
+
+The bot's move is worked out from an :class:`ai.Observation` only: the seat's ``view`` and
+the public move log (:func:`public_log`: another seat's secret move as the table saw it), never
+the stored state. The search runs in ``AGORA_AI_WORKERS`` worker processes (default one), so a
+hard move (up to 2 s of one core) never holds the event loop, its GIL, or other servers' clicks;
+a pool whose worker died is rebuilt for the next move. The seed comes from the game's id and
+version, so a bot move can be replayed exactly from a bug report.
+
+>>> public_log("kouba", [MoveRow(1, 0, 7, "take:2", 0.0), MoveRow(2, 1, 8, "take:0", 0.0)], seat=1)
+[(0, 'take:hidden'), (1, 'take:0')]
+>>> move_seed(12, 5) == move_seed(12, 5) != move_seed(12, 6)
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import multiprocessing
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Literal, get_args
+
+from ai import Observation, PublicMove, choose_move
+from bot.storage import MoveRow
+
+Level = Literal["easy", "medium", "hard"]
+LEVELS: tuple[str, ...] = get_args(Level)
+DEFAULT_LEVEL: Level = "medium"
+
+# Moves whose notation tells a secret while it is one (Dragons Arena's secret set-up, a Kouba
+# duel's pick): another seat sees them as the view words them. A log never tells more than the
+# table saw; where the secret was revealed later, the view shows it.
+SECRET_MOVES: dict[str, tuple[str, str]] = {
+    "dragons_arena": ("set:", "set:hidden"),
+    "kouba": ("take:", "take:hidden"),
+}
+
+
+def public_log(game: str, moves: Sequence[MoveRow], seat: int) -> list[PublicMove]:
+    """The moves played so far as ``seat`` saw them: its own in full, the others' secrets hidden."""
+    prefix, hidden = SECRET_MOVES.get(game, ("", ""))
+    return [
+        (move.seat, hidden if prefix and move.seat != seat and move.notation.startswith(prefix) else move.notation)
+        for move in moves
+    ]
+
+
+def move_seed(game_id: int, version: int) -> int:
+    """The search's seed for the bot's move in game ``game_id`` at ``version``: the same on every run."""
+    digest = hashlib.blake2b(f"agora:{game_id}:{version}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _prepare_worker() -> None:
+    """Load the engines and the search once per worker, before its first move."""
+    import ai  # noqa: F401  (importing registers every game's adapter)
+
+
+class Thinking:
+    """Chooses the bot's moves in a pool of worker processes; the pool starts with the first move."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def choose(self, obs: Observation, level: str, seed: int) -> str:
+        """The move ``obs.seat`` plays at ``level`` (its notation)."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._started(), choose_move, obs, level, seed)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): a new pool thinks this move and the next ones.
+            self.close()
+            return await loop.run_in_executor(self._started(), choose_move, obs, level, seed)
+
+    def close(self) -> None:
+        """Stop the workers; a move not chosen yet is dropped (its job runs again after a restart)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def _started(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn, not fork: the bot's process has threads (the database's) that a fork would copy mid-work.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_prepare_worker)
+        return self._pool

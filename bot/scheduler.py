@@ -95,6 +95,8 @@ class Scheduler:
         self._running = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._soon: set[asyncio.Task[None]] = set()
+        # Work fell due while a run was going on (the bot's next move): that run looks at the queue again.
+        self._again = False
 
     # -- writing jobs (inside the caller's transaction) ------------------------
 
@@ -243,11 +245,13 @@ class Scheduler:
     async def run_due(self) -> int:
         """Run every job due now, oldest first; returns how many ran.  Safe to call concurrently."""
         async with self._running:
-            ran = 0
-            for job in await self.lease_due():
-                ran += await self._run(job)
-            for sweep in self.sweeps:
-                ran += await sweep()
+            ran, self._again = 0, True
+            while self._again:
+                self._again = False
+                for job in await self.lease_due():
+                    ran += await self._run(job)
+                for sweep in self.sweeps:
+                    ran += await sweep()
             return ran
 
     async def _run(self, job: Job) -> int:
@@ -288,6 +292,9 @@ class Scheduler:
         transaction was rolled back is simply not there.
         """
         if self._task is None or self._task.done():
+            return
+        if self._running.locked() or any(not soon.done() for soon in self._soon):
+            self._again = True  # the run going on, or about to start, looks again
             return
         soon = asyncio.get_running_loop().create_task(self._run_logged(), name="agora-scheduler-soon")
         self._soon.add(soon)

@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.app import AgoraBot
 from bot.i18n import text, word
+from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, rematch_seats
 from cogs.common import (
     COLOUR,
@@ -98,6 +99,7 @@ class Araksey(GameCog):
         opponent2="A second opponent: 3 players (you alone against a team of two)",
         opponent3="A third player: 4 players (you and opponent2 against opponent and opponent3)",
         deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
+        level="Agora's strength when you challenge the bot itself: easy, medium or hard",
     )
     @app_commands.choices(element=[app_commands.Choice(name=name.title(), value=name) for name in ELEMENTS])
     async def challenge(
@@ -108,6 +110,7 @@ class Araksey(GameCog):
         opponent2: Member | None = None,
         opponent3: Member | None = None,
         deadline: str | None = None,
+        level: Level = DEFAULT_LEVEL,
     ) -> None:
         if opponent3 is not None and opponent2 is None:
             # Seats decide the teams: a third opponent without a second would silently change the layout.
@@ -116,9 +119,14 @@ class Araksey(GameCog):
             return
         invited = [user for user in (opponent, opponent2, opponent3) if user is not None]
         players = len(invited) + 1
-        # The challenger's side is known now; the other side's element comes with its first acceptance.
+        # The challenger's side is known now; the other side's element comes with its first acceptance,
+        # or now when the bot alone plays that side (it takes the first element left).
         elements = [element.value if side_of(players, seat) == 0 else None for seat in range(players)]
-        await self.start_challenge(interaction, invited, {"elements": elements}, deadline=deadline)
+        me = self.bot.user.id if self.bot.user is not None else None
+        if all(user.id == me for seat, user in enumerate(invited, start=1) if side_of(players, seat) == 1):
+            left = next(name for name in ELEMENTS if name != element.value)
+            elements = [name or left for name in elements]
+        await self.start_challenge(interaction, invited, {"elements": elements}, deadline=deadline, level=level)
 
     # -- the challenge: one element menu per invited player ----------------------
 
@@ -139,6 +147,12 @@ class Araksey(GameCog):
         side = side_of(players, seats.index(challenger))
         kept = elements[record.seats.index(challenger)]
         chosen = [kept if side_of(players, seat) == side else None for seat in range(players)]
+        bots = {(seat - 1) % players for seat in record.bot_seats}  # where the bot sits in the rematch
+        if all(seat in bots for seat in side_seats(players, 1 - side)):
+            # The bot alone plays the other side: it keeps the element it played.
+            old_side = side_of(players, record.seats.index(challenger))
+            played = next(elements[seat] for seat in range(players) if side_of(players, seat) != old_side)
+            chosen = [name or played for name in chosen]
         return {**record.row.options, "elements": chosen}
 
     def describe_options(self, record: GameRecord, lang: str) -> str:

@@ -34,6 +34,7 @@ from discord.ext import commands
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text, word
 from bot.names import shown_name
+from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError, not_playing
 from cogs.common import (
     ANY_VERSION,
@@ -501,18 +502,33 @@ class Kouba(GameCog):
     group = app_commands.Group(name="kouba", description="Kouba: beat the arena's champions with six dice.")
 
     @group.command(name="create", description="Open a Kouba table in this channel: 2 to 6 players join, you start.")
-    @app_commands.describe(deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)")
-    async def create(self, interaction: discord.Interaction[Any], deadline: str | None = None) -> None:
+    @app_commands.describe(
+        deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
+        bots="Seats Agora itself takes at the table now (0 to 5)",
+        level="Agora's strength at those seats: easy, medium or hard",
+    )
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        deadline: str | None = None,
+        bots: app_commands.Range[int, 0, 5] = 0,
+        level: Level = DEFAULT_LEVEL,
+    ) -> None:
         async def work() -> None:
             turn_seconds = await self.check_new_game(interaction, deadline)
             assert interaction.guild_id is not None and interaction.channel_id is not None
             await self.service.remember_player(interaction.guild_id, interaction.user.id, interaction.user.display_name)
+            me = self.bot.user
+            if bots and me is not None:
+                await self.service.remember_player(interaction.guild_id, me.id, me.display_name)
             record = await self.service.open_lobby(
                 self.game_id,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 creator=interaction.user.id,
                 turn_seconds=turn_seconds,
+                bot_user=None if me is None else me.id,
+                bots=[level] * bots,
             )
             lang = await self.bot.language_of(interaction.guild_id)
             await interaction.response.send_message(
@@ -533,7 +549,12 @@ class Kouba(GameCog):
         creator = record.seats[0]
         embed = discord.Embed(title=text(lang, "kouba.table_title", id=record.id), colour=COLOUR)
         embed.description = text(lang, "kouba.table_text", creator=creator, min=spec.min_players, max=spec.max_players)
-        seated = "\n".join(f"{seat + 1}. <@{uid}>" for seat, uid in enumerate(record.seats))
+        levels = record.bot_seats
+        seated = "\n".join(
+            f"{seat + 1}. <@{uid}>"
+            + (f" ({text(lang, f'bot.level.{levels[seat]}')})" if seat in levels else "")
+            for seat, uid in enumerate(record.seats)
+        )
         field = text(lang, "kouba.players_field", n=len(record.seats), max=spec.max_players)
         embed.add_field(name=field, value=seated, inline=False)
         embed.set_footer(text=text(lang, "kouba.table_footer"))

@@ -3,9 +3,13 @@ scheduler like a player, survives restarts, never answers a stale position and i
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from bot.app import AgoraBot
+from bot.scheduler import BOT, LEASE_SECONDS
+from bot.storage import MoveRow
+from tests.e2e.conftest import Clock
 from tests.harness import FakeDiscord, FakeMessage, FakeUser
 
 
@@ -47,4 +51,168 @@ async def test_a_full_arkaios_game_against_agora_at_easy(
     assert "wins" in board.text
     moves = await bot.storage.moves(1)
     assert {m.user_id for m in moves if m.seat == 1} == {h.bot_user.id}
+    await h.stop()
+
+
+async def against_agora(h: FakeDiscord, alice: FakeUser, level: str = "easy") -> FakeMessage:
+    """Alice challenges Agora at ``level``; returns the first board."""
+    started = await h.slash(alice, "arkaios challenge", opponent=h.bot_user, level=level)
+    assert started.type == 4 and not started.ephemeral, started.text
+    return h.last_message(h.default_channel)
+
+
+def bot_moves(moves: list[MoveRow], bot_id: int) -> list[MoveRow]:
+    return [m for m in moves if m.user_id == bot_id]
+
+
+def hold_the_bot(bot: AgoraBot) -> None:
+    """The bot's job is added but not run at once (as when the process dies right after the move)."""
+    bot.scheduler.run_soon = lambda: None  # type: ignore[method-assign]
+
+
+async def test_the_bot_moves_in_a_worker_process_and_is_never_rated(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    bot = make_bot()
+    await h.start(bot)
+    board = await against_agora(h, alice)
+    board = await arkaios_turn(h, alice, board)
+    assert bot.thinking._pool is not None and bot.thinking._pool._processes, "the move was chosen in a worker"
+    assert bot_moves(await bot.storage.moves(1), h.bot_user.id), "the bot answered Alice's turn"
+    assert f"<@{alice.id}>" in board.content, "Alice's turn again, on a new board"
+    texts = [m.text for m in h.messages(h.default_channel)]
+    assert not [t for t in texts if "thinking" in t.lower() or "evaluation" in t.lower()]
+    resigned = await h.slash(alice, "resign")
+    assert not resigned.ephemeral or "resign" in resigned.text.lower()
+    found = await bot.storage.db.fetchrow("SELECT COUNT(*) FROM rating_changes")
+    assert found is not None and found[0] == 0, "a game against the bot is never rated"
+    await h.stop()
+
+
+async def test_rematch_seats_the_bot_first_and_it_opens(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    bot = make_bot()
+    await h.start(bot)
+    board = await against_agora(h, alice)
+    await h.slash(alice, "resign")
+    board = h.last_message(h.default_channel)
+    again = await h.click(alice, board.button(label="Rematch"))
+    assert again.ephemeral and "#2" in again.text, again.text
+    rematch = await bot.service.load(2)
+    assert rematch.seats == [h.bot_user.id, alice.id] and rematch.bot_seats == {0: "easy"}
+    assert [m.seat for m in await bot.storage.moves(2)] == [0], "the bot opened at once"
+    assert f"<@{alice.id}>" in h.last_message(h.default_channel).content
+    await h.stop()
+
+
+async def test_a_restart_before_the_bot_moved_makes_it_move_once(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    first = make_bot()
+    await h.start(first)
+    hold_the_bot(first)
+    board = await against_agora(h, alice)
+    board = await arkaios_turn(h, alice, board)
+    assert not bot_moves(await first.storage.moves(1), h.bot_user.id)
+    assert [job.kind for job in await first.scheduler.pending()] == ["bot"]
+    restarted = make_bot()
+    await h.restart(restarted)  # the start-up run of the scheduler plays the bot's move
+    assert len(bot_moves(await restarted.storage.moves(1), h.bot_user.id)) == 1
+    assert f"<@{alice.id}>" in h.last_message(h.default_channel).content
+    assert await restarted.scheduler.run_due() == 0
+    again = make_bot()
+    await h.restart(again)
+    assert len(bot_moves(await again.storage.moves(1), h.bot_user.id)) == 1, "never twice"
+    await h.stop()
+
+
+async def test_a_restart_while_the_bot_thinks_makes_it_move_once_after(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    first = make_bot()
+    await h.start(first)
+
+    async def thinks_forever(*args: object) -> str:
+        await asyncio.sleep(3600)
+        raise AssertionError("the bot's process stopped before it chose")
+
+    first.thinking.choose = thinks_forever  # type: ignore[method-assign]
+    board = await against_agora(h, alice)
+    board = await arkaios_turn(h, alice, board)
+    assert not bot_moves(await first.storage.moves(1), h.bot_user.id)
+    restarted = make_bot()
+    await h.restart(restarted)  # the job is still leased by the process that stopped mid-thought
+    assert not bot_moves(await restarted.storage.moves(1), h.bot_user.id)
+    clock.advance(LEASE_SECONDS + 1)
+    assert await restarted.scheduler.run_due() == 1
+    await h.settle()
+    assert len(bot_moves(await restarted.storage.moves(1), h.bot_user.id)) == 1
+    assert f"<@{alice.id}>" in h.last_message(h.default_channel).content
+    clock.advance(LEASE_SECONDS + 1)
+    assert await restarted.scheduler.run_due() == 0, "the job ran once"
+    await h.stop()
+
+
+async def test_a_stale_job_does_nothing(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    bot = make_bot()
+    await h.start(bot)
+    board = await against_agora(h, alice)
+    board = await arkaios_turn(h, alice, board)
+    played = await bot.storage.moves(1)
+    sent = len(h.requests)
+    old = await bot.service.load(1)
+    # A job for a position the game has left (the version before the bot's move) runs and plays nothing.
+    async with bot.storage.transaction() as db:
+        await bot.scheduler.add(db, BOT, 1, float(old.version - 1), clock.now)
+    assert await bot.scheduler.run_due() == 1
+    await h.settle()
+    assert await bot.storage.moves(1) == played and len(h.requests) == sent
+    # Once the game is over, a job at its last version plays nothing either.
+    await h.slash(alice, "resign")
+    over = await bot.service.load(1)
+    sent = len(h.requests)
+    async with bot.storage.transaction() as db:
+        await bot.scheduler.add(db, BOT, 1, float(over.version), clock.now)
+    assert await bot.scheduler.run_due() == 1
+    await h.settle()
+    assert await bot.storage.moves(1) == played and len(h.requests) == sent
+    await h.stop()
+
+
+async def test_nobody_moves_for_the_bot(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    hold_the_bot(bot)
+    board = await against_agora(h, alice)
+    board = await arkaios_turn(h, alice, board)
+    assert f"<@{h.bot_user.id}>" in board.content, "the bot's turn, its job waiting"
+    menu = board.selects[0]
+    for user in (alice, bob):
+        clicked = await h.select(user, menu, values=[menu.options[0]["value"]])
+        assert clicked.ephemeral, clicked.text
+    assert "not your turn" in (await h.select(alice, menu, values=[menu.options[0]["value"]])).text
+    assert "not playing" in (await h.select(bob, menu, values=[menu.options[0]["value"]])).text
+    record = await bot.service.load(1)
+    forged = f"agora:s:1:{record.version}:build1"
+    answer = await h.forge(alice, board, forged, values=[menu.options[0]["value"]])
+    assert answer.ephemeral and "not your turn" in answer.text
+    typed = await h.slash(alice, "move", notation=menu.options[0]["value"])
+    assert typed.ephemeral and "not your turn" in typed.text
+    assert not bot_moves(await bot.storage.moves(1), h.bot_user.id), "no click plays the bot's seat"
+    assert (await bot.service.load(1)).version == record.version
     await h.stop()

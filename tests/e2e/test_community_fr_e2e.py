@@ -40,8 +40,8 @@ async def test_challenges_and_refusals(discord_harness: FakeDiscord, make_bot: C
     assert "pas de partie en cours dans ce salon" in nowhere.text
     myself = await h.slash(alice, "arkaios challenge", opponent=alice)
     assert "vous-même" in myself.text or "une seule place" in myself.text
-    robot = await h.slash(alice, "arkaios challenge", opponent=h.bot_user)
-    assert "Les bots ne jouent pas" in robot.text
+    robot = await h.slash(alice, "arkaios challenge", opponent=h.user("robot", bot=True))
+    assert "Les autres bots ne jouent pas" in robot.text
     unreadable = await h.slash(alice, "arkaios challenge", opponent=bob, deadline="bientôt")
     assert "Je ne sais pas lire la durée « bientôt »" in unreadable.text
     too_short = await h.slash(alice, "arkaios challenge", opponent=bob, deadline="1m")

@@ -69,6 +69,7 @@ import re
 from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
 from typing import Any, Self, TypedDict, cast
 
 from rules.base import (
@@ -282,9 +283,15 @@ _POWER_SHAPE_TEXT = {
 # Board geometry, computed once per size
 
 
+# One neighbour ``n`` of a square ``a``: (n, the square one further from a past n or -1 off the
+# board, then the plain step, exchange and push moves from a to n).
+Link = tuple[int, int, Move, Move, Move]
+
+
 @dataclass(frozen=True)
 class Geometry:
-    """Squares as indices ``rank * size + file`` with their precomputed relations."""
+    """Squares as indices ``rank * size + file`` with their precomputed relations and moves
+    (built once per size: move generation hands out these shared, immutable moves)."""
 
     size: int
     squares: tuple[Square, ...]
@@ -292,9 +299,12 @@ class Geometry:
     adjacent: tuple[frozenset[int], ...]
     # beyond[a][b]: the square one further from a past its neighbour b, or -1 off the board.
     beyond: tuple[dict[int, int], ...]
+    links: tuple[tuple[Link, ...], ...]
+    steps: tuple[tuple[Move, ...], ...]  # the steps from a to its neighbours, in neighbour order
+    places: tuple[Move, ...]
     # lightning[a]: (destination, straight line?, squares adjacent to both) at distance 2.
     lightning: tuple[tuple[tuple[int, bool, tuple[int, ...]], ...], ...]
-    start: frozenset[int]
+    start: tuple[int, ...]  # in board order
     corners: frozenset[int]
 
     def index(self, square: Square) -> int:
@@ -316,6 +326,13 @@ def geometry(size: int) -> Geometry:
         }
         for i, sq in enumerate(squares)
     )
+    links: tuple[tuple[Link, ...], ...] = tuple(
+        tuple(
+            (n, beyond[a][n], Move(STEP, sq, squares[n]), Move(EXCHANGE, sq, squares[n]), Move(PUSH, sq, squares[n]))
+            for n in neighbours[a]
+        )
+        for a, sq in enumerate(squares)
+    )
     centre = Square(size // 2, size // 2)
     last = size - 1
     return Geometry(
@@ -324,8 +341,11 @@ def geometry(size: int) -> Geometry:
         neighbours=neighbours,
         adjacent=tuple(frozenset(n) for n in neighbours),
         beyond=beyond,
+        links=links,
+        steps=tuple(tuple(step for _, _, step, _, _ in around) for around in links),
+        places=tuple(Move(PLACE, target=sq) for sq in squares),
         lightning=tuple(_lightning_targets(squares, neighbours, i) for i in range(len(squares))),
-        start=frozenset(i for i, sq in enumerate(squares) if sq.distance(centre) == (1 if size == 5 else 2)),
+        start=tuple(i for i, sq in enumerate(squares) if sq.distance(centre) == (1 if size == 5 else 2)),
         corners=frozenset(index[Square(f, r)] for f in (0, last) for r in (0, last)),
     )
 
@@ -454,6 +474,9 @@ class Effect:
 
 # An action as generation sees it: (kind, origin index, target index).
 Action = tuple[str, int, int]
+# A repetition key: the board's codes, then the player to move (written as text in the JSON).
+PositionKey = tuple[int, ...]
+NOTHING: frozenset[int] = frozenset()
 
 
 def apply_action(board: list[int] | MutableMapping[int, int], action: Action, geo: Geometry) -> None:
@@ -471,26 +494,26 @@ def apply_action(board: list[int] | MutableMapping[int, int], action: Action, ge
 _CELL_TEXT: dict[int, str] = {EMPTY: ".", **dict(enumerate(CELL_CHARS))}
 
 
-def board_to_text(board: list[int]) -> str:
+def board_to_text(board: Sequence[int]) -> str:
     """One character per square: ``'.'`` empty, else see CELL_CHARS."""
     return "".join(map(_CELL_TEXT.__getitem__, board))
 
 
-# Plain actions' moves, built once per board size and action: size -> action -> Move.
-_PLAIN_MOVES: dict[int, dict[Action, Move]] = {}
+def board_from_text(text: str) -> list[int]:
+    return [EMPTY if char == "." else CELL_CHARS.index(char) for char in text]
 
 
-def plain_moves(geo: Geometry, actions: list[Action]) -> list[Move]:
-    """The moves of ``actions`` without a power (shared: moves are immutable)."""
-    table = _PLAIN_MOVES.setdefault(geo.size, {})
-    moves = []
-    for action in actions:
-        move = table.get(action)
-        if move is None:
-            kind, origin, target = action
-            move = table[action] = Move(kind, geo.squares[origin], geo.squares[target])
-        moves.append(move)
-    return moves
+def key_to_text(key: PositionKey) -> str:
+    """The JSON's form of a repetition key: the board's text, then the seat to move.
+
+    >>> key_to_text((0, -1, 3, 1))
+    'A.b1'
+    """
+    return f"{board_to_text(key[:-1])}{key[-1]}"
+
+
+def key_from_text(text: str) -> PositionKey:
+    return (*board_from_text(text[:-1]), int(text[-1]))
 
 
 def action_squares(action: Action, geo: Geometry) -> tuple[int, ...]:
@@ -509,8 +532,17 @@ def gathered_on(board: list[int], seat: int, geo: Geometry) -> bool:
     return len(sources) == SOURCES_EACH and all(s in zone for s in sources)
 
 
-def board_from_text(text: str) -> list[int]:
-    return [EMPTY if char == "." else CELL_CHARS.index(char) for char in text]
+def move_piece(located: tuple[list[int], list[list[int]]], code: int, start: int, end: int) -> None:
+    """Follow the piece ``code`` from ``start`` to ``end`` in ``located`` (see ArakseyState.locate)."""
+    arakseys, sources = located
+    seat = code >> 1
+    if code & 1:
+        squares = sources[seat].copy()
+        squares[squares.index(start)] = end
+        squares.sort()
+        sources[seat] = squares
+    else:
+        arakseys[seat] = end
 
 
 # ---------------------------------------------------------------------------
@@ -518,7 +550,11 @@ def board_from_text(text: str) -> list[int]:
 
 
 class ArakseyState(GameState[Move]):
-    """One position of Araksey."""
+    """One position of Araksey.
+
+    A state never changes a list it holds once built: ``copy`` shares them all, and a move
+    replaces the lists it changes (board, dragons, passes, effects, seen positions).
+    """
 
     def __init__(
         self,
@@ -546,6 +582,7 @@ class ArakseyState(GameState[Move]):
         self.geo = geometry(self.size)
         self.order = turn_order(players, elements)
         self.sides = tuple(side_of(players, seat) for seat in range(players))
+        self.rivals = tuple(tuple(self.opponents(seat)) for seat in range(players))
         # Per seat: the piece codes its sources may exchange with (its araksey, any opposing piece).
         self.partners = tuple(
             frozenset(c for c in range(2 * players) if self._may_exchange(c, seat, self.sides[seat]))
@@ -558,9 +595,11 @@ class ArakseyState(GameState[Move]):
         self.passes_left = passes_left if passes_left is not None else [1] * players
         self.effects = effects if effects is not None else []
         self.previous_board = previous_board
-        self.seen = seen if seen is not None else {}
+        # How many times each position has been met (the loop draw), by PositionKey.
+        self.seen: dict[PositionKey, int] = {key_from_text(key): count for key, count in (seen or {}).items()}
         self.move_number = move_number
-        self.last_move = last_move
+        # The last move, written as notation only when asked (last_move).
+        self._last: Move | str | None = last_move
         self.last_seat = last_seat
         self._outcome = outcome
         self._located: tuple[list[int], list[list[int]]] | None = None
@@ -610,7 +649,7 @@ class ArakseyState(GameState[Move]):
             "passes_left": list(self.passes_left),
             "effects": [{"power": e.power, "by": e.by, "target": e.target} for e in self.effects],
             "previous_board": None if self.previous_board is None else board_to_text(self.previous_board),
-            "seen": dict(self.seen),
+            "seen": {key_to_text(key): count for key, count in self.seen.items()},
             "move_number": self.move_number,
             "last_move": self.last_move,
             "last_seat": self.last_seat,
@@ -618,18 +657,21 @@ class ArakseyState(GameState[Move]):
         }
 
     def copy(self) -> Self:
-        """Copies what moves change in place (board, dragons, passes, effects, seen positions);
-        shares the rest, and the pieces' places (same board until a move changes it)."""
-        clone = self._shallow_copy()
-        clone.board, clone.dragon = self.board.copy(), self.dragon.copy()
-        clone.passes_left, clone.effects = self.passes_left.copy(), self.effects.copy()
-        clone.seen = self.seen.copy()
+        """Shares everything, the pieces' places included (same board until a move replaces it);
+        only the legal moves are this position's own."""
+        clone = object.__new__(type(self))
+        # One copy of the attribute table (cheaper than _shallow_copy's attribute by attribute update).
+        clone.__dict__ = self.__dict__.copy()
         clone._moves = clone._undone = None
         return clone
 
     @property
+    def last_move(self) -> str | None:
+        return None if self._last is None else str(self._last)
+
+    @property
     def actors(self) -> tuple[int, ...]:
-        return () if self._outcome is not None else (self.to_move,)
+        return () if self._outcome is not None else (self.order[self.turn_index],)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -642,7 +684,7 @@ class ArakseyState(GameState[Move]):
     # -- pieces --------------------------------------------------------------
 
     def locate(self) -> tuple[list[int], list[list[int]]]:
-        """(araksey index per seat or -1, source indices per seat), cached per position."""
+        """(araksey index per seat or -1, source indices per seat in board order), cached per position."""
         if self._located is None:
             arakseys = [-1] * self.players
             sources: list[list[int]] = [[] for _ in range(self.players)]
@@ -687,35 +729,90 @@ class ArakseyState(GameState[Move]):
 
     def gathered(self, seat: int) -> bool:
         """All four sources of ``seat`` around its own araksey (awakens the dragon)."""
+        return self._gathered_seats()[seat]
+
+    def _gathered_seats(self) -> list[bool]:
         if self._gathered is None:
             arakseys, sources = self.locate()
-            self._gathered = [self._gathers(arakseys[s], sources[s]) for s in range(self.players)]
-        return self._gathered[seat]
-
-    def _gathers(self, araksey: int, sources: list[int]) -> bool:
-        zone = self.geo.adjacent[araksey] if araksey != -1 else frozenset()
-        return len(sources) == SOURCES_EACH and all(s in zone for s in sources)
+            adjacent = self.geo.adjacent
+            self._gathered = [
+                araksey != -1 and len(own) == SOURCES_EACH and adjacent[araksey].issuperset(own)
+                for araksey, own in zip(arakseys, sources, strict=True)
+            ]
+        return self._gathered
 
     # -- legal moves ---------------------------------------------------------
 
     def legal_moves(self, seat: int) -> list[Move]:
-        if self._outcome is not None or seat != self.to_move:
+        if self._outcome is not None or seat != self.order[self.turn_index]:
             return []
         if self._moves is None:
             self._moves = self._placements() if self.phase != "play" else self._play_moves(seat)
-        return list(self._moves)
+        return self._moves.copy()
 
     def _placements(self) -> list[Move]:
-        squares = self.geo.squares
-        allowed = self.geo.start if self.phase == "setup_sources" else range(len(self.board))
-        return [Move(PLACE, target=squares[i]) for i in sorted(allowed) if self.board[i] == EMPTY]
+        board, places = self.board, self.geo.places
+        allowed = self.geo.start if self.phase == "setup_sources" else range(len(board))
+        return [places[i] for i in allowed if board[i] == EMPTY]
 
     def _play_moves(self, seat: int) -> list[Move]:
-        moves = plain_moves(self.geo, self._kept(seat, self.normal_actions(seat)))
+        moves = self._plain_moves(seat)
         if self.dragon[seat]:
             moves += self._power_moves(seat, moves)
         moves.append(PASS_MOVE)
         return moves
+
+    def _plain_moves(self, seat: int) -> list[Move]:
+        """Every action of ``seat``'s own pieces, less those moving a frozen piece or undoing the previous move."""
+        board = self.board
+        araksey = self.locate()[0][seat]
+        frozen = self.frozen_codes(seat)
+        moves: list[Move] = []
+        if board[araksey] not in frozen:
+            moves = self._steps(araksey)
+            self._drop_counter_play(araksey, moves, 0)
+        self._source_moves(seat, seat, frozen, moves)
+        return moves
+
+    def _source_moves(self, controller: int, owner: int, frozen: frozenset[int], moves: list[Move]) -> None:
+        """Append the plain moves of ``owner``'s sources moved by ``controller`` (their owner, or an air
+        player, whose araksey then judges the zone), less those moving a frozen piece or undoing the
+        previous move."""
+        board, geo = self.board, self.geo
+        arakseys, sources = self.locate()
+        zone = geo.adjacent[arakseys[controller]]
+        partners = self.partners[controller]
+        undone = self._undone_squares()
+        for source in sources[owner]:
+            code = board[source]
+            if code in frozen:
+                continue
+            first = len(moves)
+            if source not in zone:
+                moves += self._steps(source)
+            else:
+                for n, behind, step, exchange, push in geo.links[source]:
+                    occupant = board[n]
+                    if occupant == EMPTY:
+                        moves.append(step)
+                    elif occupant not in frozen:
+                        if occupant in partners and occupant != code:
+                            moves.append(exchange)
+                        if behind != -1 and board[behind] == EMPTY:
+                            moves.append(push)
+            if source in undone:
+                self._drop_counter_play(source, moves, first)
+
+    def _steps(self, origin: int) -> list[Move]:
+        """The steps from ``origin`` to its empty neighbours (filtered in C: no Python loop per square)."""
+        around = map(self.board.__getitem__, self.geo.neighbours[origin])
+        return list(compress(self.geo.steps[origin], map(EMPTY.__eq__, around)))
+
+    def _drop_counter_play(self, origin: int, moves: list[Move], first: int) -> None:
+        """Remove from ``moves[first:]`` (moves starting on ``origin``) those that undo the previous move."""
+        # An action always changes its origin square: one that does not restore it cannot undo.
+        if origin in self._undone_squares():
+            moves[first:] = [move for move in moves[first:] if not self.is_counter_play(self._action_of(move))]
 
     def _power_moves(self, seat: int, plain: list[Move]) -> list[Move]:
         element = self.elements[seat]
@@ -725,6 +822,11 @@ class ArakseyState(GameState[Move]):
                 for m in plain
                 for victim in self.victims(seat, self._action_of(m))
             ]
+        if element == "air":
+            moved: list[Move] = []
+            for opponent in self.rivals[seat]:
+                self._source_moves(seat, opponent, self.frozen_codes(seat), moved)
+            return [Move(m.kind, m.origin, m.target, element) for m in moved]
         squares = self.geo.squares
         actions = self._kept(seat, self.power_actions(seat, element))
         return [Move(kind, squares[o], squares[t], element) for kind, o, t in actions]
@@ -759,61 +861,20 @@ class ArakseyState(GameState[Move]):
     def target_of(self, seat: int, victim: int | None) -> int:
         return self.opponents(seat)[0] if victim is None else victim
 
-    def normal_actions(self, seat: int) -> list[Action]:
-        """Every action of ``seat``'s own pieces, before effects and counter-play."""
-        arakseys, sources = self.locate()
-        araksey = arakseys[seat]
-        actions = [(STEP, araksey, n) for n in self.geo.neighbours[araksey] if self.board[n] == EMPTY]
-        reach = self._reach(seat)
-        for source in sources[seat]:
-            self._source_actions(source, reach, actions)
-        return actions
-
-    def _reach(self, controller: int) -> tuple[frozenset[int], frozenset[int]]:
-        """(the controller's zone, the piece codes its sources may exchange with)."""
-        araksey = self.locate()[0][controller]
-        return self.geo.adjacent[araksey] if araksey != -1 else frozenset(), self.partners[controller]
-
-    def _source_actions(self, source: int, reach: tuple[frozenset[int], frozenset[int]], actions: list[Action]) -> None:
-        """Actions of a source moved by a controller (its owner, or an air player; ``reach``: see _reach)."""
-        board, geo = self.board, self.geo
-        zone, partners = reach
-        in_zone, code = source in zone, board[source]
-        for n in geo.neighbours[source]:
-            occupant = board[n]
-            if occupant == EMPTY:
-                actions.append((STEP, source, n))
-                continue
-            if not in_zone:
-                continue
-            if occupant in partners and occupant != code:
-                actions.append((EXCHANGE, source, n))
-            behind = geo.beyond[source][n]
-            if behind != -1 and board[behind] == EMPTY:
-                actions.append((PUSH, source, n))
-
     def _may_exchange(self, occupant: int, controller: int, own_side: int) -> bool:
         """A source exchanges with its own araksey or with any opposing piece."""
         owner = occupant >> 1
         return self.sides[owner] != own_side or (owner == controller and occupant & 1 == ARAKSEY)
 
     def power_actions(self, seat: int, element: str) -> list[Action]:
-        """Actions of an instead-of-action power, before effects and counter-play."""
+        """Actions of the magma, lightning and fire powers, before effects and counter-play."""
         arakseys, sources = self.locate()
         araksey = arakseys[seat]
-        actions: list[Action] = []
-        if element == "air":
-            reach = self._reach(seat)
-            for opponent in self.opponents(seat):
-                for source in sources[opponent]:
-                    self._source_actions(source, reach, actions)
-        elif element == "magma":
-            actions = [(PUSH, araksey, n) for n in self.geo.neighbours[araksey] if self._pushable(araksey, n)]
-        elif element == "lightning":
-            actions = [(STEP, araksey, dest) for dest in self._lightning_reach(araksey)]
-        elif element == "fire":
-            actions = [(EXCHANGE, araksey, source) for source in sources[seat]]
-        return actions
+        if element == "magma":
+            return [(PUSH, araksey, n) for n in self.geo.neighbours[araksey] if self._pushable(araksey, n)]
+        if element == "lightning":
+            return [(STEP, araksey, dest) for dest in self._lightning_reach(araksey)]
+        return [(EXCHANGE, araksey, source) for source in sources[seat]]
 
     def _pushable(self, pusher: int, victim: int) -> bool:
         behind = self.geo.beyond[pusher][victim]
@@ -832,18 +893,16 @@ class ArakseyState(GameState[Move]):
         frozen = self.frozen_codes(seat)
         if frozen:
             actions = [a for a in actions if not self._moves_frozen(a, frozen)]
-        if self.previous_board is None:
-            return actions
         # An action always changes its origin square: one that does not restore it cannot undo.
         undone = self._undone_squares()
         return [a for a in actions if a[1] not in undone or not self.is_counter_play(a)]
 
-    def frozen_codes(self, seat: int) -> set[int]:
-        return {code for e in self.effects if e.target == seat for code in e.frozen_codes()}
+    def frozen_codes(self, seat: int) -> frozenset[int]:
+        if not self.effects:
+            return NOTHING
+        return frozenset(code for e in self.effects if e.target == seat for code in e.frozen_codes())
 
-    def _moves_frozen(self, action: Action, frozen: set[int]) -> bool:
-        if not frozen:
-            return False
+    def _moves_frozen(self, action: Action, frozen: frozenset[int]) -> bool:
         kind, origin, target = action
         return self.board[origin] in frozen or (kind != STEP and self.board[target] in frozen)
 
@@ -866,9 +925,12 @@ class ArakseyState(GameState[Move]):
     def _undone_squares(self) -> frozenset[int]:
         """Squares where the board differs from ``previous_board`` (computed once per position)."""
         if self._undone is None:
-            assert self.previous_board is not None
-            changed = zip(self.board, self.previous_board, strict=True)
-            self._undone = frozenset(i for i, (now, then) in enumerate(changed) if now != then)
+            previous = self.previous_board
+            if previous is None:
+                self._undone = NOTHING
+            else:
+                changed = zip(self.board, previous, strict=True)
+                self._undone = frozenset(i for i, (now, then) in enumerate(changed) if now != then)
         return self._undone
 
     # -- parsing and refusals --------------------------------------------------
@@ -927,7 +989,7 @@ class ArakseyState(GameState[Move]):
         if self.board[index] != EMPTY:
             return Text("{square} is already taken.", square=square)
         if self.phase == "setup_sources" and index not in self.geo.start:
-            starts = " ".join(str(self.geo.squares[i]) for i in sorted(self.geo.start))
+            starts = " ".join(str(self.geo.squares[i]) for i in self.geo.start)
             return Text("Sources start on the tinted start squares: {starts}.", starts=starts)
         return None
 
@@ -1108,9 +1170,8 @@ class ArakseyState(GameState[Move]):
     # -- applying --------------------------------------------------------------
 
     def _apply(self, seat: int, move: Move) -> None:
-        self._moves = None
         self.move_number += 1
-        self.last_move, self.last_seat = str(move), seat
+        self._last, self.last_seat = move, seat
         if move.kind == PLACE:
             self._place(seat, move)
         elif move.kind == PASS:
@@ -1121,10 +1182,19 @@ class ArakseyState(GameState[Move]):
     def _place(self, seat: int, move: Move) -> None:
         assert move.target is not None
         kind = SOURCE if self.phase == "setup_sources" else ARAKSEY
-        self.board[self.geo.index(move.target)] = seat * 2 + kind
-        self._located = self._gathered = None
+        square = self.geo.index(move.target)
+        arakseys, sources = self.locate()
+        self.board = self.board.copy()
+        self.board[square] = seat * 2 + kind
+        if kind == SOURCE:
+            sources = sources.copy()
+            sources[seat] = sorted([*sources[seat], square])
+        else:
+            arakseys = arakseys.copy()
+            arakseys[seat] = square
+        self._located, self._gathered = (arakseys, sources), None
         if kind == ARAKSEY and self.gathered(seat):
-            self.dragon[seat] = True
+            self._set_dragon(seat, True)
         self._advance_setup()
 
     def _advance_setup(self) -> None:
@@ -1154,40 +1224,74 @@ class ArakseyState(GameState[Move]):
             losers = self.sides[seat]
             self._outcome = Outcome(self.side_seats(1 - losers), "second pass: the passing side loses")
             return
+        self.passes_left = self.passes_left.copy()
         self.passes_left[seat] -= 1
         self._next_turn()
 
     def _act(self, seat: int, move: Move) -> None:
         assert move.origin is not None and move.target is not None
-        before = [self.gathered(s) for s in range(self.players)]
-        self.previous_board = list(self.board)
+        before = self._gathered_seats()
         self._end_effects_on(seat)
         if move.power in INSTEAD_OF_ACTION:
-            self.dragon[seat] = False
-        action = (move.kind, self.geo.index(move.origin), self.geo.index(move.target))
-        apply_action(self.board, action, self.geo)
-        self._located = self._gathered = None
-        # Only the action's squares can differ from the previous board (for counter-play).
-        changed = action_squares(action, self.geo)
-        self._undone = frozenset(i for i in changed if self.board[i] != self.previous_board[i])
+            self._set_dragon(seat, False)
+        size, kind = self.size, move.kind
+        origin = move.origin.rank * size + move.origin.file
+        target = move.target.rank * size + move.target.file
+        self._shift_pieces(kind, origin, target)
+        awake = self._gathered_seats()
         for s in range(self.players):
-            if self.gathered(s) and not before[s]:
-                self.dragon[s] = True
+            if awake[s] and not before[s]:
+                self._set_dragon(s, True)
         if move.power in AFTER_ACTION:
             self._use_after_power(seat, move.power, self.target_of(seat, move.victim))
         self._outcome = self._ending(seat) or self._trap()
         if self._outcome is None:
             self._next_turn()
 
-    def _use_after_power(self, seat: int, power: str, target: int) -> None:
-        self.dragon[seat] = False
-        if power == "fog":
-            self.dragon[target] = False
+    def _shift_pieces(self, kind: str, origin: int, target: int) -> None:
+        """Play the action on a new board, keeping the old one as ``previous_board`` and following
+        the moved pieces in ``locate``."""
+        previous = self.previous_board = self.board
+        board = self.board = previous.copy()
+        arakseys, sources = self.locate()
+        located = (arakseys.copy(), sources.copy())
+        mover, occupant = board[origin], board[target]
+        # _undone: the squares that differ from the previous board (for counter-play).
+        if kind == STEP:
+            board[target], board[origin] = mover, EMPTY
+            move_piece(located, mover, origin, target)
+            self._undone = frozenset((origin, target))
+        elif kind == EXCHANGE:
+            # The two codes differ (never two sources of one player): each piece is followed on its own.
+            board[target], board[origin] = mover, occupant
+            move_piece(located, occupant, target, origin)
+            move_piece(located, mover, origin, target)
+            self._undone = frozenset((origin, target))
         else:
-            self.effects.append(Effect(power, seat, target))
+            # The pushed piece first: the pusher may be a source of the same player.
+            behind = self.geo.beyond[origin][target]
+            board[behind], board[target], board[origin] = occupant, mover, EMPTY
+            move_piece(located, occupant, target, behind)
+            move_piece(located, mover, origin, target)
+            # A source pushing one of its own player's leaves the middle square as it was.
+            self._undone = frozenset((origin, target, behind) if mover != occupant else (origin, behind))
+        self._located, self._gathered = located, None
+
+    def _set_dragon(self, seat: int, awake: bool) -> None:
+        if self.dragon[seat] != awake:
+            self.dragon = self.dragon.copy()
+            self.dragon[seat] = awake
+
+    def _use_after_power(self, seat: int, power: str, target: int) -> None:
+        self._set_dragon(seat, False)
+        if power == "fog":
+            self._set_dragon(target, False)
+        else:
+            self.effects = [*self.effects, Effect(power, seat, target)]
 
     def _end_effects_on(self, seat: int) -> None:
-        self.effects = [e for e in self.effects if e.target != seat]
+        if self.effects:
+            self.effects = [e for e in self.effects if e.target != seat]
 
     def _next_turn(self) -> None:
         self.turn_index = (self.turn_index + 1) % len(self.order)
@@ -1196,9 +1300,10 @@ class ArakseyState(GameState[Move]):
     def _count_position(self) -> None:
         if self._outcome is not None:
             return
-        key = f"{board_to_text(self.board)}{self.to_move}"
-        self.seen[key] = self.seen.get(key, 0) + 1
-        if self.seen[key] >= 3:
+        key = (*self.board, self.to_move)
+        self.seen = self.seen.copy()
+        count = self.seen[key] = self.seen.get(key, 0) + 1
+        if count >= 3:
             self._outcome = Outcome((), "loop: the same position with the same player to move, a third time")
 
     # -- endings ---------------------------------------------------------------
@@ -1206,13 +1311,13 @@ class ArakseyState(GameState[Move]):
     def winning_sides(self) -> set[int]:
         """Sides with a player whose four sources all touch one opposing araksey."""
         arakseys, sources = self.locate()
+        adjacent = self.geo.adjacent
         sides = set()
-        for seat in range(self.players):
-            own = sources[seat]
-            for opponent in self.opponents(seat):
-                zone = self.geo.adjacent[arakseys[opponent]] if arakseys[opponent] != -1 else frozenset()
-                if len(own) == SOURCES_EACH and all(s in zone for s in own):
-                    sides.add(self.sides[seat])
+        for seat, own in enumerate(sources):
+            if len(own) == SOURCES_EACH:
+                for opponent in self.rivals[seat]:
+                    if arakseys[opponent] != -1 and adjacent[arakseys[opponent]].issuperset(own):
+                        sides.add(self.sides[seat])
         return sides
 
     def _ending(self, mover: int) -> Outcome | None:
@@ -1306,7 +1411,7 @@ class ArakseyState(GameState[Move]):
             "dragon": list(self.dragon),
             "effects": [self._effect_view(e) for e in self.effects],
             "passes_left": list(self.passes_left),
-            "start_squares": [str(squares[i]) for i in sorted(self.geo.start)],
+            "start_squares": [str(squares[i]) for i in self.geo.start],
             "last_action": self._last_action_view(),
             "clock_seconds": CLOCK_SECONDS if self.clock else None,
         }

@@ -69,7 +69,6 @@ import re
 from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress
 from typing import Any, Self, TypedDict, cast
 
 from rules.base import (
@@ -288,6 +287,19 @@ _POWER_SHAPE_TEXT = {
 Link = tuple[int, int, Move, Move, Move]
 
 
+class StepTable(dict[int, tuple[Move, ...]]):
+    """The steps from one square to a set of its empty neighbours (a bit mask), in neighbour
+    order; each set's tuple is built the first time it is asked for."""
+
+    def __init__(self, links: tuple[Link, ...]) -> None:
+        super().__init__()
+        self.links = links
+
+    def __missing__(self, empty: int) -> tuple[Move, ...]:
+        steps = self[empty] = tuple(step for n, _, step, _, _ in self.links if empty >> n & 1)
+        return steps
+
+
 @dataclass(frozen=True)
 class Geometry:
     """Squares as indices ``rank * size + file`` with their precomputed relations and moves
@@ -300,7 +312,10 @@ class Geometry:
     # beyond[a][b]: the square one further from a past its neighbour b, or -1 off the board.
     beyond: tuple[dict[int, int], ...]
     links: tuple[tuple[Link, ...], ...]
-    steps: tuple[tuple[Move, ...], ...]  # the steps from a to its neighbours, in neighbour order
+    # around[a]: a's neighbours as a bit mask (bit i for square i).  steps[a][empty]: the steps from a
+    # to the neighbours in ``empty`` (one of its subsets), in neighbour order.
+    around: tuple[int, ...]
+    steps: tuple[StepTable, ...]
     places: tuple[Move, ...]
     # lightning[a]: (destination, straight line?, squares adjacent to both) at distance 2.
     lightning: tuple[tuple[tuple[int, bool, tuple[int, ...]], ...], ...]
@@ -342,7 +357,8 @@ def geometry(size: int) -> Geometry:
         adjacent=tuple(frozenset(n) for n in neighbours),
         beyond=beyond,
         links=links,
-        steps=tuple(tuple(step for _, _, step, _, _ in around) for around in links),
+        around=tuple(sum(1 << n for n in near) for near in neighbours),
+        steps=tuple(StepTable(near) for near in links),
         places=tuple(Move(PLACE, target=sq) for sq in squares),
         lightning=tuple(_lightning_targets(squares, neighbours, i) for i in range(len(squares))),
         start=tuple(i for i, sq in enumerate(squares) if sq.distance(centre) == (1 if size == 5 else 2)),
@@ -590,6 +606,8 @@ class ArakseyState(GameState[Move]):
         )
         self.phase = phase
         self.board = board if board is not None else [EMPTY] * (self.size * self.size)
+        # The empty squares as a bit mask (bit i for square i), kept with the board.
+        self._empty = sum(1 << i for i, code in enumerate(self.board) if code == EMPTY)
         self.turn_index = turn_index
         self.dragon = dragon if dragon is not None else [False] * players
         self.passes_left = passes_left if passes_left is not None else [1] * players
@@ -769,7 +787,7 @@ class ArakseyState(GameState[Move]):
         frozen = self.frozen_codes(seat)
         moves: list[Move] = []
         if board[araksey] not in frozen:
-            moves = self._steps(araksey)
+            moves = list(self._steps(araksey))
             self._drop_counter_play(araksey, moves, 0)
         self._source_moves(seat, seat, frozen, moves)
         return moves
@@ -803,10 +821,9 @@ class ArakseyState(GameState[Move]):
             if source in undone:
                 self._drop_counter_play(source, moves, first)
 
-    def _steps(self, origin: int) -> list[Move]:
-        """The steps from ``origin`` to its empty neighbours (filtered in C: no Python loop per square)."""
-        around = map(self.board.__getitem__, self.geo.neighbours[origin])
-        return list(compress(self.geo.steps[origin], map(EMPTY.__eq__, around)))
+    def _steps(self, origin: int) -> tuple[Move, ...]:
+        """The steps from ``origin`` to its empty neighbours."""
+        return self.geo.steps[origin][self._empty & self.geo.around[origin]]
 
     def _drop_counter_play(self, origin: int, moves: list[Move], first: int) -> None:
         """Remove from ``moves[first:]`` (moves starting on ``origin``) those that undo the previous move."""
@@ -1186,6 +1203,7 @@ class ArakseyState(GameState[Move]):
         arakseys, sources = self.locate()
         self.board = self.board.copy()
         self.board[square] = seat * 2 + kind
+        self._empty ^= 1 << square
         if kind == SOURCE:
             sources = sources.copy()
             sources[seat] = sorted([*sources[seat], square])
@@ -1259,6 +1277,7 @@ class ArakseyState(GameState[Move]):
         # _undone: the squares that differ from the previous board (for counter-play).
         if kind == STEP:
             board[target], board[origin] = mover, EMPTY
+            self._empty ^= 1 << origin | 1 << target
             move_piece(located, mover, origin, target)
             self._undone = frozenset((origin, target))
         elif kind == EXCHANGE:
@@ -1271,6 +1290,7 @@ class ArakseyState(GameState[Move]):
             # The pushed piece first: the pusher may be a source of the same player.
             behind = self.geo.beyond[origin][target]
             board[behind], board[target], board[origin] = occupant, mover, EMPTY
+            self._empty ^= 1 << origin | 1 << behind
             move_piece(located, occupant, target, behind)
             move_piece(located, mover, origin, target)
             # A source pushing one of its own player's leaves the middle square as it was.

@@ -282,8 +282,8 @@ _POWER_SHAPE_TEXT = {
 # Board geometry, computed once per size
 
 
-# One neighbour ``n`` of a square ``a``: (n, the square one further from a past n or -1 off the
-# board, then the plain step, exchange and push moves from a to n).
+# One neighbour ``n`` of a square ``a``: (n, the bit of the square one further from a past n, 0 off
+# the board, then the plain step, exchange and push moves from a to n).
 Link = tuple[int, int, Move, Move, Move]
 
 
@@ -341,13 +341,7 @@ def geometry(size: int) -> Geometry:
         }
         for i, sq in enumerate(squares)
     )
-    links: tuple[tuple[Link, ...], ...] = tuple(
-        tuple(
-            (n, beyond[a][n], Move(STEP, sq, squares[n]), Move(EXCHANGE, sq, squares[n]), Move(PUSH, sq, squares[n]))
-            for n in neighbours[a]
-        )
-        for a, sq in enumerate(squares)
-    )
+    links = tuple(tuple(_link(squares, a, n, beyond[a][n]) for n in neighbours[a]) for a in range(len(squares)))
     centre = Square(size // 2, size // 2)
     last = size - 1
     return Geometry(
@@ -364,6 +358,12 @@ def geometry(size: int) -> Geometry:
         start=tuple(i for i, sq in enumerate(squares) if sq.distance(centre) == (1 if size == 5 else 2)),
         corners=frozenset(index[Square(f, r)] for f in (0, last) for r in (0, last)),
     )
+
+
+def _link(squares: tuple[Square, ...], a: int, n: int, behind: int) -> Link:
+    start, end = squares[a], squares[n]
+    behind_bit = 0 if behind == -1 else 1 << behind
+    return (n, behind_bit, Move(STEP, start, end), Move(EXCHANGE, start, end), Move(PUSH, start, end))
 
 
 def _lightning_targets(
@@ -774,29 +774,26 @@ class ArakseyState(GameState[Move]):
         return [places[i] for i in allowed if board[i] == EMPTY]
 
     def _play_moves(self, seat: int) -> list[Move]:
-        moves = self._plain_moves(seat)
-        if self.dragon[seat]:
-            moves += self._power_moves(seat, moves)
-        moves.append(PASS_MOVE)
-        return moves
-
-    def _plain_moves(self, seat: int) -> list[Move]:
-        """Every action of ``seat``'s own pieces, less those moving a frozen piece or undoing the previous move."""
-        board = self.board
+        """The actions of ``seat``'s own pieces, less those moving a frozen piece or undoing the
+        previous move; then the dragon's powers; then pass."""
         araksey = self.locate()[0][seat]
         frozen = self.frozen_codes(seat)
         moves: list[Move] = []
-        if board[araksey] not in frozen:
-            moves = list(self._steps(araksey))
-            self._drop_counter_play(araksey, moves, 0)
+        if seat * 2 + ARAKSEY not in frozen:
+            moves += self.geo.steps[araksey][self._empty & self.geo.around[araksey]]
+            if araksey in self._undone_squares():
+                self._drop_counter_play(araksey, moves, 0)
         self._source_moves(seat, seat, frozen, moves)
+        if self.dragon[seat]:
+            moves += self._power_moves(seat, moves)
+        moves.append(PASS_MOVE)
         return moves
 
     def _source_moves(self, controller: int, owner: int, frozen: frozenset[int], moves: list[Move]) -> None:
         """Append the plain moves of ``owner``'s sources moved by ``controller`` (their owner, or an air
         player, whose araksey then judges the zone), less those moving a frozen piece or undoing the
         previous move."""
-        board, geo = self.board, self.geo
+        board, geo, empty = self.board, self.geo, self._empty
         arakseys, sources = self.locate()
         zone = geo.adjacent[arakseys[controller]]
         partners = self.partners[controller]
@@ -807,7 +804,7 @@ class ArakseyState(GameState[Move]):
                 continue
             first = len(moves)
             if source not in zone:
-                moves += self._steps(source)
+                moves += geo.steps[source][empty & geo.around[source]]
             else:
                 for n, behind, step, exchange, push in geo.links[source]:
                     occupant = board[n]
@@ -816,20 +813,16 @@ class ArakseyState(GameState[Move]):
                     elif occupant not in frozen:
                         if occupant in partners and occupant != code:
                             moves.append(exchange)
-                        if behind != -1 and board[behind] == EMPTY:
+                        if empty & behind:
                             moves.append(push)
+            # An action always changes its origin square: one that does not restore it cannot undo.
             if source in undone:
                 self._drop_counter_play(source, moves, first)
 
-    def _steps(self, origin: int) -> tuple[Move, ...]:
-        """The steps from ``origin`` to its empty neighbours."""
-        return self.geo.steps[origin][self._empty & self.geo.around[origin]]
-
     def _drop_counter_play(self, origin: int, moves: list[Move], first: int) -> None:
-        """Remove from ``moves[first:]`` (moves starting on ``origin``) those that undo the previous move."""
-        # An action always changes its origin square: one that does not restore it cannot undo.
-        if origin in self._undone_squares():
-            moves[first:] = [move for move in moves[first:] if not self.is_counter_play(self._action_of(move))]
+        """Remove from ``moves[first:]`` (moves starting on ``origin``, a square the previous move
+        changed) those that undo the previous move."""
+        moves[first:] = [move for move in moves[first:] if not self.is_counter_play(self._action_of(move))]
 
     def _power_moves(self, seat: int, plain: list[Move]) -> list[Move]:
         element = self.elements[seat]

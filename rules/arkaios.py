@@ -377,7 +377,8 @@ class ArkaiosState(GameState[Pillar]):
 
     def copy(self) -> Self:
         """Shares everything: moves replace the heights and lists they change, never edit them."""
-        clone = self._shallow_copy()
+        clone = object.__new__(type(self))
+        clone.__dict__ = self.__dict__.copy()  # twice as fast as _shallow_copy's update
         clone._legal = None
         return clone
 

@@ -218,9 +218,25 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(n.rank * SIZE + n.file for n in sq.neighbours(SIZE, SIZE)) for sq in SQUARES
 )
 
-# A dragon is (side, power, has_force_field); a cell holds a dragon or None.
-Dragon = tuple[int, int, bool]
-Cell = Dragon | None
+# A cell is a small integer: EMPTY, or a dragon's code (its side, power and force field), so that
+# an arena is a list of ints that the hot loops read through tables indexed by code.
+Cell = int
+EMPTY = 0
+
+
+def dragon(side: int, power: int, shielded: bool = False) -> Cell:
+    """The code of a dragon: 1 to 24.
+
+    >>> dragon(FIRE, 1), dragon(ICE, 6, shielded=True)
+    (1, 24)
+    """
+    return 1 + side * 12 + (power - 1) * 2 + shielded
+
+
+CODES = range(1 + 2 * 12)  # EMPTY and every dragon
+SIDE_OF: tuple[int, ...] = (-1, *(side for side in (FIRE, ICE) for _ in POWERS for _ in (0, 1)))  # -1: empty
+POWER_OF: tuple[int, ...] = (0, *(power for _ in (FIRE, ICE) for power in POWERS for _ in (0, 1)))
+SHIELDED: tuple[bool, ...] = (False, *(bool(shield) for _ in (FIRE, ICE) for _ in POWERS for shield in (0, 1)))
 
 
 def beats(attacker: int, defender: int) -> bool:
@@ -307,6 +323,13 @@ class Eliminate:
 
     attacker: Square
     target: Square
+    # The squares' indexes, kept with the move: the engine reads them on every elimination.
+    source_index: int = field(init=False, repr=False, compare=False)
+    target_index: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "source_index", index_of(self.attacker))
+        object.__setattr__(self, "target_index", index_of(self.target))
 
     @cached_property
     def notation(self) -> str:
@@ -322,6 +345,10 @@ class ChangePower:
 
     square: Square
     power: int
+    index: int = field(init=False, repr=False, compare=False)  # the square's, as for Eliminate
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", index_of(self.square))
 
     @cached_property
     def notation(self) -> str:
@@ -469,41 +496,70 @@ SPLIT_MOVES = tuple(Split(low, SPLIT_TOTAL - low) for low in (1, 2, 3))
 
 
 def cell_code(cell: Cell) -> str:
-    """``'F4'``, ``'I3*'`` (force field) or ``'.'``."""
-    if cell is None:
+    """``'F4'``, ``'I3*'`` (force field) or ``'.'``: a cell in the stored form.
+
+    >>> cell_code(dragon(FIRE, 4)), cell_code(dragon(ICE, 3, shielded=True)), cell_code(EMPTY)
+    ('F4', 'I3*', '.')
+    """
+    if cell == EMPTY:
         return "."
-    side, power, field_on = cell
-    return f"{LETTERS[side]}{power}{'*' if field_on else ''}"
+    return f"{LETTERS[SIDE_OF[cell]]}{POWER_OF[cell]}{'*' if SHIELDED[cell] else ''}"
 
 
-def parse_cell(code: str) -> Dragon:
-    side = LETTERS.index(code[0].upper())
-    return (side, int(code[1]), code.endswith("*"))
+def parse_cell(code: str) -> Cell:
+    return dragon(LETTERS.index(code[0].upper()), int(code[1]), code.endswith("*"))
 
 
-# Every cell's code, padded to 3 characters, for board_key.
-_ALL_CELLS: list[Cell] = [
-    None, *((side, p, shield) for side in (FIRE, ICE) for p in POWERS for shield in (False, True))
-]
-_PADDED_CODES: dict[Cell, str] = {cell: cell_code(cell).ljust(3) for cell in _ALL_CELLS}
+# A position of the repetition rule: the arena's cells and then the side to play, as bytes (cheap
+# to build and hash). The stored form is text (``board_key``).
+PositionKey = bytes
+_PADDED_CODES: tuple[str, ...] = tuple(cell_code(cell).ljust(3) for cell in CODES)
+_CELL_OF_PADDED: dict[str, Cell] = {padded: cell for cell, padded in enumerate(_PADDED_CODES)}
+_SIDE_BYTES = (bytes((FIRE,)), bytes((ICE,)))
 
 
-def board_key(board: list[Cell], to_play: int) -> str:
-    """The arena and the side to play as text: the repetition rule counts these keys.
+def position_key(board: list[Cell], to_play: int) -> PositionKey:
+    return bytes(board) + _SIDE_BYTES[to_play]
 
-    >>> board_key([(0, 4, False), (1, 3, True)] + [None] * 14, ICE)[:7]
+
+def board_key(board: Sequence[Cell], to_play: int) -> str:
+    """The arena and the side to play as text: the stored form of a repetition-rule position.
+
+    >>> board_key([dragon(FIRE, 4), dragon(ICE, 3, shielded=True)] + [EMPTY] * 14, ICE)[:7]
     'F4 I3*.'
     """
     return "".join(map(_PADDED_CODES.__getitem__, board)) + LETTERS[to_play]
 
 
+def key_text(key: PositionKey) -> str:
+    """The stored form of a position key (see :func:`board_key`)."""
+    return board_key(key[:-1], key[-1])
+
+
+def parse_key(text: str) -> PositionKey:
+    """A position key from its stored form.
+
+    >>> text = board_key([dragon(FIRE, 4)] * 16, ICE)
+    >>> parse_key(text) == position_key([dragon(FIRE, 4)] * 16, ICE), key_text(parse_key(text)) == text
+    (True, True)
+    """
+    cells = [_CELL_OF_PADDED[text[i : i + 3]] for i in range(0, 3 * SIZE * SIZE, 3)]
+    return position_key(cells, LETTERS.index(text[3 * SIZE * SIZE]))
+
+
+# ENEMIES[a][b]: whether cells ``a`` and ``b`` hold dragons of different sides.
+ENEMIES: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(a != EMPTY and b != EMPTY and SIDE_OF[a] != SIDE_OF[b] for b in CODES) for a in CODES
+)
+
+
 def any_contact(board: list[Cell]) -> bool:
     """Whether some dragon stands next to an enemy."""
     for index, cell in enumerate(board):
-        if cell is not None:
+        if cell != EMPTY:
+            enemy = ENEMIES[cell]
             for other in NEIGHBOURS[index]:
-                near = board[other]
-                if near is not None and near[0] != cell[0]:
+                if enemy[board[other]]:
                     return True
     return False
 
@@ -511,52 +567,65 @@ def any_contact(board: list[Cell]) -> bool:
 def totals(board: list[Cell]) -> list[int]:
     result = [0, 0]
     for cell in board:
-        if cell is not None:
-            result[cell[0]] += cell[1]
+        if cell != EMPTY:
+            result[SIDE_OF[cell]] += POWER_OF[cell]
     return result
 
 
 def dragons_left(board: list[Cell]) -> list[int]:
     result = [0, 0]
     for cell in board:
-        if cell is not None:
-            result[cell[0]] += 1
+        if cell != EMPTY:
+            result[SIDE_OF[cell]] += 1
     return result
 
 
+# TAKEN[cell]: the dragon that eliminates the dragon ``cell`` takes its square and its power.
+TAKEN: tuple[Cell, ...] = tuple(EMPTY if cell == EMPTY else dragon(1 - SIDE_OF[cell], POWER_OF[cell]) for cell in CODES)
 # BEATS[attacker][defender], for powers 1 to 6 (index 0 unused).
 BEATS: tuple[tuple[bool, ...], ...] = tuple(tuple(beats(a, d) for d in range(7)) for a in range(7))
-# Move objects built once: ELIMINATE[source][target], CHANGES[index][current power].
-ELIMINATE: tuple[tuple[Eliminate | None, ...], ...] = tuple(
-    tuple(Eliminate(SQUARES[i], SQUARES[o]) if o in NEIGHBOURS[i] else None for o in range(SIZE * SIZE))
-    for i in range(SIZE * SIZE)
+# CAPTURES[side][attacker][defender]: whether the cell ``attacker``, a dragon of ``side``, eliminates
+# the cell ``defender`` next to it; empty when ``attacker`` is not a dragon of ``side``.
+CAPTURES: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
+    tuple(
+        tuple(ENEMIES[a][d] and BEATS[POWER_OF[a]][POWER_OF[d]] for d in CODES) if SIDE_OF[a] == side else ()
+        for a in CODES
+    )
+    for side in (FIRE, ICE)
+)
+# Move objects built once: ATTACKS[source] lists (target, elimination) for every neighbour;
+# CHANGES[index][cell] the power changes of the dragon ``cell`` on ``index`` (none if shielded).
+ATTACKS: tuple[tuple[tuple[int, Eliminate], ...], ...] = tuple(
+    tuple((o, Eliminate(SQUARES[i], SQUARES[o])) for o in NEIGHBOURS[i]) for i in range(SIZE * SIZE)
 )
 CHANGES: tuple[tuple[tuple[ChangePower, ...], ...], ...] = tuple(
-    tuple(tuple(ChangePower(SQUARES[i], p) for p in POWERS if p != current) for current in range(7))
+    tuple(
+        ()
+        if cell == EMPTY or SHIELDED[cell]
+        else tuple(ChangePower(SQUARES[i], p) for p in POWERS if p != POWER_OF[cell])
+        for cell in CODES
+    )
     for i in range(SIZE * SIZE)
 )
 
 
 def eliminations(board: list[Cell], side: int) -> list[Eliminate]:
-    moves: list[Eliminate] = []
-    for index, cell in enumerate(board):
-        if cell is None or cell[0] != side:
-            continue
-        wins = BEATS[cell[1]]
-        for other in NEIGHBOURS[index]:
-            near = board[other]
-            if near is not None and near[0] != side and wins[near[1]]:
-                move = ELIMINATE[index][other]
-                assert move is not None
-                moves.append(move)
-    return moves
+    captures = CAPTURES[side]
+    return [
+        move
+        for index, cell in enumerate(board)
+        if (wins := captures[cell])
+        for other, move in ATTACKS[index]
+        if wins[board[other]]
+    ]
 
 
 def power_changes(board: list[Cell]) -> list[ChangePower]:
     moves: list[ChangePower] = []
     for index, cell in enumerate(board):
-        if cell is not None and not cell[2]:
-            moves.extend(CHANGES[index][cell[1]])
+        changes = CHANGES[index][cell]
+        if changes:
+            moves.extend(changes)
     return moves
 
 
@@ -564,8 +633,8 @@ def element_targets(board: list[Cell], side: int) -> list[int]:
     """Enemies next to one of ``side``'s power-1 dragons, in square order."""
     targets: set[int] = set()
     for index, cell in enumerate(board):
-        if cell is not None and cell[0] == side and cell[1] == 1:
-            targets.update(o for o in NEIGHBOURS[index] if (n := board[o]) is not None and n[0] != side)
+        if SIDE_OF[cell] == side and POWER_OF[cell] == 1:
+            targets.update(o for o in NEIGHBOURS[index] if SIDE_OF[board[o]] == 1 - side)
     return sorted(targets)
 
 
@@ -573,11 +642,10 @@ def element_moves(board: list[Cell], side: int) -> list[PlayMove]:
     targets = element_targets(board, side)
     if side == FIRE:
         return [Combustion(SQUARES[t]) for t in targets]
-    empty = [SQUARES[i] for i, cell in enumerate(board) if cell is None]
+    empty = [SQUARES[i] for i, cell in enumerate(board) if cell == EMPTY]
     moves: list[PlayMove] = []
     for target in targets:
-        cell = board[target]
-        survives = cell is not None and cell[1] > BLIZZARD_LOSS
+        survives = POWER_OF[board[target]] > BLIZZARD_LOSS
         if survives and empty:
             moves.extend(Blizzard(SQUARES[target], dest) for dest in empty)
         else:
@@ -599,7 +667,7 @@ class DragonsArenaState(GameState[Move]):
     nuggets_to_win: int
     rng: Rng
     phase: str = "play"
-    board: list[Cell] = field(default_factory=lambda: [None] * (SIZE * SIZE))
+    board: list[Cell] = field(default_factory=lambda: [EMPTY] * (SIZE * SIZE))
     to_play: int = FIRE
     starter: int = FIRE
     dice: list[list[int]] = field(default_factory=lambda: [[], []])
@@ -613,7 +681,7 @@ class DragonsArenaState(GameState[Move]):
     last_side: int | None = None  # the side that played the last move
     last_squares: list[int] = field(default_factory=list)
     last_duel: DuelResult | None = None
-    history: dict[str, int] = field(default_factory=dict)
+    history: dict[PositionKey, int] = field(default_factory=dict)
     result: Outcome | None = None
     solo_score: SoloScore | None = None
     _moves_cache: dict[int, list[Move]] = field(default_factory=dict, repr=False)
@@ -652,7 +720,7 @@ class DragonsArenaState(GameState[Move]):
             },
             "rng": self.rng.state,
             "phase": self.phase,
-            "board": {name_of(i): cell_code(c) for i, c in enumerate(self.board) if c is not None},
+            "board": {name_of(i): cell_code(c) for i, c in enumerate(self.board) if c != EMPTY},
             "to_play": SIDES[self.to_play],
             "starter": SIDES[self.starter],
             "dice": {SIDES[s]: list(self.dice[s]) for s in (FIRE, ICE)},
@@ -666,7 +734,7 @@ class DragonsArenaState(GameState[Move]):
             "last_side": None if self.last_side is None else SIDES[self.last_side],
             "last_squares": [name_of(i) for i in self.last_squares],
             "last_duel": self.last_duel,
-            "history": dict(self.history),
+            "history": {key_text(key): count for key, count in self.history.items()},
             "outcome": None if self.result is None else self.result.to_json(),
             "solo_score": self.solo_score,
         }
@@ -674,7 +742,7 @@ class DragonsArenaState(GameState[Move]):
     @classmethod
     def from_json(cls, data: JSON) -> Self:
         options = data["options"]
-        board: list[Cell] = [None] * (SIZE * SIZE)
+        board: list[Cell] = [EMPTY] * (SIZE * SIZE)
         for name, code in data["board"].items():
             board[index_of(Square.parse(name))] = parse_cell(code)
         secret = data.get("secret", {})
@@ -702,21 +770,27 @@ class DragonsArenaState(GameState[Move]):
             last_side=None if data.get("last_side") is None else side_of(data["last_side"]),
             last_squares=[index_of(Square.parse(n)) for n in data.get("last_squares", [])],
             last_duel=data.get("last_duel"),
-            history=dict(data.get("history", {})),
+            history={parse_key(key): count for key, count in data.get("history", {}).items()},
             result=Outcome.from_json(data.get("outcome")),
             solo_score=data.get("solo_score"),
         )
 
     def copy(self) -> Self:
-        """Copies what moves change in place (board, nuggets, history, RNG, and before the duel
-        the dice and secret sets); shares the rest, which moves only replace; drops the move cache."""
-        clone = self._shallow_copy()
-        clone.rng, clone.board = Rng(self.rng.state), self.board.copy()
+        """Copies what moves change in place (the board, and before the duel the dice and secret
+        sets); shares the rest, which moves only replace (the history, the nuggets, and the RNG
+        before drawing from it: see ``_draw``); drops the move cache."""
+        clone = object.__new__(type(self))
+        clone.__dict__ = self.__dict__.copy()  # twice as fast as _shallow_copy's update
+        clone.board = self.board.copy()
         if self.phase != "play":
             clone.dice, clone.secret = [d.copy() for d in self.dice], self.secret.copy()
-        clone.nuggets, clone.history = self.nuggets.copy(), self.history.copy()
         clone._moves_cache = {}
         return clone
+
+    def _draw(self) -> Rng:
+        """The state's own generator, ready to draw from: a copy, since copies of the state share it."""
+        self.rng = self.rng.copy()
+        return self.rng
 
     # -- who acts ---------------------------------------------------------------
 
@@ -746,12 +820,13 @@ class DragonsArenaState(GameState[Move]):
     # -- legal moves ------------------------------------------------------------
 
     def legal_moves(self, seat: int) -> list[Move]:
+        cached = self._moves_cache.get(seat)  # only ever kept for an actor
+        if cached is not None:
+            return list(cached)
         if seat not in self.actors:
             return []
-        cached = self._moves_cache.get(seat)
-        if cached is None:
-            cached = self._compute_moves(self.acting_side(seat))
-            self._moves_cache[seat] = cached
+        cached = self._compute_moves(self.acting_side(seat))
+        self._moves_cache[seat] = cached
         return list(cached)
 
     def _compute_moves(self, side: int) -> list[Move]:
@@ -764,14 +839,14 @@ class DragonsArenaState(GameState[Move]):
         return list(self.play_moves(side))
 
     def _placements(self, side: int) -> list[Move]:
-        empty = [SQUARES[i] for i, cell in enumerate(self.board) if cell is None]
+        empty = [SQUARES[i] for i, cell in enumerate(self.board) if cell == EMPTY]
         return [Place(power, sq) for power in sorted(set(self.dice[side])) for sq in empty]
 
     def play_moves(self, side: int, captures: list[Eliminate] | None = None) -> list[PlayMove]:
         """Actions of ``side`` in the duel: eliminations (``captures``, if already listed), else
         power changes; plus the element."""
         moves: list[PlayMove] = list(eliminations(self.board, side) if captures is None else captures)
-        if not moves and not (self.is_solo and side != self.solo_side):
+        if not moves and not (self.players == 1 and side != self.solo_side):
             moves.extend(power_changes(self.board))
         if self.dragon_master:
             moves.extend(element_moves(self.board, side))
@@ -838,7 +913,7 @@ class DragonsArenaState(GameState[Move]):
         return Text("{move} is not a legal set now.", move=str(move))
 
     def _place_refusal(self, side: int, move: Place) -> Text:
-        if self.board[index_of(move.square)] is not None:
+        if self.board[index_of(move.square)] != EMPTY:
             return Text("{square} is taken: place your die on a free square.", square=str(move.square))
         return Text(
             "You have no die showing {power} left to place; your dice show: {dice}.",
@@ -856,11 +931,11 @@ class DragonsArenaState(GameState[Move]):
 
     def _eliminate_refusal(self, side: int, move: Eliminate) -> Text:
         attacker, target = self.board[index_of(move.attacker)], self.board[index_of(move.target)]
-        if attacker is None or attacker[0] != side:
+        if SIDE_OF[attacker] != side:
             return Text(
                 "{square} does not hold one of your {side} dragons.", square=str(move.attacker), side=SIDE_NAMES[side]
             )
-        if target is None or target[0] == side:
+        if SIDE_OF[target] != 1 - side:
             return Text("{square} does not hold an enemy dragon.", square=str(move.target))
         if move.attacker.distance(move.target) != 1:
             return Text(
@@ -871,8 +946,8 @@ class DragonsArenaState(GameState[Move]):
         return Text(
             "A {attacker} cannot eliminate a {target}: it needs a lower power, "
             "except that a 6 never takes a 1 and only a 1 takes a 6.",
-            attacker=attacker[1],
-            target=target[1],
+            attacker=POWER_OF[attacker],
+            target=POWER_OF[target],
         )
 
     def _change_refusal(self, side: int, move: ChangePower) -> Text:
@@ -883,9 +958,9 @@ class DragonsArenaState(GameState[Move]):
             return Text("Eliminating is compulsory when you can: for example {move}.", move=str(elims[0]))
         square = str(move.square)
         cell = self.board[index_of(move.square)]
-        if cell is None:
+        if cell == EMPTY:
             return Text("{square} is empty: choose a dragon to change.", square=square)
-        if cell[2]:
+        if SHIELDED[cell]:
             return Text("The dragon on {square} has a force field: its power cannot change.", square=square)
         if move.power not in POWERS:
             return Text("A power is 1 to 6.")
@@ -921,18 +996,17 @@ class DragonsArenaState(GameState[Move]):
     # -- applying moves -----------------------------------------------------------
 
     def _apply(self, seat: int, move: Move) -> None:
-        self._moves_cache = {}
         self.move_number += 1
-        side = self.acting_side(seat)
+        side = self.to_play if self.phase == "play" else self.acting_side(seat)
         self.last_side = side
-        if isinstance(move, SetPowers):
+        if self.phase == "play":
+            self._apply_action(side, move)
+        elif isinstance(move, SetPowers):
             self._apply_set(side, move)
         elif isinstance(move, Split):
             self._apply_split(move)
         elif isinstance(move, Place):
             self._apply_place(side, move)
-        else:
-            self._apply_action(side, move)
 
     def _record(self, move: Move, squares: list[int]) -> None:
         self.last_move = [str(move)]
@@ -947,7 +1021,7 @@ class DragonsArenaState(GameState[Move]):
             self.last_move = [str(SetPowers(tuple(s))) for s in self.secret if s is not None]
             self.last_secret = None
             self.dice = [list(s) for s in self.secret if s is not None]
-            self.starter = opening_side(self.dice[FIRE], self.dice[ICE], self.rng)
+            self.starter = opening_side(self.dice[FIRE], self.dice[ICE], self._draw())
             self._begin_placement()
 
     def _apply_split(self, move: Split) -> None:
@@ -962,16 +1036,15 @@ class DragonsArenaState(GameState[Move]):
     def _apply_place(self, side: int, move: Place) -> None:
         index = index_of(move.square)
         self._record(move, [index])
-        self.board[index] = (side, move.power, False)
+        self.board[index] = dragon(side, move.power)
         self.dice[side].remove(move.power)
         self.to_play = 1 - side
-        if all(cell is not None for cell in self.board):
+        if EMPTY not in self.board:
             self._begin_play()
 
     def _apply_action(self, side: int, move: Move) -> None:
-        before = self.board.count(None)
         if isinstance(move, Eliminate):
-            self._eliminate(side, move)
+            self._eliminate(move)
         elif isinstance(move, ChangePower):
             self._change(move)
         elif isinstance(move, Combustion):
@@ -979,40 +1052,37 @@ class DragonsArenaState(GameState[Move]):
         elif isinstance(move, Blizzard):
             destination = None if move.destination is None else index_of(move.destination)
             self._wound(move, index_of(move.target), BLIZZARD_LOSS, destination)
-        if self.board.count(None) > before:
-            self.history = {}  # an elimination can never be undone: earlier positions cannot return
         self.to_play = 1 - side
         self._after_turn()
 
-    def _eliminate(self, side: int, move: Eliminate) -> None:
-        source, target = index_of(move.attacker), index_of(move.target)
-        prey = self.board[target]
-        assert prey is not None
-        self.board[target] = (side, prey[1], False)
-        self.board[source] = None
-        self._record(move, [source, target])
+    def _eliminate(self, move: Eliminate) -> None:
+        board, source, target = self.board, move.source_index, move.target_index
+        board[target] = TAKEN[board[target]]
+        board[source] = EMPTY
+        self.last_move, self.last_secret, self.last_squares = [move.notation], None, [source, target]
+        self.history = {}  # an elimination can never be undone: earlier positions cannot return
 
     def _change(self, move: ChangePower) -> None:
-        index = index_of(move.square)
-        cell = self.board[index]
-        assert cell is not None
-        self.board[index] = (cell[0], move.power, True)
+        index = move.index
+        self.board[index] = dragon(SIDE_OF[self.board[index]], move.power, shielded=True)
         self._record(move, [index])
 
     def _wound(self, move: Move, target: int, loss: int, destination: int | None) -> None:
         cell = self.board[target]
-        assert cell is not None
-        power = cell[1] - loss
-        self.board[target] = None
+        power = POWER_OF[cell] - loss
+        self.board[target] = EMPTY
         if power > 0:
-            self.board[target if destination is None else destination] = (cell[0], power, False)
+            self.board[target if destination is None else destination] = dragon(SIDE_OF[cell], power)
+        else:
+            self.history = {}  # eliminated, as in _eliminate
         self._record(move, [target] if destination is None else [target, destination])
 
     # -- duel flow ------------------------------------------------------------------
 
     def _start_duel(self) -> None:
+        self._draw()
         self.duel += 1
-        self.board = [None] * (SIZE * SIZE)
+        self.board = [EMPTY] * (SIZE * SIZE)
         self.dice, self.secret, self.splits, self.history = [[], []], [None, None], 0, {}
         if self.level == "baby":
             self._scatter()
@@ -1032,7 +1102,7 @@ class DragonsArenaState(GameState[Move]):
     def _scatter(self) -> None:
         """BABY: roll all 16 dice and shake them into the 16 squares."""
         fire, ice = self._roll(), self._roll()
-        dice: list[Cell] = [*((FIRE, p, False) for p in fire), *((ICE, p, False) for p in ice)]
+        dice: list[Cell] = [*(dragon(FIRE, p) for p in fire), *(dragon(ICE, p) for p in ice)]
         self.rng.shuffle(dice)
         self.board = dice
         self.starter = opening_side(fire, ice, self.rng)
@@ -1057,20 +1127,22 @@ class DragonsArenaState(GameState[Move]):
 
     def _duel_end_reason(self) -> str:
         # A possible elimination is a contact: the board is scanned for one only when there is none.
-        captures = eliminations(self.board, self.to_play)
-        if not captures and not any_contact(self.board):
+        board, side = self.board, self.to_play
+        captures = eliminations(board, side)
+        if not captures and not any_contact(board):
             return NO_CONTACT.template
-        key = board_key(self.board, self.to_play)
-        self.history[key] = self.history.get(key, 0) + 1
-        if self.history[key] >= 3:
+        key, history = position_key(board, side), self.history
+        seen = history.get(key, 0) + 1
+        self.history = {**history, key: seen}  # replaced, never edited: copies share it
+        if seen >= 3:
             return REPEATED.template
-        if self.solo_opponent_to_play() and not captures:
-            return OPPONENT_CANNOT_ELIMINATE[self.to_play].template
-        moves = self.play_moves(self.to_play, captures)
+        if not captures and self.solo_opponent_to_play():
+            return OPPONENT_CANNOT_ELIMINATE[side].template
+        moves = self.play_moves(side, captures)
         if not moves:
-            return CANNOT_ACT[self.to_play].template
+            return CANNOT_ACT[side].template
         # The duel goes on in this very position: keep its moves for legal_moves.
-        self._moves_cache[0 if self.is_solo else self.to_play] = list(moves)
+        self._moves_cache[0 if self.players == 1 else side] = cast(list[Move], moves)
         return ""
 
     def _finish_duel(self, reason: str) -> None:
@@ -1087,6 +1159,7 @@ class DragonsArenaState(GameState[Move]):
             self._finish_solo()
             return
         if winner is not None:
+            self.nuggets = self.nuggets.copy()  # replaced, never edited: copies share it
             self.nuggets[winner] += 1
         if max(self.nuggets) >= self.nuggets_to_win:
             self._finish_match()
@@ -1242,15 +1315,15 @@ class DragonsArenaState(GameState[Move]):
 
 
 def _cell_view(cell: Cell) -> DragonView | None:
-    if cell is None:
+    if cell == EMPTY:
         return None
-    return {"side": SIDES[cell[0]], "power": cell[1], "field": cell[2]}
+    return {"side": SIDES[SIDE_OF[cell]], "power": POWER_OF[cell], "field": SHIELDED[cell]}
 
 
 def solo_score(board: list[Cell], you: int, difficulty: str) -> SoloScore:
     """Solo scoring: your total against the opponent's total plus its bonus.
 
-    >>> board = [(1, p, False) for p in (6, 5, 4, 3, 1)] + [(0, p, False) for p in (4, 3, 2, 1)]
+    >>> board = [dragon(ICE, p) for p in (6, 5, 4, 3, 1)] + [dragon(FIRE, p) for p in (4, 3, 2, 1)]
     >>> [solo_score(board, 1, d)["result"] for d in ("normal", "high")]
     ['win', 'loss']
     """

@@ -44,10 +44,11 @@ Notation (case-insensitive, spaces ignored):
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, NotRequired, TypedDict, cast
+from itertools import chain, combinations, product
+from typing import NotRequired, TypedDict, cast
 
 from rules.base import (
     AND,
@@ -257,6 +258,8 @@ def _action_words(notation: str) -> Text:
         return Text("moved the top piece of {start} to {end}", start=start, end=end)
     return Text("ate {end} with the top piece of {start}", start=start, end=end)
 SquareMove = Step | Release | Eat
+# Each seat's moves, square by square: (seat 0's, seat 1's).
+SeatMoves = tuple[list[tuple[SquareMove, ...]], list[tuple[SquareMove, ...]]]
 
 # Moves are immutable values: build each possible one once and share it.
 NAMES: tuple[str, ...] = tuple(str(sq) for sq in SQUARES)
@@ -265,9 +268,14 @@ STEPS: dict[tuple[int, int], Step] = {(i, j): Step(SQUARES[i], SQUARES[j]) for i
 RELEASES: dict[tuple[int, int], Release] = {(i, j): Release(SQUARES[i], SQUARES[j]) for i, j in _PAIRS}
 EATS: dict[tuple[int, int], Eat] = {(i, j): Eat(SQUARES[i], SQUARES[j]) for i, j in _PAIRS}
 _ALL_SHORT_MOVES: list[ArcanorMove] = [*STEPS.values(), *RELEASES.values(), *EATS.values()]
-# AROUND[index]: for each neighbour, (neighbour, its step, its release, its eat) from ``index``.
-AROUND: tuple[tuple[tuple[int, Step, Release, Eat], ...], ...] = tuple(
-    tuple((j, STEPS[i, j], RELEASES[i, j], EATS[i, j]) for j in NEIGHBOURS[i]) for i in range(len(SQUARES))
+# AROUND[releases][index]: for each neighbour of ``index``, (neighbour, the moves onto it when empty,
+# the eat of it): the moves onto an empty square are the step, and the release when ``releases``.
+AROUND: tuple[tuple[tuple[tuple[int, tuple[SquareMove, ...], Eat], ...], ...], ...] = tuple(
+    tuple(
+        tuple((j, (STEPS[i, j], RELEASES[i, j]) if releases else (STEPS[i, j],), EATS[i, j]) for j in NEIGHBOURS[i])
+        for i in range(len(SQUARES))
+    )
+    for releases in (False, True)
 )
 PEEKS: tuple[Peek, ...] = tuple(Peek(sq) for sq in SQUARES)
 # TOUCHED[source, target]: the squares whose moves a move from source to target can change
@@ -332,32 +340,76 @@ def stack_code(stack: Stack) -> str:
     return "".join(map(PIECE_CODES.__getitem__, stack))
 
 
-# A position for the repetition rule: the seat to move, then the 56 stacks.  Stored as text
-# ('0/b1ab,c1cd,...': each occupied square and its pieces, see stack_code).
-PositionKey = tuple[Any, ...]
+# ---------------------------------------------------------------------------
+# Stacks as codes
+#
+# A stack holds pieces of increasing sizes (a piece only ever holds a smaller one), so there are
+# only 81 stacks and the empty square: the state keeps each square's stack as its number in
+# STACKS, one byte, and reads what a move needs from tables built once here.
+
+
+def _all_stacks() -> list[Stack]:
+    stacks: list[Stack] = [()]
+    for count in range(1, 5):
+        for sizes in combinations((1, 2, 3, 4), count):
+            for owners in product((0, 1), repeat=count):
+                stacks.append(tuple(zip(owners, sizes, strict=True)))
+    return stacks
+
+
+STACKS: tuple[Stack, ...] = tuple(_all_stacks())
+STACK_CODE: dict[Stack, int] = {stack: code for code, stack in enumerate(STACKS)}
+EMPTY = STACK_CODE[()]
+NO_OWNER = -1
+TOP_OWNER: tuple[int, ...] = tuple(stack[0][0] if stack else NO_OWNER for stack in STACKS)
+TOP_SIZE: tuple[int, ...] = tuple(stack[0][1] if stack else 0 for stack in STACKS)
+HOLDS: tuple[bool, ...] = tuple(len(stack) > 1 for stack in STACKS)  # whether a release leaves something
+BELOW: tuple[int, ...] = tuple(STACK_CODE[stack[1:]] for stack in STACKS)  # what a release or an eat leaves
+TOP_ALONE: tuple[int, ...] = tuple(STACK_CODE[stack[:1]] for stack in STACKS)  # what a release moves
+# PREY[eater][other]: whether the top of ``eater`` may eat the stack ``other`` (an enemy top exactly
+# one size smaller); COVER[eater][other] the stack it then makes (EMPTY where it may not eat).
+PREY: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(
+        bool(eater)
+        and bool(other)
+        and other[0][0] == 1 - eater[0][0]
+        and other[0][1] == eater[0][1] + 1
+        for other in STACKS
+    )
+    for eater in STACKS
+)
+COVER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(STACK_CODE[STACKS[eater][:1] + other] if PREY[eater][code] else EMPTY for code, other in enumerate(STACKS))
+    for eater in range(len(STACKS))
+)
+
+# A position for the repetition rule: the seat to move, then the 56 stacks' codes.  Stored as
+# text ('0/b1ab,c1cd,...': each occupied square and its pieces, see stack_code).
+PositionKey = bytes
+SEAT_BYTES = (b"\x00", b"\x01")
 
 
 def position_text(key: PositionKey) -> str:
     """The stored form of a position key.
 
-    >>> position_text((1, ((0, 1), (0, 2)), *[()] * 55))
+    >>> position_text(SEAT_BYTES[1] + bytes([STACK_CODE[(0, 1), (0, 2)]] + [EMPTY] * 55))
     '1/a1ab'
     """
-    cells = (NAMES[i] + stack_code(stack) for i, stack in enumerate(key[1:]) if stack)
+    cells = (NAMES[i] + stack_code(STACKS[code]) for i, code in enumerate(key[1:]) if code != EMPTY)
     return f"{key[0]}/" + ",".join(cells)
 
 
 def position_key(text: str) -> PositionKey:
     """The key a stored position text stands for.
 
-    >>> position_key(position_text((1, ((0, 1), (0, 2)), *[()] * 55))) == (1, ((0, 1), (0, 2)), *[()] * 55)
+    >>> position_text(position_key("1/a1ab,h7g")) == "1/a1ab,h7g"
     True
     """
     to_move, _, cells = text.partition("/")
-    board: list[Stack] = [() for _ in SQUARES]
+    codes = bytearray(EMPTY for _ in SQUARES)
     for cell in filter(None, cells.split(",")):
-        board[INDEX[Square.parse(cell[:2])]] = tuple(CODE_PIECES[code] for code in cell[2:])
-    return (int(to_move), *board)
+        codes[INDEX[Square.parse(cell[:2])]] = STACK_CODE[tuple(CODE_PIECES[code] for code in cell[2:])]
+    return SEAT_BYTES[int(to_move)] + codes
 
 
 # ---------------------------------------------------------------------------
@@ -365,12 +417,12 @@ def position_key(text: str) -> PositionKey:
 
 
 class ArcanorState(GameState[ArcanorMove]):
-    """One Arcanor position; ``board`` holds 56 stacks, index = file + 8 * rank."""
+    """One Arcanor position; ``codes`` holds the 56 stacks' codes (see STACKS), index = file + 8 * rank."""
 
     players = 2
 
-    def __init__(self, board: list[Stack], to_move: int, first: int, strict_memory: bool, rng: Rng) -> None:
-        self.board = board
+    def __init__(self, codes: bytearray, to_move: int, first: int, strict_memory: bool, rng: Rng) -> None:
+        self.codes = codes
         self.to_move = to_move
         self.first = first
         self.strict_memory = strict_memory
@@ -383,8 +435,8 @@ class ArcanorState(GameState[ArcanorMove]):
         self.peeks: list[PeekView] = []
         self.peeked: list[str] = []  # squares lifted during the current turn
         self._legal: list[ArcanorMove] | None = None
-        # Not part of the state: the moves of each square's stack (for its top's owner).
-        self._square_moves: list[tuple[SquareMove, ...]] | None = None
+        # Not part of the state: each seat's moves, square by square (() where the seat has none).
+        self._seat_moves: SeatMoves | None = None
 
     # -- creation and storage -------------------------------------------------
 
@@ -392,16 +444,17 @@ class ArcanorState(GameState[ArcanorMove]):
     def start(cls, players: int, seed: int, options: JSON) -> ArcanorState:
         rng = Rng.seeded(seed)
         first = rng.below(2)
-        state = cls(initial_board(), first, first, bool(options.get("strict_memory", False)), rng)
+        codes = bytearray(STACK_CODE[stack] for stack in initial_board())
+        state = cls(codes, first, first, bool(options.get("strict_memory", False)), rng)
         state._remember_position()
         return state
 
     @classmethod
     def from_json(cls, data: JSON) -> ArcanorState:
-        board: list[Stack] = [() for _ in SQUARES]
+        codes = bytearray(EMPTY for _ in SQUARES)
         for name, pieces in data["board"].items():
-            board[INDEX[Square.parse(name)]] = tuple((int(o), int(s)) for o, s in pieces)
-        state = cls(board, data["to_move"], data["first"], data["strict_memory"], Rng(data["rng"]))
+            codes[INDEX[Square.parse(name)]] = STACK_CODE[tuple((int(o), int(s)) for o, s in pieces)]
+        state = cls(codes, data["to_move"], data["first"], data["strict_memory"], Rng(data["rng"]))
         state.move_number = data["move_number"]
         state.passes = data["passes"]
         state.last_move = list(data["last_move"])
@@ -421,7 +474,7 @@ class ArcanorState(GameState[ArcanorMove]):
             "to_move": self.to_move,
             "move_number": self.move_number,
             "passes": self.passes,
-            "board": {str(SQUARES[i]): stack_json(stack) for i, stack in enumerate(self.board) if stack},
+            "board": {NAMES[i]: stack_json(STACKS[code]) for i, code in enumerate(self.codes) if code != EMPTY},
             "last_move": list(self.last_move),
             "outcome": self.result.to_json() if self.result else None,
             "history": {position_text(key): count for key, count in self.history.items()},
@@ -430,16 +483,19 @@ class ArcanorState(GameState[ArcanorMove]):
         }
 
     def copy(self) -> ArcanorState:
-        # Stacks are tuples and log entries are never mutated: copies of the containers suffice.
-        clone = self._shallow_copy()
-        clone.board = self.board.copy()
-        clone.rng = Rng(self.rng.state)
-        clone.last_move = self.last_move.copy()
+        """Copies the codes and the history, which moves change in place; shares the rest, which
+        moves replace (the lists, the per-square moves) or never change (the RNG, drawn only at the start)."""
+        clone = object.__new__(ArcanorState)
+        clone.__dict__ = self.__dict__.copy()  # twice as fast as _shallow_copy's update
+        clone.codes = self.codes.copy()
         clone.history = self.history.copy()
-        clone.peeks = self.peeks.copy()
-        clone.peeked = self.peeked.copy()
         clone._legal = None
         return clone
+
+    @property
+    def board(self) -> list[Stack]:
+        """The 56 stacks, top piece first (index = file + 8 * rank)."""
+        return [STACKS[code] for code in self.codes]
 
     # -- the contract ----------------------------------------------------------
 
@@ -503,21 +559,21 @@ class ArcanorState(GameState[ArcanorMove]):
 
     def is_frozen(self, index: int) -> bool:
         """A stack topped by a piece standing on its owner's winning row never moves again."""
-        stack = self.board[index]
-        return bool(stack) and stack[0][0] == FROZEN_OWNER[index]
+        owner = TOP_OWNER[self.codes[index]]
+        return owner != NO_OWNER and owner == FROZEN_OWNER[index]
 
     def scores(self) -> tuple[int, int]:
         """Points of the visible pieces each seat has on its winning row."""
         points = [0, 0]
         for seat in (0, 1):
             row = HOME_RANKS[1 - seat] * FILE_COUNT
-            for stack in self.board[row : row + FILE_COUNT]:
-                if stack and stack[0][0] == seat:
-                    points[seat] += stack[0][1]
+            for code in self.codes[row : row + FILE_COUNT]:
+                if TOP_OWNER[code] == seat:
+                    points[seat] += TOP_SIZE[code]
         return points[0], points[1]
 
     def stack_at(self, square: Square) -> Stack:
-        return self.board[INDEX[square]]
+        return STACKS[self.codes[INDEX[square]]]
 
     # -- legal moves ---------------------------------------------------------------
 
@@ -531,39 +587,41 @@ class ArcanorState(GameState[ArcanorMove]):
 
     def _board_moves(self, seat: int) -> list[SquareMove]:
         """Steps, releases and eats of ``seat``'s stacks, square by square in board order."""
-        per_square = self._square_moves
-        if per_square is None:
-            per_square = self._square_moves = [self._moves_of_square(i) for i in range(len(SQUARES))]
-        moves: list[SquareMove] = []
-        for index, stack in enumerate(self.board):
-            if stack and stack[0][0] == seat:
-                moves += per_square[index]
-        return moves
+        if self._seat_moves is None:
+            self._seat_moves = ([()] * len(SQUARES), [()] * len(SQUARES))
+            self._update_square_moves(self._seat_moves, range(len(SQUARES)))
+        return list(chain.from_iterable(self._seat_moves[seat]))
+
+    def _update_square_moves(self, seat_moves: SeatMoves, squares: Iterable[int]) -> None:
+        """Write the moves of the stacks on ``squares``: for their top's owner, () for the other seat."""
+        codes, first, second = self.codes, *seat_moves
+        for index in squares:
+            first[index] = second[index] = ()
+            owner = TOP_OWNER[codes[index]]
+            if owner != NO_OWNER:
+                seat_moves[owner][index] = self._moves_of_square(index)
 
     def _moves_of_square(self, index: int) -> tuple[SquareMove, ...]:
         """The moves of the stack on ``index`` for the owner of its top (none if empty or frozen)."""
-        board = self.board
-        stack = board[index]
-        if not stack or FROZEN_OWNER[index] == stack[0][0]:
+        codes = self.codes
+        code = codes[index]
+        owner = TOP_OWNER[code]
+        if owner == NO_OWNER or FROZEN_OWNER[index] == owner:
             return ()
-        enemy = 1 - stack[0][0]
-        may_release, prey = self.strict_memory or len(stack) > 1, (enemy, stack[0][1] + 1)
+        enemy = 1 - owner
+        prey = PREY[code]
         moves: list[SquareMove] = []
-        for near, step, release, eat in AROUND[index]:
-            other = board[near]
-            if not other:
-                moves.append(step)
-                if may_release:
-                    moves.append(release)
-            elif other[0] == prey and FROZEN_OWNER[near] != enemy:
+        for near, onto_empty, eat in AROUND[self.strict_memory or HOLDS[code]][index]:
+            other = codes[near]
+            if other == EMPTY:
+                moves += onto_empty
+            elif prey[other] and FROZEN_OWNER[near] != enemy:
                 moves.append(eat)
         return tuple(moves)
 
     def _peeks_allowed(self, seat: int) -> list[Peek]:
         return [
-            PEEKS[i]
-            for i, stack in enumerate(self.board)
-            if stack and stack[0][0] == seat and str(SQUARES[i]) not in self.peeked
+            PEEKS[i] for i, code in enumerate(self.codes) if TOP_OWNER[code] == seat and NAMES[i] not in self.peeked
         ]
 
     # -- applying --------------------------------------------------------------------
@@ -575,42 +633,38 @@ class ArcanorState(GameState[ArcanorMove]):
         stack froze exactly when one of the two squares is frozen now.
         """
         source, target = move.squares
-        stack = self.board[source]
+        codes = self.codes
+        code = codes[source]
         if isinstance(move, Step):
-            self.board[source], self.board[target] = (), stack
+            codes[source], codes[target] = EMPTY, code
         elif isinstance(move, Release):
-            self.board[source], self.board[target] = stack[1:], stack[:1]
+            codes[source], codes[target] = BELOW[code], TOP_ALONE[code]
         else:
-            self.board[source], self.board[target] = stack[1:], stack[:1] + self.board[target]
-        if self._square_moves is not None:
+            codes[source], codes[target] = BELOW[code], COVER[code][codes[target]]
+        if self._seat_moves is not None:
             # States share the per-square lists: replace, never change in place.
-            per_square = self._square_moves = self._square_moves.copy()
-            board = self.board
-            for index in TOUCHED[source, target]:
-                per_square[index] = self._moves_of_square(index) if board[index] else ()
+            seat_moves = self._seat_moves = (self._seat_moves[0].copy(), self._seat_moves[1].copy())
+            self._update_square_moves(seat_moves, TOUCHED[source, target])
         return self.is_frozen(source) or self.is_frozen(target)
 
     def _apply_peek(self, seat: int, move: Peek) -> None:
-        if not self.peeked:
-            self.last_move = []
+        # The lists are replaced, never changed in place: copies of the state share them.
         name = str(move.square)
         stack = self.stack_at(move.square)
-        self.peeks.append(
-            {
-                "seat": seat,
-                "square": name,
-                "turn": self.move_number + 1,
-                "top": piece_json(stack[0]),
-                "contents": [piece_json(piece) for piece in stack[1:]],
-            }
-        )
-        del self.peeks[:-PEEKS_KEPT]
-        self.peeked.append(name)
-        self.last_move.append(str(move))
+        entry: PeekView = {
+            "seat": seat,
+            "square": name,
+            "turn": self.move_number + 1,
+            "top": piece_json(stack[0]),
+            "contents": [piece_json(piece) for piece in stack[1:]],
+        }
+        self.peeks = [*self.peeks, entry][-PEEKS_KEPT:]
+        self.last_move = [*self.last_move, str(move)] if self.peeked else [str(move)]
+        self.peeked = [*self.peeked, name]
 
     def _position_key(self) -> PositionKey:
         """Who moves, then every stack: see :func:`position_text` for its stored form."""
-        return (self.to_move, *self.board)
+        return SEAT_BYTES[self.to_move] + self.codes
 
     def _remember_position(self) -> int:
         key = self._position_key()

@@ -18,13 +18,16 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import multiprocessing
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import Literal, get_args
 
 from ai import Observation, PublicMove, choose_move
-from bot.storage import MoveRow
+from bot.storage import GameRow, MoveRow
+from rules import Outcome
 
 Level = Literal["easy", "medium", "hard"]
 LEVELS: tuple[str, ...] = get_args(Level)
@@ -52,6 +55,35 @@ def move_seed(game_id: int, version: int) -> int:
     """The search's seed for the bot's move in game ``game_id`` at ``version``: the same on every run."""
     digest = hashlib.blake2b(f"agora:{game_id}:{version}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big")
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's finished games against Agora at one level."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+
+def records_against_bot(rows: Sequence[GameRow], user_id: int) -> dict[str, Record]:
+    """``user_id``'s wins, losses and draws in finished games with Agora at the table, by its level.
+
+    >>> row = GameRow(1, "arkaios", 1, 1, "finished", [7, 99], [7, 99], {}, 0, None, [],
+    ...               {"winners": [0], "reason": "rules"}, "rules", 3, None, 0.0, 0.0, None, bots={"1": "hard"})
+    >>> records_against_bot([row], 7)
+    {'hard': Record(wins=1, losses=0, draws=0)}
+    """
+    counts: dict[str, Counter[str]] = {}
+    for row in rows:
+        outcome = Outcome.from_json(row.outcome)
+        mine = [seat for seat, uid in enumerate(row.seats) if uid == user_id and str(seat) not in row.bots]
+        if outcome is None or not mine:
+            continue
+        result = "draws" if outcome.is_draw else "wins" if set(mine) & set(outcome.winners) else "losses"
+        for level in dict.fromkeys(row.bots.values()):
+            counts.setdefault(level, Counter())[result] += 1
+    return {level: Record(**counts[level]) for level in LEVELS if level in counts}
 
 
 def _prepare_worker() -> None:

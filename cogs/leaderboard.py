@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot import ratings
 from bot.app import AgoraBot
 from bot.i18n import text
+from bot.opponent import records_against_bot
 from bot.service import FINISHED, jump_link
 from bot.storage import GameRow
 from cogs.common import COLOUR, controls_view, guarded, tell
@@ -188,6 +189,14 @@ class Leaderboards(commands.Cog):
         if favourite is not None:
             value = text(lang, "lb.favourite_value", user=f"<@{favourite[0]}>", games=favourite[1])
             embed.add_field(name=text(lang, "lb.favourite"), value=value, inline=False)
+        against = records_against_bot(finished, who.id)
+        if against:
+            lines = [
+                text(lang, "bot.record_line", level=text(lang, f"bot.level.{level}"),
+                     record=text(lang, "lb.record", wins=record.wins, losses=record.losses, draws=record.draws))
+                for level, record in against.items()
+            ]  # fmt: skip
+            embed.add_field(name=text(lang, "bot.record_field"), value="\n".join(lines), inline=False)
         recent = await game_lines(self.bot, finished[:RECENT_GAMES], who.id, lang)
         recent_text = "\n".join(recent) or text(lang, "lb.none_yet")
         embed.add_field(name=text(lang, "lb.recent"), value=recent_text, inline=False)

@@ -216,3 +216,32 @@ async def test_nobody_moves_for_the_bot(discord_harness: FakeDiscord, make_bot: 
     assert not bot_moves(await bot.storage.moves(1), h.bot_user.id), "no click plays the bot's seat"
     assert (await bot.service.load(1)).version == record.version
     await h.stop()
+
+
+async def test_the_profile_shows_the_record_against_each_level(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    bot = make_bot()
+    await h.start(bot)
+    fresh = await h.slash(alice, "profile")
+    assert "Against Agora" not in fresh.text
+    for level in ("easy", "hard", "hard"):
+        await against_agora(h, alice, level)
+        resigned = await h.slash(alice, "resign")
+        assert "resign" in resigned.text.lower() or not resigned.ephemeral
+    board = await against_agora(h, alice, "medium")
+    for _ in range(40):
+        if finished(board):
+            break
+        board = await arkaios_turn(h, alice, board)
+    last = await bot.service.load(4)
+    assert last.outcome is not None
+    won = int(0 in last.outcome.winners)
+    shown = await h.slash(alice, "profile")
+    assert "Against Agora (unrated)" in shown.text
+    assert "easy: 0W/1L/0D" in shown.text and "hard: 0W/2L/0D" in shown.text
+    assert f"medium: {won}W/{1 - won}L/0D" in shown.text
+    assert shown.text.index("easy:") < shown.text.index("medium:") < shown.text.index("hard:")
+    await h.stop()

@@ -36,6 +36,9 @@ async def test_a_french_game_against_agora(discord_harness: FakeDiscord, make_bo
     board = await french_turn(h, alice, board)
     assert f"<@{alice.id}>, à vous de jouer." in board.content, "the bot answered at once"
     assert [m.seat for m in await bot.storage.moves(1)][-1] == 1
+    await h.slash(alice, "resign")
+    profile = await h.slash(alice, "profile")
+    assert "Contre Agora (sans classement)" in profile.text and "difficile : 0V/1D/0N" in profile.text
     lobby = await h.slash(alice, "kouba create", bots=3, level="medium")
     assert lobby.message is not None and f"2. <@{h.bot_user.id}> (moyen)" in lobby.text
     assert "Joueurs (4/6)" in lobby.text

@@ -216,6 +216,11 @@ class GameRecord:
         bots = self.bot_seats
         return [seat for seat in self.state.waiting_for if seat in bots]
 
+    def people_besides(self, user_id: int | None = None) -> list[int]:
+        """The other people seated (the bot's seats left out): who may answer an offer or claim on time."""
+        bots = self.bot_seats
+        return [uid for seat, uid in enumerate(self.row.seats) if seat not in bots and uid != user_id]
+
     def human_actors(self) -> list[int]:
         """User ids of the people the game waits for (the bot's seats left out: it is never pinged)."""
         if self.state is None or self.row.status != ACTIVE:
@@ -956,6 +961,8 @@ class GameService:
             record = await self._active(game_id, None)
             if not record.seats_of(user_id):
                 raise not_playing()
+            if not record.people_besides(user_id):
+                raise refusal("err.bot_offer")  # nobody would ever answer it
             waiting = pending_offer(record)
             if waiting is not None:
                 channel = waiting.get("channel", record.row.channel_id)

@@ -132,7 +132,7 @@ class Agora(SharedControls):
         if left <= 0:
             return  # the deadline passed too (the bot was down): the timeout job speaks instead
         lang = await self.bot.language_of(record.row.guild_id)
-        actors = record.actors()
+        actors = record.human_actors()
         content = text(
             lang,
             "reminder",
@@ -166,7 +166,8 @@ class Agora(SharedControls):
         if record is None:
             return
         settings = await self.bot.settings.get(record.row.guild_id)
-        if self.service.default_move(record) is None and settings.timeout_rule == CLAIM:
+        claimants = [uid for uid in record.people_besides() if uid not in record.actors()]
+        if self.service.default_move(record) is None and settings.timeout_rule == CLAIM and claimants:
             await self.ask_claim(job, record, settings.language, "claim_prompt")
             return
         await self.end_turn(job, record, settings.language)
@@ -206,7 +207,7 @@ class Agora(SharedControls):
             return
         ends_at = await self.bot.scheduler.due_at(UNCLAIMED, record.id, job.stamp)
         late = record.actors()
-        others = [uid for uid in record.seats if uid not in late]
+        others = [uid for uid in record.people_besides() if uid not in late]
         controls = [
             GameButton(
                 record.id,

@@ -245,3 +245,26 @@ async def test_the_profile_shows_the_record_against_each_level(
     assert f"medium: {won}W/{1 - won}L/0D" in shown.text
     assert shown.text.index("easy:") < shown.text.index("medium:") < shown.text.index("hard:")
     await h.stop()
+
+
+async def test_no_offers_no_reminders_and_no_claims_against_the_bot(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    bot = make_bot()
+    await h.start(bot)
+    saved = await h.slash(h.owner, "agora settings", timeout_rule="claim", deadline="2h")
+    assert "Settings saved" in saved.text
+    board = await against_agora(h, alice)
+    for asked in ("draw", "takeback"):
+        refused = await h.slash(alice, asked)
+        assert refused.ephemeral and "Agora does not answer draw offers or take-backs" in refused.text
+    board = await arkaios_turn(h, alice, board)
+    clock.advance(3 * 3600)
+    await bot.scheduler.run_due()
+    await h.settle()
+    texts = [m.text for m in h.messages(h.default_channel)]
+    assert not [t for t in texts if f"<@{h.bot_user.id}>" in t and ("claim" in t.lower() or "⏰" in t)]
+    assert "wins on time" in h.last_message(h.default_channel).text, "no claim for the bot to make: Alice lost"
+    await h.stop()

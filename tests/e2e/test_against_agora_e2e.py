@@ -6,6 +6,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+import pytest
+
+from ai import Observation
 from bot.app import AgoraBot
 from bot.scheduler import BOT, LEASE_SECONDS
 from bot.storage import MoveRow
@@ -267,4 +270,44 @@ async def test_no_offers_no_reminders_and_no_claims_against_the_bot(
     texts = [m.text for m in h.messages(h.default_channel)]
     assert not [t for t in texts if f"<@{h.bot_user.id}>" in t and ("claim" in t.lower() or "⏰" in t)]
     assert "wins on time" in h.last_message(h.default_channel).text, "no claim for the bot to make: Alice lost"
+    await h.stop()
+
+
+@pytest.mark.parametrize(
+    ("command", "level_option"), [("arcanor challenge", "level"), ("dragons challenge", "bot_level")]
+)
+async def test_the_bot_answers_in_games_with_secrets_and_dice(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], command: str, level_option: str
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    bot = make_bot()
+    await h.start(bot)
+    seen: list[tuple[Observation, dict[str, object]]] = []
+    choose = bot.thinking.choose
+
+    async def watched(obs: Observation, level: str, seed: int) -> str:
+        record = await bot.service.load(1)
+        assert record.state is not None
+        seen.append((obs, record.state.view(obs.seat)))
+        return await choose(obs, level, seed)
+
+    bot.thinking.choose = watched  # type: ignore[method-assign]
+    started = await h.slash(alice, command, opponent=h.bot_user, **{level_option: "easy"})
+    assert "Seat 2: easy" in started.text, started.text
+    for _ in range(4):
+        record = await bot.service.load(1)
+        assert record.state is not None and record.waiting_bots() == [], "the bot has answered"
+        if record.outcome is not None:
+            break
+        seat = record.state.waiting_for[0]
+        assert seat == 0
+        typed = await h.slash(alice, "move", notation=str(record.state.legal_moves(0)[0]))
+        assert typed.ephemeral and "Played" in typed.text, typed.text
+    moves = await bot.storage.moves(1)
+    assert {m.seat for m in moves} == {0, 1} and {m.user_id for m in moves if m.seat == 1} == {h.bot_user.id}
+    assert seen, "the bot thought"
+    for obs, view in seen:
+        assert obs.seat == 1 and dict(obs.view) == view, "the bot's seat's view, nothing more"
+        assert all(n == "set:hidden" for seat, n in obs.log if seat == 0 and n.startswith("set:"))
     await h.stop()

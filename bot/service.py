@@ -961,8 +961,8 @@ class GameService:
             record = await self._active(game_id, None)
             if not record.seats_of(user_id):
                 raise not_playing()
-            if not record.people_besides(user_id):
-                raise refusal("err.bot_offer")  # nobody would ever answer it
+            if record.bot_seats and not record.people_besides(user_id):
+                raise refusal("err.bot_offer")  # only the bot could answer it: it never does
             waiting = pending_offer(record)
             if waiting is not None:
                 channel = waiting.get("channel", record.row.channel_id)

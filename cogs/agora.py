@@ -166,8 +166,9 @@ class Agora(SharedControls):
         if record is None:
             return
         settings = await self.bot.settings.get(record.row.guild_id)
-        claimants = [uid for uid in record.people_besides() if uid not in record.actors()]
-        if self.service.default_move(record) is None and settings.timeout_rule == CLAIM and claimants:
+        # Against the bot alone, nobody would claim: the turn ends as under the forfeit rule.
+        nobody_claims = bool(record.bot_seats) and set(record.people_besides()) <= set(record.actors())
+        if self.service.default_move(record) is None and settings.timeout_rule == CLAIM and not nobody_claims:
             await self.ask_claim(job, record, settings.language, "claim_prompt")
             return
         await self.end_turn(job, record, settings.language)

@@ -52,7 +52,9 @@ from cogs.common import (
     guarded,
     mention_list,
     pick_game,
+    send_answer,
     tell,
+    update_clicked,
 )
 from cogs.games import game_link
 from rules import GAMES
@@ -272,8 +274,8 @@ class Agora(SharedControls):
             claim = GameButton(
                 record.id, version, f"{PREFIX}:claim", label=text(lang, "claim"), style=discord.ButtonStyle.danger
             )
-            await interaction.response.edit_message(
-                content=text(lang, "kept_waiting", user=user, id=record.id), view=controls_view([claim])
+            await update_clicked(
+                interaction, content=text(lang, "kept_waiting", user=user, id=record.id), view=controls_view([claim])
             )
         elif parts[1] in OFFERS and parts[2:] in (["yes"], ["no"]):
             await self.answer_offer(interaction, record, version, parts[1], parts[2] == "yes")
@@ -315,7 +317,7 @@ class Agora(SharedControls):
             ),
         ]
         content = text(lang, "menu.title", id=record.id)
-        await interaction.response.send_message(content, view=controls_view(items), ephemeral=True)
+        await send_answer(interaction, content=content, view=controls_view(items), ephemeral=True)
 
     async def confirm_resign(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str) -> None:
         """Resigning asks once more: the panel turns into the question."""
@@ -336,9 +338,9 @@ class Agora(SharedControls):
     async def answer_panel(interaction: discord.Interaction[Any], content: str, view: discord.ui.View | None) -> None:
         """The menu's next step in place of the private panel (never over a public message)."""
         if interaction.message is not None and interaction.message.flags.ephemeral:
-            await interaction.response.edit_message(content=content, view=view)
+            await update_clicked(interaction, content=content, view=view)
         else:
-            await interaction.response.send_message(content, view=view or discord.utils.MISSING, ephemeral=True)
+            await send_answer(interaction, content=content, view=view or discord.utils.MISSING, ephemeral=True)
 
     async def resign(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str, sure: bool) -> None:
         """The answer to the question: resign (the panel says it is done, the board shows the result), or not."""
@@ -362,7 +364,7 @@ class Agora(SharedControls):
             await self.service.decline_offer(record.id, user, kind, made_at)
             answer = "withdrawn" if offer is not None and offer.get("by") == user else "declined"
             content = text(lang, f"{kind}_{answer}", user=user, id=record.id)
-            await interaction.response.edit_message(content=content, view=None)
+            await update_clicked(interaction, content=content, view=None)
         elif kind == "draw":
             await self.service.agree_draw(record.id, user, made_at)
             summary = text(lang, "draw_agreed", id=record.id)
@@ -372,7 +374,7 @@ class Agora(SharedControls):
             asked_by = offer["by"] if offer is not None else user
             summary = text(lang, "taken_back", user=asked_by, id=record.id)
             # The question keeps what happened; the player who asked gets a new board, with a ping.
-            await interaction.response.edit_message(content=summary, view=None, allowed_mentions=PLAYERS_ONLY)
+            await update_clicked(interaction, content=summary, view=None, allowed_mentions=PLAYERS_ONLY)
             await game_cog(self.bot, record.game).publish(record, summary, interaction)
 
     async def on_game_changed(self, record: GameRecord) -> None:

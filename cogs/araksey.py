@@ -30,7 +30,9 @@ from cogs.common import (
     controls_view,
     is_active,
     mention_list,
+    send_answer,
     tell,
+    update_clicked,
 )
 from render import araksey as drawing
 from rules.araksey import ELEMENTS, ArakseyState, ArakseyView, move_menu, side_of, turn_order
@@ -529,15 +531,16 @@ class Araksey(GameCog):
             ),
             GameButton(record.id, version, "pass:no", label=text(lang, "araksey.pass_no")),
         ]
-        await interaction.response.send_message(
-            text(lang, "araksey.pass_confirm", id=record.id), view=controls_view(question), ephemeral=True
+        await send_answer(
+            interaction, content=text(lang, "araksey.pass_confirm", id=record.id), view=controls_view(question),
+            ephemeral=True,
         )
 
     async def keep_playing(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """No to the losing pass: the question closes; nothing is played."""
         said = text(await self.language(record), "araksey.not_passed", id=record.id)
         if interaction.message is not None and interaction.message.flags.ephemeral:
-            await interaction.response.edit_message(content=said, view=None)
+            await update_clicked(interaction, content=said, view=None)
         else:
             await tell(interaction, said)
 
@@ -550,7 +553,7 @@ class Araksey(GameCog):
         assert isinstance(state, ArakseyState)
         names = await self.service.display_names(record)  # menu labels show no markdown
         items = self.controls(record, state, mover, names, await self.language(record), picked, power)
-        await interaction.response.edit_message(view=controls_view(items))
+        await update_clicked(interaction, view=controls_view(items))
 
     def same_board(self, before: GameRecord, after: GameRecord) -> bool:
         """Set-up (each seat in turn places its sources, then its araksey) edits one board, and a

@@ -35,6 +35,7 @@ from cogs.common import (
     controls_view,
     is_active,
     mention_list,
+    update_clicked,
 )
 from render import arcanor as drawing
 from rules.arcanor import (
@@ -191,7 +192,7 @@ class Arcanor(GameCog):
         state = arcanor_state(record)
         lang = await self.language(record)
         public = controls_view(self.public_controls(record, state, seat, None, lang))
-        await interaction.response.edit_message(view=public)
+        await update_clicked(interaction, view=public)
         board = await self.private_board(record, seat, picked)
         assert board is not None
         board.attach(f"private-{record.id}-{record.version}.png")
@@ -211,7 +212,8 @@ class Arcanor(GameCog):
         board = await self.private_board(record, seat, picked)
         assert board is not None
         board.attach(f"private-{record.id}-{record.version}.png")
-        await interaction.response.edit_message(
+        await update_clicked(
+            interaction,
             embed=board.embed,
             attachments=[board.file(record.id, record.version, private=True)],
             view=controls_view(board.controls),
@@ -222,7 +224,8 @@ class Arcanor(GameCog):
         """The clicked public board, redrawn in place within the same turn."""
         board = await self.board(record, picked)
         board.attach(f"game-{record.id}-{record.version}.png")
-        await interaction.response.edit_message(
+        await update_clicked(
+            interaction,
             content=board.content,
             embed=board.embed,
             attachments=[board.file(record.id, record.version)],

@@ -20,6 +20,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 import discord
@@ -188,11 +189,18 @@ def controls_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
 async def dispatch(
     interaction: discord.Interaction[Any], game_id: int, version: int, action: str, values: list[str]
 ) -> None:
-    """Route a click to the cog of the game it belongs to."""
+    """Route a click to the cog of the game it belongs to.
+
+    The click is acknowledged before the game is loaded (a deferred update), so the player's
+    button stops spinning at once however busy the bot is; the answer follows.  A malformed id is
+    refused straight away, and a control that opens a form is not deferred (a form must be the answer).
+    """
 
     async def route() -> None:
         if game_id == 0:
             raise invalid_control()
+        if not opens_modal(interaction.client, action):
+            await acknowledge(interaction)
         service = interaction.client.service
         try:
             record = await service.load(game_id)
@@ -287,11 +295,65 @@ async def in_server_language(interaction: discord.Interaction[Any], error: Servi
 
 async def tell(interaction: discord.Interaction[Any], text: str) -> None:
     """A private (ephemeral) answer, whether or not the interaction was answered already."""
-    text = clip(text, CONTENT_LIMIT)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+    await send_answer(interaction, content=clip(text, CONTENT_LIMIT), ephemeral=True)
+
+
+# -- answering an interaction: at once, then with what it did ----------------------------------------
+
+ACKNOWLEDGED = "agora.acknowledged"  # key of ``interaction.extras``: deferred, its answer still to come
+
+
+async def acknowledge(interaction: discord.Interaction[Any], *, thinking: bool = False) -> None:
+    """Tell Discord at once that the interaction is being handled: a click's deferred update, or a
+    command's private "thinking…" (``thinking``); the answer follows through :func:`update_clicked`,
+    :func:`send_answer` or :func:`tell`."""
+    if thinking:
+        await interaction.response.defer(ephemeral=True, thinking=True)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.defer()
+    interaction.extras[ACKNOWLEDGED] = True
+
+
+def answered(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the player has had the answer to the interaction (an acknowledgement is not one)."""
+    return interaction.response.is_done() and not interaction.extras.get(ACKNOWLEDGED, False)
+
+
+async def update_clicked(interaction: discord.Interaction[Any], **message: Any) -> None:
+    """Change the message whose control was clicked: in the interaction's response, or once it was
+    acknowledged, by editing it through the interaction."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**message)
+    else:
+        await interaction.response.edit_message(**message)
+    interaction.extras[ACKNOWLEDGED] = False
+
+
+@dataclass(frozen=True)
+class Sent:
+    """A message sent in answer to an interaction, and how to edit it later through the interaction."""
+
+    id: int | None
+    edit: Edit
+
+
+async def send_answer(interaction: discord.Interaction[Any], **message: Any) -> Sent:
+    """A new message in answer to the interaction (``ephemeral`` for its user alone): the response,
+    or once the interaction was acknowledged or answered, a follow-up."""
+    if interaction.response.is_done():
+        sent = await interaction.followup.send(**message, wait=True)
+        interaction.extras[ACKNOWLEDGED] = False
+        return Sent(sent.id, partial(interaction.followup.edit_message, sent.id))
+    response = await interaction.response.send_message(**message)
+    return Sent(response.message_id, interaction.edit_original_response)
+
+
+def opens_modal(bot: commands.Bot | commands.AutoShardedBot, action: str) -> bool:
+    """Whether a control's action answers with a form, which must be the interaction's first answer."""
+    return any(
+        isinstance(cog, GameCog) and cog.modal_actions and re.fullmatch(cog.modal_actions, action) is not None
+        for cog in bot.cogs.values()
+    )
 
 
 # Discord's limits: a message past them is refused, and the player gets nothing.
@@ -426,6 +488,8 @@ class GameCog(commands.Cog):
     actions: ClassVar[str]
     # Those of them that live on the private panel (:meth:`private_board`): redrawn when clicked out of date.
     panel_actions: ClassVar[str] = ""
+    # Those of them that open a form (a modal): the click cannot be acknowledged first.
+    modal_actions: ClassVar[str] = ""
 
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
@@ -543,11 +607,11 @@ class GameCog(commands.Cog):
             # Someone else's click may have posted a newer board meanwhile: then that one is only kept up to date.
             ours = latest.row.message_id == before.row.message_id
             new_board = ours and not self.same_board(before, latest)
-            answered = interaction is None or interaction.response.is_done()
-            if interaction is not None and not answered and on_board(interaction, latest):
+            owed = interaction is not None and not answered(interaction)
+            if interaction is not None and owed and on_board(interaction, latest):
                 await self.through_board(interaction, latest, summary, new_board)
             else:
-                if interaction is not None and not answered:
+                if interaction is not None and owed:
                     await (reply(latest) if reply is not None else self.done(interaction, latest, summary))
                 await self.through_channel(interaction, latest, summary, new_board)
             if ours and not new_board:
@@ -567,8 +631,8 @@ class GameCog(commands.Cog):
             latest = await self.service.load(before.id)
             board = await self.board(latest)
             board.attach(f"game-{latest.id}-{latest.version}.png")
-            await interaction.response.edit_message(
-                content=summary, embed=board.embed, attachments=[board.file(latest.id, latest.version)],
+            await update_clicked(
+                interaction, content=summary, embed=board.embed, attachments=[board.file(latest.id, latest.version)],
                 view=await self.board_view(latest, board), allowed_mentions=PLAYERS_ONLY,
             )
             await self.retire_board(latest, summary)
@@ -641,7 +705,7 @@ class GameCog(commands.Cog):
         """The answer to a move made away from the board: a private panel closes, anything else is told."""
         done = text(await self.language(record), "done", summary=summary)
         if interaction.message is not None and interaction.message.flags.ephemeral:
-            await interaction.response.edit_message(content=done, embed=None, attachments=[], view=None)
+            await update_clicked(interaction, content=done, embed=None, attachments=[], view=None)
             self.bot.panels.forget(interaction.message.id)
         else:
             await tell(interaction, done)
@@ -827,7 +891,7 @@ class GameCog(commands.Cog):
         """Bring the challenge message up to date: through the click when it came from that message,
         else by its stored id (an answer from ``/games``).  Returns the challenge message, if it is there."""
         if on_board(interaction, record):
-            await interaction.response.edit_message(**message)
+            await update_clicked(interaction, **message)
             return interaction.message
         if record.row.message_id is None:
             return None
@@ -926,14 +990,13 @@ class GameCog(commands.Cog):
             await tell(interaction, text(lang, "play_again_posted", id=rematch.id, channel=channel_id))
             return
         message = self.challenge_message(rematch, lang)
-        sent: discord.Message
         if channel_id == interaction.channel_id:
-            await interaction.response.send_message(**message, allowed_mentions=PLAYERS_ONLY)
-            sent = await interaction.original_response()
+            sent_id = (await send_answer(interaction, **message, allowed_mentions=PLAYERS_ONLY)).id
         else:
-            sent = await self.bot.get_partial_messageable(channel_id).send(**message, allowed_mentions=PLAYERS_ONLY)
+            posted = await self.bot.get_partial_messageable(channel_id).send(**message, allowed_mentions=PLAYERS_ONLY)
+            sent_id = posted.id
             await tell(interaction, text(lang, "rematch_posted", id=rematch.id, channel=channel_id))
-        await self.service.set_message(rematch.id, sent.id)
+        await self.service.set_message(rematch.id, sent_id)
 
     async def _show_private(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """A fresh ephemeral picture of what the clicking player alone may see."""
@@ -951,15 +1014,16 @@ class GameCog(commands.Cog):
                 game=self.game_name,
             )
         board.attach(f"private-{record.id}-{record.version}.png")
-        sent = await interaction.response.send_message(
+        sent = await send_answer(
+            interaction,
             content=board.content or None,
             embed=board.embed,
             file=board.file(record.id, record.version, private=True),
             view=controls_view(board.controls) if board.controls else discord.utils.MISSING,
             ephemeral=True,
         )
-        if sent.message_id is not None and is_active(record):
-            await self.panel_drawn(interaction, record, sent.message_id, interaction.edit_original_response)
+        if sent.id is not None and is_active(record):
+            await self.panel_drawn(interaction, record, sent.id, sent.edit)
 
     # -- private panels kept up to date (see bot/panels.py) ----------------------------
 
@@ -1023,10 +1087,10 @@ class GameCog(commands.Cog):
         as the game stands now (when the clicker has one); else the usual private refusal."""
         latest = await self.service.load(record.id)
         message = await self.panel_message(latest, interaction.user.id)
-        if message is None or interaction.response.is_done():
+        if message is None or answered(interaction):
             raise error
         message["content"] = text(await self.language(latest), "panel.out_of_date")
-        await interaction.response.edit_message(**message)
+        await update_clicked(interaction, **message)
         self.panel_redrawn(interaction, latest)
 
     def private_button(self, record: GameRecord, label: str) -> GameButton:
@@ -1109,7 +1173,8 @@ class GameCog(commands.Cog):
         name = f"game-{record.id}-{record.version}.png"
         board.attach(name)
         await self.show_deadline(board, record)
-        await interaction.response.edit_message(
+        await update_clicked(
+            interaction,
             content=board.content,
             embed=board.embed,
             attachments=[board.file(record.id, record.version)],
@@ -1119,8 +1184,8 @@ class GameCog(commands.Cog):
 
     async def move_on(self, interaction: discord.Interaction[Any], record: GameRecord, summary: str) -> None:
         """After a turn: the clicked board keeps only what happened, then the next one is posted."""
-        await interaction.response.edit_message(
-            content=summary, embed=None, attachments=[], view=None, allowed_mentions=PLAYERS_ONLY
+        await update_clicked(
+            interaction, content=summary, embed=None, attachments=[], view=None, allowed_mentions=PLAYERS_ONLY
         )
         await self.post_board(interaction, record)
 

@@ -39,6 +39,7 @@ from cogs.common import (
     game_here,
     guarded,
     mention_list,
+    update_clicked,
 )
 from render import dragons_arena as drawing
 from rules import View
@@ -208,6 +209,7 @@ class DragonsArena(GameCog):
 
     game_id = "dragons_arena"
     actions = r"(?:play|pick|blz|sq):[!-~]{1,40}|power:[a-z0-9]{1,4}|split|setmodal|die|element|back"
+    modal_actions = "setmodal"
     group = app_commands.Group(name="dragons", description="Dragons Arena: FIRE against ICE on a 4×4 arena.")
 
     @group.command(name="challenge", description="Challenge someone to a Dragons Arena match (you play FIRE).")
@@ -690,7 +692,8 @@ class DragonsArena(GameCog):
         if not self.pick_is_legal(state, pick):
             raise refusal("dragons_arena.err.not_available")
         lang = await self.language(record)
-        await interaction.response.edit_message(
+        await update_clicked(
+            interaction,
             content=self.content(record, state, pick, lang),
             view=controls_view(self.controls(record, state, pick, lang)),
             allowed_mentions=PLAYERS_ONLY,

@@ -16,7 +16,7 @@ from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, jump_link
 from bot.settings import format_duration
 from bot.suggest import CHOICES_LIMIT, suggested_moves
-from cogs.common import COLOUR, controls_view, fit_embed, game_cog, guarded, pick_game, tell
+from cogs.common import COLOUR, acknowledge, controls_view, fit_embed, game_cog, guarded, pick_game, tell
 from rules import GAMES
 
 RULES_PAGES = Path(__file__).resolve().parent.parent / "docs" / "rules"
@@ -190,6 +190,7 @@ class Games(commands.Cog):
     @app_commands.describe(notation="The move, e.g. c3=2 (several moves separated by spaces)", game="Which game")
     async def move(self, interaction: discord.Interaction[Any], notation: str, game: int | None = None) -> None:
         async def work() -> None:
+            await acknowledge(interaction, thinking=True)  # at once: the answer follows once the move is played
             record = await pick_game(interaction, game, for_move=True)
             await game_cog(self.bot, record.game).play_typed(interaction, record, notation.split())
 

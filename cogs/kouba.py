@@ -47,6 +47,8 @@ from cogs.common import (
     guarded,
     is_active,
     mention_list,
+    send_answer,
+    update_clicked,
 )
 from render import kouba as drawing
 from rules import GAMES, Outcome, View
@@ -595,21 +597,21 @@ class Kouba(GameCog):
                 description=text(lang, "kouba.table_closed", user=user.id),
                 colour=discord.Colour.dark_grey(),
             )
-            await interaction.response.edit_message(content=None, embed=embed, view=None)
+            await update_clicked(interaction, content=None, embed=embed, view=None)
         elif record.row.status == ACTIVE:
             embed = discord.Embed(
                 title=text(lang, "kouba.game_title", id=record.id),
                 description=text(lang, "kouba.game_on", players=mention_list(record.seats)),
                 colour=COLOUR,
             )
-            await interaction.response.edit_message(content=None, embed=embed, view=None)
+            await update_clicked(interaction, content=None, embed=embed, view=None)
             settings = await self.bot.settings.get(record.row.guild_id)
             if settings.threads and interaction.message is not None:
                 # As for challenges: a server that wants a thread per game gets one.
                 record = await self._move_to_thread(interaction.message, record, settings.language)
             await self.post_board(interaction, record)
         else:
-            await interaction.response.edit_message(**self.lobby_message(record, lang))
+            await update_clicked(interaction, **self.lobby_message(record, lang))
 
     # -- the public board ------------------------------------------------------------
 
@@ -1026,7 +1028,7 @@ class Kouba(GameCog):
         if not seats:
             raise not_playing()
         panel = await self.dice_panel(record, seats[0])
-        await interaction.response.send_message(**{k: v for k, v in panel.items() if v is not None}, ephemeral=True)
+        await send_answer(interaction, **{k: v for k, v in panel.items() if v is not None}, ephemeral=True)
 
     async def play(
         self,
@@ -1042,7 +1044,7 @@ class Kouba(GameCog):
         if panel is not None:
 
             async def reply(latest: GameRecord) -> None:
-                await interaction.response.edit_message(**await panel(latest, acting_seat(before, user)))
+                await update_clicked(interaction, **await panel(latest, acting_seat(before, user)))
                 if panel == self.hand_panel:
                     self.panel_redrawn(interaction, latest)
 

@@ -48,7 +48,7 @@ async def test_only_the_owner_of_a_complete_draft_can_undo_it(
     assert refused.ephemeral and "not your turn" in refused.text
     assert (await bot.service.load(record.id)).row.draft == ["b2=2", "b3=2", "a4=1"]
     undone = await h.click(alice, board.button(label="Undo"))
-    assert undone.type == 7
+    assert undone.updated
     assert (await bot.service.load(record.id)).row.draft == ["b2=2", "b3=2"]
 
 
@@ -96,7 +96,7 @@ async def test_only_a_stored_offer_can_be_answered(
     own = await h.click(bob, question.button(label="Allow take-back"))
     assert own.ephemeral and "your opponent must answer" in own.text
     allowed = await h.click(alice, question.button(label="Allow take-back"))
-    assert allowed.type == 7 and f"<@{bob.id}>'s last move in game #{record.id} was taken back" in allowed.text
+    assert allowed.updated and f"<@{bob.id}>'s last move in game #{record.id} was taken back" in allowed.text
     assert [move.notation for move in await bot.service.move_log(record.id)] == ["c3=3"]
 
 

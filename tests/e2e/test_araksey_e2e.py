@@ -25,7 +25,7 @@ def offering(message: FakeMessage, value: str) -> FakeComponent:
 async def choose(h: FakeDiscord, user: FakeUser, message: FakeMessage, value: str) -> FakeMessage:
     """Pick ``value`` in the select offering it; returns the clicked message as edited."""
     result = await h.select(user, offering(message, value), values=[value])
-    assert result.type == 7, result.text
+    assert result.updated, result.text
     assert result.message is not None
     return result.message
 
@@ -64,7 +64,7 @@ async def test_two_players_from_challenge_to_win(
     menu = element_menu(sent.message, 1)  # type: ignore[arg-type]
     assert len(menu.values) == 8 and "Taken by the other side" in str(menu.options[0])
     accepted = await h.select(bob, menu, values=["water"])
-    assert accepted.type == 7
+    assert accepted.updated
     board = h.last_message(h.default_channel)
     assert board.attachments[0].data[:4] == b"\x89PNG" and board.attachments[0].size < 100_000
     assert f"<@{alice.id}>" in board.content
@@ -90,7 +90,7 @@ async def test_two_players_from_challenge_to_win(
     assert any("c4<>d5" in s.values for s in picked.selects) and picked.button(label="Back")
     await h.restart(make_bot())  # the half-made choice lives in the controls, so it survives
     final_click = await h.select(alice, offering(picked, "c4<>d5"), values=["c4<>d5"])
-    assert final_click.type == 7
+    assert final_click.updated
     final = h.last_message(h.default_channel)
     assert "alice** wins" in final.text and "four sources" in final.text
     assert "Game over" in final.content and [c.label for c in final.components] == ["Rematch"]
@@ -117,11 +117,11 @@ async def test_back_and_pass_through_the_controls(
     assert outsider.ephemeral and "not playing in this game" in outsider.text
     picked = await choose(h, alice, board, "c4")
     back = await h.click(alice, picked.button(label="Back"))
-    assert back.type == 7 and back.message is not None
+    assert back.updated and back.message is not None
     assert back.message.select(placeholder="Choose a piece to move…")
 
     passed = await h.click(alice, back.message.button(label="Pass (your one pass)"))
-    assert passed.type == 7
+    assert passed.updated
     board = h.last_message(h.default_channel)
     assert f"<@{bob.id}>" in board.content and "Passes left: alice 0, bob 1" in board.text
 
@@ -147,7 +147,7 @@ async def test_four_player_challenge_layout_and_refusals(
     intruder = await h.select(carol, element_menu(challenge, 1), values=["water"])
     assert intruder.ephemeral and "This menu is for" in intruder.text
     forged = await h.click(bob, challenge.button(label="Decline"))
-    assert forged.type == 7 and "declined" in forged.text and not forged.message.components  # type: ignore[union-attr]
+    assert forged.updated and "declined" in forged.text and not forged.message.components  # type: ignore[union-attr]
 
 
 async def test_four_players_accept_and_play_in_order(
@@ -168,7 +168,7 @@ async def test_four_players_accept_and_play_in_order(
     assert f"<@{bob.id}>" not in challenge.content
     challenge = await choose(h, carol, challenge, "earth")
     started = await h.select(dave, element_menu(challenge, 3), values=["water"])
-    assert started.type == 7
+    assert started.updated
 
     board = h.last_message(h.default_channel)
     assert "Turn order: A1 alice → B1 bob → A2 carol → B2 dave" in board.text
@@ -220,7 +220,7 @@ async def test_dragon_power_and_its_effect(discord_harness: FakeDiscord, make_bo
     assert "🐉 alice (earth): awake" in board.text
 
     powered = await h.click(alice, board.button(label="Use dragon power: earth"))
-    assert powered.type == 7 and powered.message is not None
+    assert powered.updated and powered.message is not None
     picked = await choose(h, alice, powered.message, "c2")
     menu = offering(picked, "c2-c3+earth")
     assert all("+earth" in value for value in menu.values)
@@ -246,7 +246,7 @@ async def test_three_players_one_against_a_team(
     assert f"A <@{alice.id}> (alone)" in sent.text and f"B1 <@{bob.id}> + B2 <@{carol.id}>" in sent.text
     assert "A, B1, A, B2" in sent.text and "the lone player (A) always starts" in sent.text
     picked = await h.select(carol, element_menu(sent.message, 2), values=["air"])
-    assert picked.type == 7 and picked.message is not None
+    assert picked.updated and picked.message is not None
     challenge = picked.message
     assert element_menu(challenge, 1).values == ["air"], "Bob shares the element Carol chose for the team"
     wrong = await h.select(carol, element_menu(challenge, 1), values=["air"])

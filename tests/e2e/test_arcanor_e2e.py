@@ -45,7 +45,7 @@ async def start_game(h: FakeDiscord, alice: FakeUser, bob: FakeUser, *, strict: 
     assert sent.type == 4 and not sent.ephemeral
     assert ("Strict memory" in sent.text) == strict
     accepted = await h.click(bob, sent.button(label="Accept"))
-    assert accepted.type == 7
+    assert accepted.updated
     board = h.last_message(h.default_channel)
     assert board.attachments and board.attachments[0].data[:4] == b"\x89PNG"
     assert board.attachments[0].size < 100_000
@@ -133,7 +133,7 @@ async def pick_together(
 async def open_moves(h: FakeDiscord, user: FakeUser, board: FakeMessage, square: str) -> FakeMessage:
     """Standard game: pick a stack on the public board; its moves open in a private panel."""
     result = await pick(h, user, board.select(placeholder="Choose a stack to play…"), square)
-    assert result.type == 7 and result.message is board, "the public select is sent again, cleared"
+    assert result.updated and result.message is board, "the public select is sent again, cleared"
     assert_no_contents(board)
     (panel,) = result.followups
     assert panel.ephemeral and panel.attachments[0].filename.startswith("private-")
@@ -171,13 +171,13 @@ async def test_full_game_won_at_twelve(discord_harness: FakeDiscord, make_bot: C
     assert "b5^b6: release the 1, freeing their 2" in option_labels(moves)
     assert "b5-b6: move the 1 with what it holds" in option_labels(moves)
     back = await h.click(alice, panel.button(label="Back"))
-    assert back.type == 7 and back.message is not None and back.message.ephemeral
+    assert back.updated and back.message is not None and back.message.ephemeral
     mine = back.message.select(placeholder="Choose a stack to play…")
     assert "b5: your 1 holding their 2" in option_labels(mine)
     again = await pick(h, alice, mine, "b5")
-    assert again.type == 7 and again.message is not None
+    assert again.updated and again.message is not None
     played = await pick(h, alice, again.message.select(placeholder="Play b5: where to?"), "b5-b6")
-    assert played.type == 7 and "Done: alice moved the stack on b5 to b6." in played.text
+    assert played.updated and "Done: alice moved the stack on b5 to b6." in played.text
     old = h.messages(h.default_channel)[-2]
     assert old.content == "alice moved the stack on b5 to b6." and not old.components
     board = h.last_message(h.default_channel)
@@ -186,7 +186,7 @@ async def test_full_game_won_at_twelve(discord_harness: FakeDiscord, make_bot: C
     # Bob answers by clicks, through his own private panel.
     panel = await open_moves(h, bob, board, "e4")
     played = await pick(h, bob, panel.select(placeholder="Play e4: where to?"), "e4-e3")
-    assert played.type == 7
+    assert played.updated
     board = h.last_message(h.default_channel)
     assert board.content.startswith(f"<@{alice.id}>")
 
@@ -221,7 +221,7 @@ async def test_my_pieces_is_private_and_per_player(
 
     for seat, user, home in ((0, alice, "1"), (1, bob, "7")):
         shown = await h.click(user, board.button(label="My pieces"))
-        assert shown.ephemeral and shown.type == 4
+        assert shown.ephemeral and shown.new_message
         image = shown.attachments[0].data
         assert image == drawing.render(record.state.view(seat), names)
         assert image != board.attachments[0].data
@@ -252,7 +252,7 @@ async def test_strict_memory_lift_is_public(discord_harness: FakeDiscord, make_b
 
     lift = board.select(placeholder="Lift a stack (shows everyone what it holds)…")
     lifted = await pick(h, player, lift, square)
-    assert lifted.type == 7 and not lifted.ephemeral
+    assert lifted.updated and not lifted.ephemeral
     name = player.name
     mark = "🟠" if home == "1" else "🟦"  # seat 0's pieces are round, seat 1's square
     told = f"**{square}**: {mark} {name}'s 1 holding {mark} {name}'s 2."
@@ -265,7 +265,7 @@ async def test_strict_memory_lift_is_public(discord_harness: FakeDiscord, make_b
     # Still the same turn: pick the lifted stack, look at its moves, go back, then play.
     assert board.content.startswith(f"<@{player.id}>")
     redrawn = await pick(h, player, board.select(placeholder="Choose a stack to play…"), square)
-    assert redrawn.type == 7 and not redrawn.ephemeral
+    assert redrawn.updated and not redrawn.ephemeral
     moves = board.select(placeholder=f"Play {square}: where to?")
     step = f"{square}-b{'2' if home == '1' else '6'}"
     assert f"{step}: move the stack" in option_labels(moves)
@@ -273,7 +273,7 @@ async def test_strict_memory_lift_is_public(discord_harness: FakeDiscord, make_b
     await h.click(player, board.button(label="Back"))
     await pick(h, player, board.select(placeholder="Choose a stack to play…"), square)
     played = await pick(h, player, board.select(placeholder=f"Play {square}: where to?"), step)
-    assert played.type == 7
+    assert played.updated
     target = step.split("-")[1]
     assert board.content == f"{player.name} lifted {square}, then moved the stack on {square} to {target}."
     assert not board.components
@@ -321,7 +321,7 @@ async def test_stale_select_after_the_turn_moved_on(
     await pick(h, player, stacks, stacks.values[0])
     moves = board.select(custom_id_prefix="agora:s:")
     first, second = await pick_together(h, [(player, moves, moves.values[0]), (player, moves, moves.values[2])])
-    assert first.type == 7
+    assert first.updated
     assert second.ephemeral and ("out of date" in second.text or "changed while" in second.text)
     pictured = [m for m in h.messages(h.default_channel) if m.attachments]
     assert len(pictured) == 1 and len(h.messages(h.default_channel)) == 3, "one move played: one new board"
@@ -363,7 +363,7 @@ async def test_pass_then_both_passes_end_on_points(
     assert "**alice** has no move with any stack and must **pass**" in board.text
     assert not board.selects and [b.label for b in board.buttons] == ["Pass", "My pieces", "⋯"]
     passed = await h.click(alice, board.button(label="Pass"))
-    assert passed.type == 7 and board.content == "alice passed."
+    assert passed.updated and board.content == "alice passed."
     board = h.last_message(h.default_channel)
     assert "**alice** passed." in board.text
     assert "If **bob** passes too, the game ends on points." in board.text

@@ -16,7 +16,7 @@ async def challenge_accepted(h: FakeDiscord, alice: FakeUser, bob: FakeUser) -> 
     assert sent.type == 4 and not sent.ephemeral
     assert "bob" in sent.text.lower() or str(bob.id) in sent.content
     accepted = await h.click(bob, sent.button(label="Accept"))
-    assert accepted.type == 7
+    assert accepted.updated
     board = h.last_message(h.default_channel)
     assert board.attachments and board.attachments[0].filename.endswith(".png")
     assert board.attachments[0].data[:4] == b"\x89PNG"
@@ -33,7 +33,7 @@ def menu_for(board: FakeMessage, pillar: str) -> FakeComponent:
 async def build(h: FakeDiscord, user: FakeUser, board: FakeMessage, pillar: str) -> FakeMessage:
     """Pick a pillar in the level select that offers it; returns the redrawn board."""
     result = await h.select(user, menu_for(board, pillar), values=[pillar])
-    assert result.type == 7, result.text
+    assert result.updated, result.text
     assert result.message is not None
     return result.message
 
@@ -43,7 +43,7 @@ async def play_turn(h: FakeDiscord, user: FakeUser, board: FakeMessage, pillars:
     for pillar in pillars:
         board = await build(h, user, board, pillar)
     confirmed = await h.click(user, board.button(label="Confirm turn"))
-    assert confirmed.type == 7
+    assert confirmed.updated
     frozen = confirmed.message
     assert frozen is not None and not frozen.components
     return h.last_message(h.default_channel)
@@ -77,7 +77,7 @@ async def test_rulebook_turns_with_undo(discord_harness: FakeDiscord, make_bot: 
     assert "5** pieces" in board.text and "level 1" in board.text
     board = await build(h, alice, board, "b2=2")
     undone = await h.click(alice, board.button(label="Undo"))
-    assert undone.type == 7 and undone.message is not None
+    assert undone.updated and undone.message is not None
     assert "none yet" in undone.message.text
     board = await play_turn(h, alice, undone.message, ["b2=2", "b3=2", "a4=1"])
     assert "3** pieces" in board.text and "level 3" in board.text
@@ -108,7 +108,7 @@ async def test_double_click_and_stale_button(discord_harness: FakeDiscord, make_
     drafted = await build(h, alice, board, "c3=3")
     confirm = drafted.button(label="Confirm turn")
     first, second = await h.click_together([(alice, confirm), (alice, confirm)])
-    assert first.type == 7
+    assert first.updated
     assert second.ephemeral and ("out of date" in second.text or "changed while" in second.text)
     pictured = [m for m in h.messages(h.default_channel) if m.attachments]
     assert len(pictured) == 1 and len(h.messages(h.default_channel)) == 3, "the turn was played once: one new board"
@@ -128,7 +128,7 @@ async def test_stale_controls_after_the_turn_moved_on(
     confirmed, stale = await h.click_together(
         [(alice, drafted.button(label="Confirm turn")), (bob, drafted.button(label="Undo"))]
     )
-    assert confirmed.type == 7
+    assert confirmed.updated
     assert stale.ephemeral
     assert "out of date" in stale.text or "not your turn" in stale.text or "changed while" in stale.text
 
@@ -169,7 +169,7 @@ async def test_challenge_declined_and_cancelled(
     intruder = await h.click(carol, sent.button(label="Accept"))
     assert intruder.ephemeral and "not addressed to you" in intruder.text
     declined = await h.click(bob, sent.button(label="Decline"))
-    assert declined.type == 7 and "declined" in declined.text and not declined.message.components  # type: ignore[union-attr]
+    assert declined.updated and "declined" in declined.text and not declined.message.components  # type: ignore[union-attr]
     again = await h.slash(alice, "arkaios challenge", opponent=bob)
     cancelled = await h.click(alice, again.button(label="Decline"))
     assert "withdrawn by the challenger" in cancelled.text

@@ -35,10 +35,10 @@ async def test_french_board_and_controls(discord_harness: FakeDiscord, make_bot:
     assert any(o["label"] == "c3 (niveau 3)" for o in menu.options)
     assert board.button(label="Valider le tour").disabled
     drafted = await h.select(alice, menu, values=["c3=3"])
-    assert drafted.type == 7 and drafted.message is not None
+    assert drafted.updated and drafted.message is not None
     assert "votre tour est complet" in drafted.message.text
     confirmed = await h.click(alice, drafted.message.button(label="Valider le tour"))
-    assert confirmed.type == 7 and confirmed.message is not None
+    assert confirmed.updated and confirmed.message is not None
     assert "alice a construit un niveau 3 en c3." in confirmed.message.content
     board = h.last_message(h.default_channel)
     assert f"<@{bob.id}>, à vous de jouer." in board.content

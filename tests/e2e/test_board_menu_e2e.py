@@ -27,7 +27,7 @@ async def test_resign_from_the_board_asks_first(discord_harness: FakeDiscord, ma
     assert f"Game #{game_id}" in opened.text
     assert opened.message is not None
     asked = await h.click(bob, opened.message.button(label="Resign…"))
-    assert asked.type == 7 and f"Resign game #{game_id}?" in asked.text
+    assert asked.updated and f"Resign game #{game_id}?" in asked.text
     assert asked.message is not None
     kept = await h.click(bob, asked.message.button(label="No, keep playing"))
     assert "goes on" in kept.text and (await bot.service.load(game_id)).row.status == ACTIVE
@@ -37,7 +37,7 @@ async def test_resign_from_the_board_asks_first(discord_harness: FakeDiscord, ma
     asked = await h.click(bob, opened.message.button(label="Resign…"))
     assert asked.message is not None
     done = await h.click(bob, asked.message.button(label="Yes, resign"))
-    assert done.type == 7 and f"<@{bob.id}> resigned." in done.text
+    assert done.updated and f"<@{bob.id}> resigned." in done.text
     assert (await bot.service.load(game_id)).row.status == FINISHED
     final = h.last_message(h.default_channel)
     assert final is not board and [c.label for c in final.components] == ["Rematch"] and "alice" in final.text.lower()

@@ -72,7 +72,7 @@ async def test_offers_and_the_end_of_a_game(discord_harness: FakeDiscord, make_b
     assert asked.ephemeral
     request = h.last_message(h.default_channel)
     taken = await h.click(bob, request.buttons[0])
-    assert taken.type == 7
+    assert taken.updated
     listed = await h.slash(bob, "games")
     assert "on attend" in listed.text or "à vous de jouer" in listed.text
     await h.slash(bob, "resign")
@@ -96,7 +96,7 @@ async def test_time_runs_out(discord_harness: FakeDiscord, make_bot: Callable[[]
     overdue = await h.slash(bob, "games")
     assert "temps écoulé" in overdue.text
     claimed = await h.click(bob, question.buttons[0])
-    assert claimed.type == 7
+    assert claimed.updated
     final = h.last_message(h.default_channel)
     assert "**bob** gagne au temps." in final.text
     assert [c.label for c in final.buttons] == ["Revanche"]

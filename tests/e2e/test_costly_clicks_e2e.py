@@ -69,7 +69,7 @@ async def test_four_player_set_up_edits_one_board_and_pings_each_player(
         user = players[seat]
         move = str(record.state.legal_moves(seat)[0])
         clicked = await h.select(user, offering(board, move), values=[move])
-        assert clicked.type == 7, clicked.text
+        assert clicked.updated, clicked.text
         placements += 1
         record = await bot.service.load(game_id)
         if record.state is not None and record.state.view(None)["phase"] == "play":
@@ -141,14 +141,14 @@ async def test_the_losing_second_pass_asks_first(
     assert no_on_board.ephemeral and "You did not pass" in no_on_board.text and board.components
 
     kept = await h.click(alice, asked.message.button(label="No"))
-    assert kept.type == 7 and kept.message is not None
+    assert kept.updated and kept.message is not None
     assert "You did not pass: game #1 goes on." in kept.message.text and not kept.message.components
     assert h.last_message(h.default_channel).id == board.id and board.components
 
     asked = await h.click(alice, board.button(label="Pass: your second pass loses the game"))
     assert asked.message is not None
     passed = await h.click(alice, asked.message.button(label="Yes, pass"))
-    assert passed.type == 7 and passed.message is not None and "Done" in passed.message.text
+    assert passed.updated and passed.message is not None and "Done" in passed.message.text
     final = h.last_message(h.default_channel)
     assert "**bob** wins" in final.text and "second pass" in final.text
     assert [button.label for button in final.buttons] == ["Rematch"], "nothing left to play"
@@ -171,7 +171,7 @@ async def test_the_first_pass_needs_no_question(
     await h.slash(bob, "move", notation=WINNING_GAME[-2])
     board = h.last_message(h.default_channel)
     passed = await h.click(alice, board.button(label="Pass (your one pass)"))
-    assert passed.type == 7 and not passed.ephemeral
+    assert passed.updated and not passed.ephemeral
     assert f"<@{bob.id}>, your turn" in h.last_message(h.default_channel).content
 
 

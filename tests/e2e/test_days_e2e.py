@@ -22,7 +22,7 @@ async def started(h: FakeDiscord, alice: FakeUser, bob: FakeUser, **options: str
     sent = await h.slash(alice, "arkaios challenge", opponent=bob, **options)
     assert sent.type == 4 and not sent.ephemeral, sent.text
     accepted = await h.click(bob, sent.button(label="Accept"))
-    assert accepted.type == 7
+    assert accepted.updated
     return h.last_message(h.default_channel)
 
 
@@ -171,7 +171,7 @@ async def test_claim_rule_lets_the_opponent_claim_or_wait(
     overdue = await h.slash(bob, "games")
     assert "time is up" in overdue.text
     waiting = await h.click(bob, question.button(label="Keep waiting"))
-    assert waiting.type == 7 and "keeps waiting" in waiting.text
+    assert waiting.updated and "keeps waiting" in waiting.text
     assert waiting.message is not None and [b.label for b in waiting.message.buttons] == ["Claim win"]
     board = await h.slash(alice, "move", notation="c3=3")
     assert "Played" in board.text
@@ -179,7 +179,7 @@ async def test_claim_rule_lets_the_opponent_claim_or_wait(
     await run_due(h, bot)
     question = h.last_message(h.default_channel)
     claimed = await h.click(alice, question.button(label="Claim win"))
-    assert claimed.type == 7 and "claimed the win" in claimed.text
+    assert claimed.updated and "claimed the win" in claimed.text
     assert "alice** wins" in h.last_message(h.default_channel).text.lower()
 
 
@@ -195,7 +195,7 @@ async def test_draw_offer_accepted(discord_harness: FakeDiscord, make_bot: Calla
     own = await h.click(alice, offer.button(label="Accept draw"))
     assert own.ephemeral and "your opponent must answer" in own.text
     agreed = await h.click(bob, offer.button(label="Accept draw"))
-    assert agreed.type == 7 and "Draw agreed" in agreed.text
+    assert agreed.updated and "Draw agreed" in agreed.text
     final = h.last_message(h.default_channel)
     assert "draw" in final.text.lower() and [c.label for c in final.components] == ["Rematch"]
     listed = await h.slash(alice, "games")
@@ -215,11 +215,11 @@ async def test_take_back_declined_then_accepted(discord_harness: FakeDiscord, ma
     assert not_mine.ephemeral and "only your own last move" in not_mine.text
     await h.slash(alice, "takeback")
     declined = await h.click(bob, h.last_message(h.default_channel).button(label="Decline"))
-    assert declined.type == 7 and "declined the take-back" in declined.text
+    assert declined.updated and "declined the take-back" in declined.text
     assert f"<@{bob.id}>" in h.last_message(h.default_channel).content, "still Bob's turn"
     await h.slash(alice, "takeback")
     allowed = await h.click(bob, h.last_message(h.default_channel).button(label="Allow take-back"))
-    assert allowed.type == 7 and "was taken back" in allowed.text
+    assert allowed.updated and "was taken back" in allowed.text
     board = h.last_message(h.default_channel)
     assert f"<@{alice.id}>, your turn" in board.content and "first pillar" in board.text
     games = await bot.service.active_games(alice.id)

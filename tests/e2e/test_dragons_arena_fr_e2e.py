@@ -24,7 +24,7 @@ async def french_game(h: FakeDiscord, alice: FakeUser, bob: FakeUser, **options:
     assert sent.type == 4 and not sent.ephemeral, sent.text
     assert "L'auteur du défi joue 🔥 FEU" in sent.text and "Niveau" in sent.text
     accepted = await h.click(bob, sent.button(label="Accepter"))
-    assert accepted.type == 7
+    assert accepted.updated
     return h.last_message(h.default_channel)
 
 
@@ -47,7 +47,7 @@ async def test_french_board_and_controls(
     refused = await h.click(other, first)
     assert refused.ephemeral and "Ce n'est pas votre tour" in refused.text
     picked = await h.click(mover, first)
-    assert picked.type == 7 and ("attaque" in board.content or "nouvelle puissance" in board.content)
+    assert picked.updated and ("attaque" in board.content or "nouvelle puissance" in board.content)
     assert not board.button(label="Retour").disabled
 
 
@@ -65,7 +65,7 @@ async def test_french_secret_set_up(discord_harness: FakeDiscord, make_bot: Call
     again = await h.click(alice, board.button(label="Choisir mes puissances"))
     assert again.modal is not None
     done = await h.submit_modal(alice, again.modal["custom_id"], {"powers": "1,2,3,4,4,4,5,5"})
-    assert done.type == 7, done.text
+    assert done.updated, done.text
     assert any(m.ephemeral and "Vos puissances sont choisies : 1, 2, 3, 4, 4, 4, 5, 5" in m.text for m in done.messages)
     assert "✅ puissances choisies (secrètes)" in board.text
     peek = await h.click(bob, board.button(label="Voir mes puissances"))

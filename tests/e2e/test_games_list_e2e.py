@@ -25,7 +25,7 @@ async def challenged(h: FakeDiscord, challenger: FakeUser, opponent: FakeUser, *
 async def started(h: FakeDiscord, challenger: FakeUser, opponent: FakeUser) -> None:
     message = await challenged(h, challenger, opponent)
     accepted = await h.click(opponent, message.button(label="Accept"))
-    assert accepted.type == 7, accepted.text
+    assert accepted.updated, accepted.text
 
 
 def lines(listed: InteractionResult) -> list[str]:
@@ -108,7 +108,7 @@ async def test_withdrawing_from_games_and_open_tables(
     table = await h.slash(alice, "kouba create")
     assert table.message is not None
     joined = await h.click(bob, table.message.button(label="Join"))
-    assert joined.type == 7, joined.text
+    assert joined.updated, joined.text
     opener = await h.slash(alice, "games")
     assert "open table, 2 seated: waiting for you to start it" in opener.text
     assert "challenge(s) waiting" not in opener.text and not opener.buttons

@@ -61,9 +61,9 @@ async def open_table(h: FakeDiscord, creator: FakeUser, others: list[FakeUser]) 
     assert lobby.type == 4 and not lobby.ephemeral
     for user in others:
         joined = await h.click(user, lobby.button(label="Join"))
-        assert joined.type == 7
+        assert joined.updated
     started = await h.click(creator, lobby.button(label="Start"))
-    assert started.type == 7 and "The game is on" in started.text
+    assert started.updated and "The game is on" in started.text
     return board_of(h)
 
 
@@ -143,7 +143,7 @@ class Autoplayer:
             result = await self.h.select(user, control, values=[control.values[0]])
         else:
             result = await self.h.click(user, control)
-        assert result.type == 7, result.text
+        assert result.updated, result.text
         return result
 
     async def event_dice(self, user: FakeUser, board: FakeMessage) -> None:
@@ -163,7 +163,7 @@ class Autoplayer:
             return await self.h.click(user, stop)
         if keep is not None:
             kept = await self.h.select(user, keep, values=keep.values[: keep.max_values])
-            if kept.type == 7 or roll is None:
+            if kept.updated or roll is None:
                 return kept
         assert roll is not None, panel.text
         return await self.h.click(user, roll)
@@ -189,19 +189,19 @@ async def test_lobby_join_leave_and_start(discord_harness: FakeDiscord, make_bot
     assert table.button(label="Start").disabled, "one player cannot start"
     for user in (bob, carol, dave):
         joined = await h.click(user, table.button(label="Join"))
-        assert joined.type == 7 and joined.message is table
+        assert joined.updated and joined.message is table
     assert "Players (4/6)" in table.text and f"<@{dave.id}>" in table.text
     again = await h.click(bob, table.button(label="Join"))
     assert again.ephemeral and "already at this table" in again.text
     left = await h.click(dave, table.button(label="Leave"))
-    assert left.type == 7 and "Players (3/6)" in table.text and f"<@{dave.id}>" not in table.text
+    assert left.updated and "Players (3/6)" in table.text and f"<@{dave.id}>" not in table.text
     stranger = await h.click(dave, table.button(label="Leave"))
     assert stranger.ephemeral and "not at this table" in stranger.text
     not_creator = await h.click(bob, table.button(label="Start"))
     assert not_creator.ephemeral and "Only" in not_creator.text and f"<@{alice.id}>" in not_creator.text
     assert not table.button(label="Start").disabled
     start, late = await h.click_together([(alice, table.button(label="Start")), (dave, table.button(label="Join"))])
-    assert start.type == 7 and "The game is on" in table.text and not table.components
+    assert start.updated and "The game is on" in table.text and not table.components
     assert late.ephemeral and "already started" in late.text
     board = board_of(h)
     assert set(pinged(board)) == {alice.id, bob.id, carol.id}
@@ -217,7 +217,7 @@ async def test_creator_leaving_closes_the_table(discord_harness: FakeDiscord, ma
     lobby = await h.slash(alice, "kouba create")
     await h.click(bob, lobby.button(label="Join"))
     closed = await h.click(alice, lobby.button(label="Leave"))
-    assert closed.type == 7 and "closed by its creator" in closed.text and not closed.components
+    assert closed.updated and "closed by its creator" in closed.text and not closed.components
 
 
 async def test_hands_are_private_and_swaps_simultaneous(
@@ -239,7 +239,7 @@ async def test_hands_are_private_and_swaps_simultaneous(
     assert outsider.ephemeral and "not playing" in outsider.text
 
     swapped = await swap(h, alice, board, "swap:1,3")
-    assert swapped.type == 7 and swapped.ephemeral and swapped.message is not None
+    assert swapped.updated and swapped.ephemeral and swapped.message is not None
     assert swapped.attachments[0].data != pictures["alice"], "the panel shows the new cards"
     assert not swapped.message.selects, "the swap is made once"
     assert board_of(h) is board, "the swap board is edited in place"
@@ -266,12 +266,12 @@ async def test_turn_controls_and_refusals(discord_harness: FakeDiscord, make_bot
     outsider = await h.click(dave, roll)
     assert outsider.ephemeral and "not playing in this game" in outsider.text
     first, double = await h.click_together([(alice, roll), (alice, roll)])
-    assert first.type == 7 and double.ephemeral and "out of date" in double.text
+    assert first.updated and double.ephemeral and "out of date" in double.text
     assert board_of(h) is board and "rolled" in board.text and "(roll 1, 2 left)" in board.text
     keep = board.select(placeholder="Keep these dice, roll the others…")
     assert keep.max_values == 5 and len(keep.options) == 6
     kept = await h.select(alice, keep, values=keep.values[:2])
-    assert kept.type == 7 and "(roll 2, 1 left)" in board.text
+    assert kept.updated and "(roll 2, 1 left)" in board.text
     assert board.button(label="Roll all dice again (1 left)")
     assert "Kouba" in board.button(label="Give up: take a Kouba").label  # type: ignore[operator]
 
@@ -321,7 +321,7 @@ async def test_a_power_from_the_private_panel_survives_a_restart(
     power = next(c for c in hand.components if action_of(c).startswith("pm") and not c.disabled)
     await h.restart(make_bot())
     used = await (h.select(user, power, values=[power.values[0]]) if power.is_select else h.click(user, power))
-    assert used.type == 7 and used.ephemeral and used.attachments[0].filename.startswith("private-")
+    assert used.updated and used.ephemeral and used.attachments[0].filename.startswith("private-")
     latest = next(f for f in board_of(h).embeds[0]["fields"] if f["name"] == "Latest")["value"]
     assert re.search(rf"{user.name} (plays the|gains|turns a)", latest), latest
 
@@ -348,7 +348,7 @@ async def khan_against_a_king(h: FakeDiscord, app: AgoraBot, users: list[FakeUse
     target = next(v for v in menu.values if v.startswith("khan:@2:pile2"))
     assert any(o["label"] == "Khan: Kouba to bob on pile 2" for o in menu.options)
     played = await h.select(alice, menu, values=[target])
-    assert played.type == 7 and played.ephemeral
+    assert played.updated and played.ephemeral
     answer = board_of(h)
     assert answer is not turn and not turn.components, "a new board pings the King's holder"
     assert pinged(answer) == [bob.id] and "counter it with your King" in answer.content
@@ -365,7 +365,7 @@ async def test_king_counter_pings_its_holder(discord_harness: FakeDiscord, make_
     refused = await h.click(alice, counter)
     assert refused.ephemeral and "not your turn" in refused.text
     countered = await h.click(bob, counter)
-    assert countered.type == 7
+    assert countered.updated
     back = board_of(h)
     assert pinged(back) == [alice.id] and "counters a Kouba" in back.text
     assert "bob takes a Kouba" not in back.text

@@ -82,7 +82,7 @@ async def test_a_racer_gives_up_the_race_and_takes_the_kouba(
     panel = await h.click(bob, board.button(label="My dice…"))
     assert panel.ephemeral and not panel.button(label="Give up the race").disabled
     given_up = await h.click(bob, board.button(label="Give up the race"))
-    assert given_up.type == 7
+    assert given_up.updated
     after = board_of(h)
     assert after is not board and pinged(after) == [bob.id]
     assert "bob gives up the race" in after.text and "gave up" in after.text
@@ -122,7 +122,7 @@ async def test_six_alike_may_give_the_roller_a_kouba(
     labels = [option["label"] for option in menu.options]
     assert "six alike: Kouba to alice on pile 2" in labels and "six alike: Kouba to bob on pile 2" in labels
     given = await h.select(alice, menu, values=["give:@1:pile2"])
-    assert given.type == 7
+    assert given.updated
     state = await stored(app, board)
     assert state.piles[0][1].kouba and "gives themselves a Kouba" in board_of(h).text
 
@@ -141,7 +141,7 @@ async def test_six_alike_at_a_table_of_six_offers_every_pile(
     assert len(first.values) + len(more.values) == 30 and len(set(first.values + more.values)) == 30
     assert board.button(label="My hand"), "the hand button moves up when the menus fill the last row"
     given = await h.select(roller, more, values=[more.values[-1]])
-    assert given.type == 7
+    assert given.updated
 
 
 async def test_a_power_while_a_kouba_is_being_placed(
@@ -165,10 +165,10 @@ async def test_a_power_while_a_kouba_is_being_placed(
     menu = panel_select(hand, game_id(placing), "pm-khan")
     target = next(v for v in menu.values if v.startswith("khan:@1:pile4"))
     played = await h.select(bob, menu, values=[target])
-    assert played.type == 7 and played.ephemeral
+    assert played.updated and played.ephemeral
     assert pinged(board_of(h)) == [alice.id], "the game still waits for alice only"
     placed = await h.click(alice, board_of(h).button(label="Kouba on pile 2 (1 card)"))
-    assert placed.type == 7
+    assert placed.updated
     state = await stored(app, board_of(h))
     assert state.piles[0][1].kouba and state.piles[0][3].kouba and state.turn == 1
 
@@ -203,7 +203,7 @@ async def test_race_keep_menus_offer_only_keeps_the_engine_accepts(
     assert all(menu.max_values == 1 for menu in menus), "whole keeps, not dice to combine"
     assert menus[0].options[0]["label"] == "Keep 3 3 3 5 5, roll 1"
     kept = await h.select(alice, menus[0], values=["keep:3,3,3,5,5"])
-    assert kept.type == 7 and kept.ephemeral
+    assert kept.updated and kept.ephemeral
     state = await stored(app, board)
     assert state.rollers[0].rolls == 2 and state.rollers[0].values[:5] == [3, 3, 3, 5, 5]
 

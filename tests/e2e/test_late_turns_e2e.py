@@ -46,7 +46,7 @@ async def test_an_unclaimed_time_out_is_asked_again_then_ends_on_time(
         f"if nobody claims it, <@{alice.id}> loses on time <t:{int(start + 7 * HOUR)}:R>."
     )
     waiting = await h.click(bob, question.button(label="Keep waiting"))
-    assert waiting.type == 7 and "keeps waiting" in waiting.text
+    assert waiting.updated and "keeps waiting" in waiting.text
     listed = await h.slash(bob, "games")
     assert "time is up: the win can be claimed, else the game ends on time in 4h 59m" in listed.text
     await h.slash(alice, "draw")  # the late player offers a draw, which nobody answers
@@ -101,7 +101,7 @@ async def test_the_claim_asked_again_can_be_taken(
     assert question.content == "⌛ The claim on time in game #1 is asked again below." and not question.components
     before = len(h.messages(h.default_channel))
     claimed = await h.click(bob, asked_again.button(label="Claim win"))
-    assert claimed.type == 7 and asked_again.content == f"⌛ <@{bob.id}> claimed the win on time in game #1."
+    assert claimed.updated and asked_again.content == f"⌛ <@{bob.id}> claimed the win on time in game #1."
     assert asked_again.embeds and asked_again.attachments, "the question became the final board"
     assert "bob** wins" in asked_again.text.lower()
     assert len(h.messages(h.default_channel)) == before

@@ -32,7 +32,7 @@ async def test_only_the_owner_undoes_a_drafted_turn(
     assert refused.ephemeral and f"not your turn: waiting for <@{alice.id}>" in refused.text
     assert (await app.service.load(1)).row.draft == ["b2=2", "b3=2", "a4=1"], "Alice's turn is untouched"
     undone = await h.click(alice, board.button(label="Undo"))
-    assert undone.type == 7 and undone.message is not None
+    assert undone.updated and undone.message is not None
     assert (await app.service.load(1)).row.draft == ["b2=2", "b3=2"]
 
 

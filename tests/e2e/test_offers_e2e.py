@@ -61,7 +61,7 @@ async def test_one_pending_offer_per_game(discord_harness: FakeDiscord, make_bot
     assert str(takeback.id) in refused.text
     allow = takeback.button(label="Allow take-back")
     declined = await h.click(alice, takeback.button(label="Decline"))
-    assert declined.type == 7 and "declined the take-back" in declined.text and not takeback.components
+    assert declined.updated and "declined the take-back" in declined.text and not takeback.components
     late = await stale_click(h, alice, takeback, allow)
     assert late.ephemeral and "There is no such offer to answer" in late.text
     offered = await h.slash(alice, "draw")
@@ -77,7 +77,7 @@ async def test_an_offer_withdrawn_by_its_maker(discord_harness: FakeDiscord, mak
     question = h.last_message(h.default_channel)
     accept = question.button(label="Accept draw")
     withdrawn = await h.click(alice, question.button(label="Decline"))
-    assert withdrawn.type == 7 and f"<@{alice.id}> withdrew their draw offer" in withdrawn.text
+    assert withdrawn.updated and f"<@{alice.id}> withdrew their draw offer" in withdrawn.text
     assert not question.components
     gone = await stale_click(h, bob, question, accept)
     assert gone.ephemeral and "There is no such offer to answer" in gone.text
@@ -98,7 +98,7 @@ async def test_the_offer_outlives_no_move_but_a_drafted_step(
     assert "b2=2" in added.text and "Played" not in added.text, "a pillar of an unfinished turn"
     assert [b.label for b in question.buttons] == ["Accept draw", "Decline"], "the turn goes on: the offer stands"
     agreed = await h.click(alice, question.button(label="Accept draw"))
-    assert agreed.type == 7 and "Draw agreed" in agreed.text
+    assert agreed.updated and "Draw agreed" in agreed.text
 
 
 async def test_a_take_back_request_closes_when_the_game_ends(
@@ -138,7 +138,7 @@ async def test_an_agreed_draw_posts_only_its_question(
     await h.slash(alice, "draw")
     question = h.last_message(h.default_channel)
     agreed = await h.click(bob, question.button(label="Accept draw"))
-    assert agreed.type == 7
+    assert agreed.updated
     assert len(h.messages(h.default_channel)) == before + 1, "the question becomes the final board"
     assert question.content.startswith("🤝 Draw agreed") and question.attachments and question.embeds
     assert "draw" in question.embeds[0]["description"].lower() and "⋯" not in labels(question)

@@ -61,6 +61,6 @@ async def test_french_agreed_draw_on_its_question(
     await h.slash(bob, "draw")
     question = h.last_message(h.default_channel)
     agreed = await h.click(alice, question.button(label="Accepter la nulle"))
-    assert agreed.type == 7 and question.content.startswith("🤝 Nulle acceptée")
+    assert agreed.updated and question.content.startswith("🤝 Nulle acceptée")
     assert question.embeds and question.attachments and board.content.startswith("🤝 Nulle acceptée")
     assert h.last_message(h.default_channel) is question

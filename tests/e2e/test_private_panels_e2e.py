@@ -66,7 +66,7 @@ async def test_my_pieces_is_redrawn_as_the_game_moves_on(
 
     # The panel's controls work: its stack opens its moves in place.
     shown = await h.select(mover, pick, values=[pick.values[0]])
-    assert shown.type == 7 and shown.message is panel
+    assert shown.updated and shown.message is panel
     assert panel.select(placeholder=f"Play {pick.values[0]}: where to?")
 
 
@@ -94,7 +94,7 @@ async def test_a_panel_past_its_token_refuses_a_click_and_says_it_was_out_of_dat
     moves = len(await bot.service.move_log(before.id))
 
     refused = await h.select(mover, old_pick, values=[old_pick.values[0]])
-    assert refused.type == 7 and refused.message is panel, "the click is answered on the panel itself"
+    assert refused.updated and refused.message is panel, "the click is answered on the panel itself"
     assert "This panel was out of date" in panel.text and "nothing was played" in panel.text
     after = await bot.service.load(record.id)
     assert after.version == before.version and len(await bot.service.move_log(after.id)) == moves
@@ -154,16 +154,16 @@ async def test_my_hand_follows_the_kouba_game_and_refuses_an_old_click(
     # Past the tokens' life, Carol's swap goes unseen on Bob's hand; his old menu is refused and redrawn.
     clock.advance(TOKEN_SECONDS)
     swapped = await h.select(carol, carol_panel.selects[0], values=[carol_panel.selects[0].values[0]])
-    assert swapped.type == 7 and "Carol" not in swapped.text
+    assert swapped.updated and "Carol" not in swapped.text
     before = await bot.service.load(gid)
     assert before.version == record.version + 1
     assert bob_panel.selects[0].custom_id == stale_menu.custom_id, "Bob's hand could not be edited"
     refused = await h.select(bob, stale_menu, values=[stale_menu.values[0]])
-    assert refused.type == 7 and refused.message is bob_panel
+    assert refused.updated and refused.message is bob_panel
     assert "This panel was out of date" in bob_panel.text and "nothing was played" in bob_panel.text
     after = await bot.service.load(gid)
     assert after.version == before.version and "Still choosing: bob" in board_of(h).text
     fresh = bob_panel.selects[0]
     assert fresh.custom_id == f"agora:s:{gid}:{after.version}:pm-swap"
     played = await h.select(bob, fresh, values=[fresh.values[0]])
-    assert played.type == 7 and (await bot.service.load(gid)).version == after.version + 1
+    assert played.updated and (await bot.service.load(gid)).version == after.version + 1

@@ -45,7 +45,7 @@ async def test_my_pieces_follows_the_game_then_says_it_is_out_of_date_in_french(
     assert len(panel_edits(h, opened)) == 2, "the token is dead: no more edits"
     before = await bot.service.load(record.id)
     refused = await h.select(mover, old_pick, values=[old_pick.values[0]])
-    assert refused.type == 7 and refused.message is panel
+    assert refused.updated and refused.message is panel
     assert "Ce panneau était périmé" in panel.text and "rien n'a été joué" in panel.text
     assert (await bot.service.load(record.id)).version == before.version
 

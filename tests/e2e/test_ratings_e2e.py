@@ -76,7 +76,7 @@ async def test_leaderboard_pages_with_previous_and_next(
     assert "Page 1 of 2" in board.text and "12 rated players" in board.text
     assert board.button(label="Previous").disabled and not board.button(label="Next").disabled
     nxt = await h.click(players[3], board.button(label="Next"))
-    assert nxt.type == 7 and nxt.message is not None
+    assert nxt.updated and nxt.message is not None
     assert "Page 2 of 2" in nxt.message.text and "11." in nxt.message.text
     assert nxt.message.button(label="Next").disabled
     back = await h.click(players[3], nxt.message.button(label="Previous"))

@@ -55,7 +55,7 @@ async def test_the_loser_asks_for_a_rematch_and_the_winner_accepts(
     final = await resigned(h, bot, bob)
 
     asked = await h.click(bob, rematch_button(final))
-    assert asked.type == 4 and not asked.ephemeral and asked.message is not None
+    assert asked.new_message and not asked.ephemeral and asked.message is not None
     challenge = asked.message
     assert f"<@{alice.id}>" in challenge.content and "you are challenged" in challenge.content
     assert f"<@{bob.id}> invites <@{alice.id}> to play Dragons Arena" in challenge.text
@@ -66,7 +66,7 @@ async def test_the_loser_asks_for_a_rematch_and_the_winner_accepts(
     assert own.ephemeral and "already accepted" in own.text
 
     accepted = await h.click(alice, challenge.button(label="Accept"))
-    assert accepted.type == 7 and "the game is on" in accepted.text
+    assert accepted.updated and "the game is on" in accepted.text
     new = (await bot.service.active_games(alice.id))[0]
     assert new.id != old.id and new.row.rematch_of == old.id
     assert new.seats == [bob.id, alice.id] and new.row.options == old.row.options
@@ -110,7 +110,7 @@ async def test_a_kouba_rematch_rotates_the_seats(
     assert f"Rematch of game #{old.id}, seats rotated by one" in challenge.text
     assert f"<@{alice.id}>, <@{bob.id}>" in challenge.content or f"<@{bob.id}>, <@{alice.id}>" in challenge.content
     first = await h.click(alice, challenge.button(label="Accept"))
-    assert first.type == 7 and f"<@{alice.id}>" not in challenge.content and f"<@{bob.id}>" in challenge.content
+    assert first.updated and f"<@{alice.id}>" not in challenge.content and f"<@{bob.id}>" in challenge.content
     await h.click(bob, challenge.button(label="Accept"))
     [new] = await bot.service.active_games(alice.id)
     assert new.row.rematch_of == old.id and new.seats == [bob.id, carol.id, alice.id]
@@ -138,7 +138,7 @@ async def test_an_araksey_rematch_asked_from_the_second_seat(
     refused = await h.select(alice, menu, values=["fire"])
     assert refused.ephemeral
     accepted = await h.select(bob, menu, values=["fire"])
-    assert accepted.type == 7, accepted.text
+    assert accepted.updated, accepted.text
     [new] = await bot.service.active_games(alice.id)
     assert new.seats == [bob.id, alice.id] and new.row.options["elements"] == ["fire", "earth"]
 
@@ -188,7 +188,7 @@ async def test_a_double_click_makes_one_challenge(
     assert posted[0].message is not None
     await h.click(alice, posted[0].message.button(label="Decline"))
     anew = await h.click(alice, button)
-    assert anew.type == 4 and not anew.ephemeral
+    assert anew.new_message and not anew.ephemeral
     assert len([record for record in await games(bot) if record.row.status == "challenge"]) == 1
 
 
@@ -238,7 +238,7 @@ async def test_a_rematch_follows_the_allowed_channels(
 
     await h.slash(h.owner, "agora settings", channels="all")
     asked = await h.click(bob, rematch_button(final))
-    assert asked.type == 4 and not asked.ephemeral
+    assert asked.new_message and not asked.ephemeral
 
 
 @pytest.mark.parametrize("archived", [False, True])

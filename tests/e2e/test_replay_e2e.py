@@ -45,7 +45,7 @@ async def test_replay_steps_through_a_finished_game(
     assert not panel.button(label="Next").disabled
 
     stepped = await h.click(carol, panel.button(label="Next"))
-    assert stepped.type == 7 and stepped.message is not None
+    assert stepped.updated and stepped.message is not None
     assert "Turn **1**, move 1 (1 of 2): alice built level 1 on c3." in stepped.message.text
     assert "alice" in stepped.message.text.lower()
     first_png = stepped.message.attachments[0].data
@@ -106,7 +106,7 @@ async def test_replay_buttons_survive_a_restart(
     assert opened.message is not None
     await h.restart(make_bot())
     stepped = await h.click(bob, opened.message.button(label="Next"))
-    assert stepped.type == 7 and stepped.message is not None and "alice built level 3 on c3" in stepped.message.text
+    assert stepped.updated and stepped.message is not None and "alice built level 3 on c3" in stepped.message.text
 
 
 async def test_a_damaged_move_log_is_refused_politely(

@@ -37,7 +37,7 @@ async def sign_up(h: FakeDiscord, players: list[FakeUser]) -> None:
     announcement = h.messages(h.default_channel)[-1]
     for player in players[:-1]:
         pressed = await h.click(player, announcement.button(label="Join"))
-        assert pressed.type == 7, pressed.text
+        assert pressed.updated, pressed.text
         announcement = h.messages(h.default_channel)[-1]
     joined = await h.slash(players[-1], "tournament join")
     assert joined.ephemeral and "You are in tournament" in joined.text

@@ -317,6 +317,22 @@ class InteractionResult(ComponentFinder):
         return self.record.response_type is not None
 
     @property
+    def updated(self) -> bool:
+        """Whether the clicked message was changed in answer: by the callback (7), or deferred (6) then edited."""
+        return self.type == 7 or (self.type == 6 and self.record.original_edited)
+
+    @property
+    def new_message(self) -> bool:
+        """Whether the answer is a new message: the callback's (4), or the first follow-up after a deferral."""
+        followups = self.record.followups
+        return self.type == 4 or (self.deferred and bool(followups) and self.message is followups[0])
+
+    @property
+    def deferred(self) -> bool:
+        """Whether the bot acknowledged the interaction before answering it (a deferred update, or thinking)."""
+        return self.type in (5, 6)
+
+    @property
     def response_delay(self) -> float | None:
         """Seconds between the interaction and the bot's callback."""
         return self.record.response_delay
@@ -331,7 +347,10 @@ class InteractionResult(ComponentFinder):
     def messages(self) -> list[FakeMessage]:
         """The response or updated message, the followups, then ordinary messages posted meanwhile."""
         found: list[FakeMessage] = []
-        for message in (self.record.original, *self.record.followups, *self.channel_messages):
+        original = self.record.original
+        if self.type == 6 and not self.record.original_edited:
+            original = None  # acknowledged only: the clicked message shows no answer
+        for message in (original, *self.record.followups, *self.channel_messages):
             if message is not None and not message.deleted and all(m is not message for m in found):
                 found.append(message)
         return found

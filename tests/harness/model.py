@@ -413,6 +413,8 @@ class InteractionRecord:
     original: FakeMessage | None = None
     followups: list[FakeMessage] = field(default_factory=list)
     edits: list[JSON] = field(default_factory=list)
+    # A deferred update (6) names the clicked message as @original; it shows an answer once edited.
+    original_edited: bool = False
 
 
 class Guild:

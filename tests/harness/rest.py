@@ -582,6 +582,7 @@ class FakeRest:
         record, message = self._webhook_message(call)
         self._edit(message, call.body, call.files)
         record.edits.append(copy.deepcopy(call.body))
+        record.original_edited |= message is record.original
         return self.guild.message_payload(message)
 
     @route("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")

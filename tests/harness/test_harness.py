@@ -245,7 +245,7 @@ async def test_dynamic_button_edits_for_its_owner_and_refuses_others(h: FakeDisc
     assert refused.type == 4 and refused.ephemeral and refused.text == "This counter is not yours."
     assert refused.message not in h.messages("general")
     advanced = await h.click(bob, first)
-    assert advanced.type == 7 and advanced.message is board.message
+    assert advanced.updated and advanced.message is board.message
     assert advanced.content == "Count: 1" and advanced.button(label="Count 1")
     with pytest.raises(HarnessError, match="no component"):
         await h.click(bob, first)
@@ -287,7 +287,7 @@ async def test_select_menu_of_a_view_with_a_timeout(h: FakeDiscord) -> None:
     with pytest.raises(HarnessError, match="no option"):
         await h.select(alice, select, values=["huge"])
     chosen = await h.select(alice, select, values=["big"])
-    assert chosen.type == 7 and chosen.content == "Level: big" and chosen.components == []
+    assert chosen.updated and chosen.content == "Level: big" and chosen.components == []
     menu = await h.slash(alice, "demo choose")
     partner = await h.select(alice, menu.select(custom_id="demo:partner"), values=[h.user("bob")])
     assert partner.content == "Partner: bob"
@@ -324,7 +324,7 @@ async def test_restart_keeps_old_buttons_working(h: FakeDiscord) -> None:
     await h.restart(DemoBot())
     assert old_bot.is_closed() and bot_of(h) is not old_bot and bot_of(h).ready_count == 1
     advanced = await h.click(bob, board.button(label="Count 0"))
-    assert advanced.type == 7 and advanced.content == "Count: 1"
+    assert advanced.updated and advanced.content == "Count: 1"
 
 
 async def test_synced_commands_give_interactions_their_ids(h: FakeDiscord) -> None:

@@ -26,11 +26,11 @@ async def arkaios_turn(h: FakeDiscord, user: FakeUser, board: FakeMessage) -> Fa
         confirm = [b for b in board.buttons if b.label == "Confirm turn" and not b.disabled]
         if confirm:
             result = await h.click(user, confirm[0])
-            assert result.type == 7, result.text
+            assert result.updated, result.text
             return h.last_message(h.default_channel)
         menu = board.selects[0]
         result = await h.select(user, menu, values=[menu.options[0]["value"]])
-        assert result.type == 7 and result.message is not None, result.text
+        assert result.updated and result.message is not None, result.text
         board = result.message
 
 

@@ -17,7 +17,7 @@ async def french_turn(h: FakeDiscord, user: FakeUser, board: FakeMessage) -> Fak
             return h.last_message(h.default_channel)
         menu = board.selects[0]
         result = await h.select(user, menu, values=[menu.values[0]])
-        assert result.type == 7 and result.message is not None, result.text
+        assert result.updated and result.message is not None, result.text
         board = result.message
 
 

@@ -25,7 +25,7 @@ async def test_a_kouba_table_with_a_person_and_two_bot_seats(
     assert "Players (3/6)" in table.text and f"2. <@{h.bot_user.id}> (easy)" in table.text
     assert not table.button(label="Start").disabled, "alice may start with the bot's seats"
     started = await h.click(alice, table.button(label="Start"))
-    assert started.type == 7 and "The game is on" in started.text
+    assert started.updated and "The game is on" in started.text
     board = board_of(h)
     assert pinged(board) == [alice.id], "the bot's seats chose their swaps at once"
     await swap(h, alice, board, "swap:none")
@@ -57,7 +57,7 @@ async def araksey_step(h: FakeDiscord, user: FakeUser) -> FakeMessage:
     board = latest_board(h)
     menu = board.selects[0]
     result = await h.select(user, menu, values=[menu.values[0]])
-    assert result.type == 7, result.text
+    assert result.updated, result.text
     return latest_board(h)
 
 

@@ -14,7 +14,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.database import Connection
@@ -175,6 +175,8 @@ class GameRecord:
 
     row: GameRow
     state: GameState[Any] | None
+    # The players' names, read once per loaded record: a move draws, describes and alt-texts one record.
+    names: list[str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def id(self) -> int:
@@ -326,9 +328,13 @@ class GameService:
         return await self.storage.moves(game_id)
 
     async def display_names(self, record: GameRecord) -> list[str]:
-        """The players' names in the game's server, as pictures draw them (see :mod:`bot.names`)."""
-        names = await self.storage.display_names(record.row.guild_id, record.seats)
-        return [plain_name(names.get(uid, ""), f"Player {seat + 1}") for seat, uid in enumerate(record.seats)]
+        """The players' names in the game's server, as pictures draw them (see :mod:`bot.names`); read once
+        per loaded record (a name changed meanwhile shows from the game's next record on)."""
+        if record.names is None:
+            names = await self.storage.display_names(record.row.guild_id, record.seats)
+            seats = enumerate(record.seats)
+            record.names = [plain_name(names.get(uid, ""), f"Player {seat + 1}") for seat, uid in seats]
+        return list(record.names)
 
     async def shown_names(self, record: GameRecord) -> list[str]:
         """The players' names in the game's server, safe in a message: no markdown, link or mention."""

@@ -356,12 +356,13 @@ class Storage:
         if not wanted:
             return {}
         marks = ", ".join("?" for _ in wanted)
-        older = await self.db.fetch(f"SELECT user_id, display_name FROM players WHERE user_id IN ({marks})", wanted)
-        here = await self.db.fetch(
-            f"SELECT user_id, display_name FROM member_names WHERE guild_id = ? AND user_id IN ({marks})",
-            [guild_id, *wanted],
+        found = await self.db.fetch(
+            f"SELECT user_id, display_name, 0 AS here FROM players WHERE user_id IN ({marks}) "
+            f"UNION ALL SELECT user_id, display_name, 1 FROM member_names WHERE guild_id = ? AND user_id IN ({marks}) "
+            "ORDER BY here",
+            [*wanted, guild_id, *wanted],
         )
-        return {row[0]: row[1] for row in [*older, *here]}
+        return {row[0]: row[1] for row in found}  # the server's name, read last, wins
 
     # -- solo records --------------------------------------------------------
 

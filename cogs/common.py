@@ -10,6 +10,10 @@ Every move, whatever made it (a click, ``/move``, a time-out), takes one path:
 ``check_actor`` decides who may act) and :meth:`GameCog.publish` brings the
 board messages up to date.  A game's cog supplies only its board, its
 controls and the summary line of a move.
+
+Answer first, draw after: a click is acknowledged (a deferred update) and ``/move``
+thinks privately before the game is loaded; the board, or a private refusal, follows
+through the interaction (:func:`update_clicked`, :func:`send_answer`, :func:`tell`).
 """
 
 from __future__ import annotations
@@ -295,7 +299,12 @@ async def in_server_language(interaction: discord.Interaction[Any], error: Servi
 
 async def tell(interaction: discord.Interaction[Any], text: str) -> None:
     """A private (ephemeral) answer, whether or not the interaction was answered already."""
-    await send_answer(interaction, content=clip(text, CONTENT_LIMIT), ephemeral=True)
+    text = clip(text, CONTENT_LIMIT)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)  # not waited for: nothing edits it later
+        interaction.extras[ACKNOWLEDGED] = False
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 # -- answering an interaction: at once, then with what it did ----------------------------------------

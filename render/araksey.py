@@ -40,6 +40,7 @@ from render.kit import (
     MARGIN,
     MUTED,
     PANEL,
+    PNG_COMPRESSION,
     SEAT_COLOURS,
     TEXT,
     WHITE,
@@ -169,7 +170,7 @@ def _to_png(img: Image.Image) -> bytes:
     """Palette PNG; the fast octree quantiser keeps a render around 10-20 ms."""
     out = io.BytesIO()
     img.quantize(colors=160, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-        out, format="PNG", compress_level=6
+        out, format="PNG", compress_level=PNG_COMPRESSION
     )
     return out.getvalue()
 

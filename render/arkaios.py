@@ -32,6 +32,7 @@ from render.kit import (
     MARGIN,
     MUTED,
     PANEL,
+    PNG_COMPRESSION,
     SEAT_COLOURS,
     TEXT,
     Colour,
@@ -139,7 +140,9 @@ def _encode(img: Image.Image) -> bytes:
     """A palette PNG like ``kit.to_png``, but mapped onto one fixed palette: the kit's median
     cut costs 50-100 ms on an 800×960 board, mapping onto a known palette about 5 ms."""
     out = io.BytesIO()
-    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG")
+    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
+        out, format="PNG", compress_level=PNG_COMPRESSION
+    )
     return out.getvalue()
 
 

@@ -56,6 +56,9 @@ LAST_MOVE: Colour = YELLOW
 SEAT_COLOURS: tuple[Colour, ...] = (VERMILION, SKY, GREEN, PURPLE, ORANGE, BLUE)
 
 HEADER_HEIGHT = 92
+# zlib level of the boards' PNGs, measured: level 3 draws a board 2 to 3 ms faster than 6 (about 15%
+# of a render), the pictures a few KB larger (every board stays under 50 KB) and pixel for pixel the same.
+PNG_COMPRESSION = 3
 FOOTER_HEIGHT = 56
 MARGIN = 24
 COORD_BAND = 34
@@ -416,5 +419,5 @@ def to_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     else:
         quantised = img.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    quantised.save(out, format="PNG", compress_level=6)
+    quantised.save(out, format="PNG", compress_level=PNG_COMPRESSION)
     return out.getvalue()

@@ -22,6 +22,18 @@ async def test_a_name_is_kept_per_server(service: GameService) -> None:
     assert await service.display_names(there) == ["Alicia", "Player 2"]
 
 
+async def test_the_server_name_wins_over_an_older_name_and_is_read_once_per_record(service: GameService) -> None:
+    async with service.storage.transaction() as db:
+        await db.execute("INSERT INTO players (user_id, display_name, updated_at) VALUES (?, ?, ?)", (10, "Old", 0.0))
+        await db.execute("INSERT INTO players (user_id, display_name, updated_at) VALUES (?, ?, ?)", (11, "Bob", 0.0))
+    await service.remember_player(1, 10, "Ally")
+    record = await service.start_game("arkaios", guild_id=1, channel_id=5, seats=[10, 11])
+    assert await service.display_names(record) == ["Ally", "Bob"]
+    await service.remember_player(1, 11, "Bobby")
+    assert await service.display_names(record) == ["Ally", "Bob"], "one record draws one set of names"
+    assert await service.display_names(await service.load(record.id)) == ["Ally", "Bobby"]
+
+
 async def test_names_are_one_bounded_line_and_inert_in_messages(service: GameService) -> None:
     await service.remember_player(1, 10, "**@everyone**\n" + "x" * 100)
     record = await service.start_game("arkaios", guild_id=1, channel_id=5, seats=[10, 11])

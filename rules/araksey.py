@@ -548,6 +548,20 @@ def gathered_on(board: list[int], seat: int, geo: Geometry) -> bool:
     return len(sources) == SOURCES_EACH and all(s in zone for s in sources)
 
 
+def locate_pieces(board: list[int], players: int) -> tuple[list[int], list[list[int]]]:
+    """(araksey index per seat or -1, source indices per seat in board order)."""
+    arakseys = [-1] * players
+    sources: list[list[int]] = [[] for _ in range(players)]
+    for i, code in enumerate(board):
+        if code == EMPTY:
+            continue
+        if code & 1:
+            sources[code >> 1].append(i)
+        else:
+            arakseys[code >> 1] = i
+    return arakseys, sources
+
+
 def move_piece(located: tuple[list[int], list[list[int]]], code: int, start: int, end: int) -> None:
     """Follow the piece ``code`` from ``start`` to ``end`` in ``located`` (see ArakseyState.locate)."""
     arakseys, sources = located
@@ -620,7 +634,8 @@ class ArakseyState(GameState[Move]):
         self._last: Move | str | None = last_move
         self.last_seat = last_seat
         self._outcome = outcome
-        self._located: tuple[list[int], list[list[int]]] | None = None
+        # (araksey index per seat or -1, source indices per seat in board order), followed move by move.
+        self._located = locate_pieces(self.board, players)
         self._gathered: list[bool] | None = None  # per seat, with _located
         self._moves: list[Move] | None = None
         # Squares where the board differs from previous_board (for counter-play), once per position.
@@ -702,18 +717,7 @@ class ArakseyState(GameState[Move]):
     # -- pieces --------------------------------------------------------------
 
     def locate(self) -> tuple[list[int], list[list[int]]]:
-        """(araksey index per seat or -1, source indices per seat in board order), cached per position."""
-        if self._located is None:
-            arakseys = [-1] * self.players
-            sources: list[list[int]] = [[] for _ in range(self.players)]
-            for i, code in enumerate(self.board):
-                if code == EMPTY:
-                    continue
-                if code & 1:
-                    sources[code >> 1].append(i)
-                else:
-                    arakseys[code >> 1] = i
-            self._located = (arakseys, sources)
+        """(araksey index per seat or -1, source indices per seat in board order)."""
         return self._located
 
     def opponents(self, seat: int) -> list[int]:
@@ -751,7 +755,7 @@ class ArakseyState(GameState[Move]):
 
     def _gathered_seats(self) -> list[bool]:
         if self._gathered is None:
-            arakseys, sources = self.locate()
+            arakseys, sources = self._located
             adjacent = self.geo.adjacent
             self._gathered = [
                 araksey != -1 and len(own) == SOURCES_EACH and adjacent[araksey].issuperset(own)
@@ -776,13 +780,13 @@ class ArakseyState(GameState[Move]):
     def _play_moves(self, seat: int) -> list[Move]:
         """The actions of ``seat``'s own pieces, less those moving a frozen piece or undoing the
         previous move; then the dragon's powers; then pass."""
-        araksey = self.locate()[0][seat]
+        araksey = self._located[0][seat]
         frozen = self.frozen_codes(seat)
         moves: list[Move] = []
         if seat * 2 + ARAKSEY not in frozen:
             moves += self.geo.steps[araksey][self._empty & self.geo.around[araksey]]
             if araksey in self._undone_squares():
-                self._drop_counter_play(araksey, moves, 0)
+                moves = self._without_counter_play(araksey, moves)
         self._source_moves(seat, seat, frozen, moves)
         if self.dragon[seat]:
             moves += self._power_moves(seat, moves)
@@ -794,7 +798,7 @@ class ArakseyState(GameState[Move]):
         player, whose araksey then judges the zone), less those moving a frozen piece or undoing the
         previous move."""
         board, geo, empty = self.board, self.geo, self._empty
-        arakseys, sources = self.locate()
+        arakseys, sources = self._located
         zone = geo.adjacent[arakseys[controller]]
         partners = self.partners[controller]
         undone = self._undone_squares()
@@ -802,27 +806,29 @@ class ArakseyState(GameState[Move]):
             code = board[source]
             if code in frozen:
                 continue
-            first = len(moves)
+            found: Sequence[Move]
             if source not in zone:
-                moves += geo.steps[source][empty & geo.around[source]]
+                found = geo.steps[source][empty & geo.around[source]]
             else:
+                found = []
                 for n, behind, step, exchange, push in geo.links[source]:
                     occupant = board[n]
                     if occupant == EMPTY:
-                        moves.append(step)
+                        found.append(step)
                     elif occupant not in frozen:
                         if occupant in partners and occupant != code:
-                            moves.append(exchange)
+                            found.append(exchange)
                         if empty & behind:
-                            moves.append(push)
+                            found.append(push)
             # An action always changes its origin square: one that does not restore it cannot undo.
             if source in undone:
-                self._drop_counter_play(source, moves, first)
+                found = self._without_counter_play(source, found)
+            moves += found
 
-    def _drop_counter_play(self, origin: int, moves: list[Move], first: int) -> None:
-        """Remove from ``moves[first:]`` (moves starting on ``origin``, a square the previous move
-        changed) those that undo the previous move."""
-        moves[first:] = [move for move in moves[first:] if not self.is_counter_play(self._action_of(move))]
+    def _without_counter_play(self, origin: int, moves: Sequence[Move]) -> list[Move]:
+        """``moves`` (all starting on ``origin``, a square the previous move changed) less those
+        that undo the previous move."""
+        return [move for move in moves if not self.is_counter_play(self._action_of(move))]
 
     def _power_moves(self, seat: int, plain: list[Move]) -> list[Move]:
         element = self.elements[seat]
@@ -1193,7 +1199,7 @@ class ArakseyState(GameState[Move]):
         assert move.target is not None
         kind = SOURCE if self.phase == "setup_sources" else ARAKSEY
         square = self.geo.index(move.target)
-        arakseys, sources = self.locate()
+        arakseys, sources = self._located
         self.board = self.board.copy()
         self.board[square] = seat * 2 + kind
         self._empty ^= 1 << square
@@ -1223,7 +1229,7 @@ class ArakseyState(GameState[Move]):
         self._count_position()
 
     def _has_to_place(self, seat: int) -> bool:
-        arakseys, sources = self.locate()
+        arakseys, sources = self._located
         if self.phase == "setup_sources":
             return len(sources[seat]) < SOURCES_EACH
         return arakseys[seat] == -1
@@ -1242,7 +1248,8 @@ class ArakseyState(GameState[Move]):
     def _act(self, seat: int, move: Move) -> None:
         assert move.origin is not None and move.target is not None
         before = self._gathered_seats()
-        self._end_effects_on(seat)
+        if self.effects:
+            self._end_effects_on(seat)
         if move.power in INSTEAD_OF_ACTION:
             self._set_dragon(seat, False)
         size, kind = self.size, move.kind
@@ -1264,7 +1271,7 @@ class ArakseyState(GameState[Move]):
         the moved pieces in ``locate``."""
         previous = self.previous_board = self.board
         board = self.board = previous.copy()
-        arakseys, sources = self.locate()
+        arakseys, sources = self._located
         located = (arakseys.copy(), sources.copy())
         mover, occupant = board[origin], board[target]
         # _undone: the squares that differ from the previous board (for counter-play).
@@ -1303,8 +1310,7 @@ class ArakseyState(GameState[Move]):
             self.effects = [*self.effects, Effect(power, seat, target)]
 
     def _end_effects_on(self, seat: int) -> None:
-        if self.effects:
-            self.effects = [e for e in self.effects if e.target != seat]
+        self.effects = [e for e in self.effects if e.target != seat]
 
     def _next_turn(self) -> None:
         self.turn_index = (self.turn_index + 1) % len(self.order)
@@ -1313,7 +1319,7 @@ class ArakseyState(GameState[Move]):
     def _count_position(self) -> None:
         if self._outcome is not None:
             return
-        key = (*self.board, self.to_move)
+        key = (*self.board, self.order[self.turn_index])
         self.seen = self.seen.copy()
         count = self.seen[key] = self.seen.get(key, 0) + 1
         if count >= 3:
@@ -1323,7 +1329,7 @@ class ArakseyState(GameState[Move]):
 
     def winning_sides(self) -> set[int]:
         """Sides with a player whose four sources all touch one opposing araksey."""
-        arakseys, sources = self.locate()
+        arakseys, sources = self._located
         adjacent = self.geo.adjacent
         sides = set()
         for seat, own in enumerate(sources):
@@ -1345,7 +1351,7 @@ class ArakseyState(GameState[Move]):
         return Outcome(self.side_seats(side), "suicide: the loser's own move completed the winner's four sources")
 
     def _trap(self) -> Outcome | None:
-        arakseys = self.locate()[0]
+        arakseys = self._located[0]
         for seat, araksey in enumerate(arakseys):
             if araksey not in self.geo.corners:
                 return None

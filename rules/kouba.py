@@ -95,10 +95,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from itertools import combinations
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, NamedTuple, NotRequired, TypedDict, cast
 
 from rules.base import (
     JSON,
@@ -113,8 +113,8 @@ from rules.base import (
     register,
     shown,
 )
-from rules.kouba_combos import combo_met, combo_words, describe, reachable_keeps
-from rules.kouba_deck import CHAMPION, Card, CardView, card, deck_for
+from rules.kouba_combos import combo_met, combo_words, describe, reachable_keeps, success_set
+from rules.kouba_deck import CHAMPION, Card, CardView, card, deck_for, load_deck
 
 
 class DiceView(TypedDict):
@@ -228,7 +228,10 @@ class KoubaView(View):
     usable_powers: NotRequired[list[str]]
 
 
+_DECK = load_deck()
 GAME_ID = "kouba"
+ALL = -1  # a bit mask with every bit set
+MAX_PLAYERS = 6
 PILES = 5
 ARENA = 3
 DICE = 6
@@ -285,7 +288,12 @@ class Keep:
     values: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "keep:" + ",".join(map(str, self.values))
+        return _keep_notation(self.values)
+
+
+@lru_cache(maxsize=1024)
+def _keep_notation(values: tuple[int, ...]) -> str:
+    return "keep:" + ",".join(map(str, values))
 
 
 @dataclass(frozen=True)
@@ -454,7 +462,10 @@ class Pile:
     kouba: bool = False
 
     def clone(self) -> Pile:
-        return Pile(list(self.cards), self.active, self.kouba)
+        twin = object.__new__(Pile)
+        twin.__dict__ = self.__dict__.copy()
+        twin.cards = list(self.cards)
+        return twin
 
     def to_json(self) -> JSON:
         return {"cards": list(self.cards), "active": self.active, "kouba": self.kouba}
@@ -482,9 +493,9 @@ class Roller:
     gave_up: bool = False
 
     def clone(self) -> Roller:
+        """A copy sharing the lists of values: they are replaced, never changed in place."""
         twin = object.__new__(Roller)
-        twin.__dict__.update(self.__dict__)
-        twin.values, twin.kept = list(self.values), list(self.kept)
+        twin.__dict__ = self.__dict__.copy()
         return twin
 
     def to_json(self) -> JSON:
@@ -533,7 +544,10 @@ class Event:
     attempt: int = 1
 
     def clone(self) -> Event:
-        return Event(self.kind, self.card, self.drawer, list(self.seats), self.stage, list(self.take), self.attempt)
+        twin = object.__new__(Event)
+        twin.__dict__ = self.__dict__.copy()
+        twin.seats, twin.take = list(self.seats), list(self.take)
+        return twin
 
     def to_json(self) -> JSON:
         return {
@@ -562,8 +576,7 @@ class Event:
         return self.seats[1] if self.seats[0] == seat else self.seats[0]
 
 
-@dataclass(frozen=True)
-class Delivery:
+class Delivery(NamedTuple):
     """A Kouba on its way: ``pile`` -1 means the receiver chooses; ``asked``: King already declined."""
 
     receiver: int
@@ -592,8 +605,11 @@ def pile_score(cards: list[str]) -> int:
     >>> pile_score(["D21", "D12"])  # two Dwarves of 1 point each
     6
     """
-    points = sum(card(cid).points for cid in cards)
-    factions = Counter(card(cid).faction for cid in cards)
+    points, factions = 0, dict[str, int]()
+    for cid in cards:
+        won = _DECK[cid]
+        points += won.points
+        factions[won.faction] = factions.get(won.faction, 0) + 1
     return points + sum(BIG_BONUS if n >= 4 else FACTION_BONUS.get(n, 0) for n in factions.values())
 
 
@@ -713,9 +729,16 @@ class KoubaState(GameState[KoubaMove]):
         self.result: Outcome | None = None
         self._moves: dict[int, list[KoubaMove]] = {}
         self._actors: tuple[int, ...] | None = None
-        # Seats whose piles this state may change: the others' are shared with the state it
-        # was copied from, until _pile copies them.
-        self._own_piles: set[int] = set()
+        # Copy on write: a copy shares the piles, the dice, the draw and discard piles, the event
+        # and the generator with the state it was made from, until _pile, _roller, _cards, _event
+        # or _own_rng copies them for this state. Bit masks of the seats whose list of piles and
+        # whose dice this state owns, and of its own piles (bit seat * PILES + index):
+        self._own_piles = self._own_cells = self._own_rollers = ALL
+        self._own_cards = self._owns_rng = self._owns_event = True
+        # Per seat, read from its piles when needed (None: to read again): its usable champions
+        # and its piles without a Kouba.
+        self._actives: list[tuple[Card, ...] | None] = [None] * players
+        self._open: list[tuple[int, ...] | None] = [None] * players
 
     # -- creation and storage ---------------------------------------------------
 
@@ -763,17 +786,17 @@ class KoubaState(GameState[KoubaMove]):
         return data
 
     def copy(self) -> KoubaState:
-        """Copies what moves change in place (card lists, dice, the event); shares the piles
-        until one changes (see ``_pile``) and what moves only replace (the log, the revealed
-        piles, the last move's lines)."""
-        clone = self._shallow_copy()
-        clone.rng = self.rng.copy()  # keeps a test script shared
-        clone.draw, clone.discard, clone.arena = self.draw.copy(), self.discard.copy(), self.arena.copy()
-        clone.swapped, clone.event_queue = self.swapped.copy(), self.event_queue.copy()
-        clone.pending, clone.round_scores = self.pending.copy(), self.round_scores.copy()
-        clone.piles, clone._own_piles = self.piles.copy(), set()
-        clone.rollers = [r.clone() for r in self.rollers]
-        clone.event = self.event.clone() if self.event else None
+        """Copies the few lists moves change in place (arena, pending Koubas); shares what
+        moves only replace (the log, the scores, the swaps, the event queue, ...) and, until
+        this state changes them, the piles, the dice, the draw and discard piles, the event
+        and the generator (see ``_pile``, ``_roller``, ``_cards``, ``_event`` and ``_own_rng``)."""
+        clone = object.__new__(KoubaState)
+        clone.__dict__ = self.__dict__.copy()
+        clone._own_cards = clone._owns_rng = clone._owns_event = False
+        clone._own_piles = clone._own_cells = clone._own_rollers = 0
+        clone.arena, clone.pending = self.arena.copy(), self.pending.copy()
+        clone.piles, clone.rollers = self.piles.copy(), self.rollers.copy()
+        clone._actives, clone._open = self._actives.copy(), self._open.copy()
         clone._moves = {}
         clone._actors = None
         return clone
@@ -783,8 +806,29 @@ class KoubaState(GameState[KoubaMove]):
     @property
     def actors(self) -> tuple[int, ...]:
         if self._actors is None:
-            self._actors = tuple(s for s in range(self.players) if self._legal(s))
+            movers = self._movers()
+            seats = range(0 if self.result else self.players)
+            self._actors = tuple(s for s in seats if s in movers or (self._active(s) and self._legal(s)))
         return self._actors
+
+    def _movers(self) -> tuple[int, ...]:
+        """The seats with moves other than powers (those ``_own_moves`` lists), without listing them."""
+        if self.pending:
+            delivery = self.pending[0]
+            receiver = delivery.receiver
+            return (receiver,) if self._king_window(delivery) or self._open_piles(receiver) else ()
+        if self.phase == SWAP:
+            return tuple(s for s, done in enumerate(self.swapped) if not done)
+        if self.phase == TURN:
+            return (self.turn,) if self.stage == "roll" else ()
+        if self.event is None or self.phase not in (EVENT, TIEBREAK):
+            return ()
+        event = self.event
+        if event.stage == "challenge":
+            return (event.drawer,) if self.players > 1 else ()
+        if event.stage == "take":
+            return tuple(s for s in event.seats if event.take[s] < 0 and self._open_piles(event.opponent(s)))
+        return tuple(s for s in event.seats if self._rolls_on(event, self.rollers[s]))
 
     @property
     def outcome(self) -> Outcome | None:
@@ -810,7 +854,7 @@ class KoubaState(GameState[KoubaMove]):
         return move
 
     def _apply(self, seat: int, move: KoubaMove) -> None:
-        self._moves, self._actors = {}, None
+        # A copy (see ``_after``) starts with no moves or actors known.
         self.move_number += 1
         self.last_move, self.last_actor, self.last_stop = [str(move)], seat, None
         _HANDLERS[type(move)](self, seat, move)
@@ -826,11 +870,17 @@ class KoubaState(GameState[KoubaMove]):
     # -- facts ----------------------------------------------------------------------
 
     def koubas(self, seat: int) -> int:
-        return sum(1 for p in self.piles[seat] if p.kouba)
+        return len(self.piles[seat]) - len(self._open_piles(seat))
 
     def open_piles(self, seat: int) -> list[int]:
         """Indices of the seat's piles without a Kouba."""
-        return [i for i, p in enumerate(self.piles[seat]) if not p.kouba]
+        return list(self._open_piles(seat))
+
+    def _open_piles(self, seat: int) -> tuple[int, ...]:
+        free = self._open[seat]
+        if free is None:
+            free = self._open[seat] = tuple(i for i, p in enumerate(self.piles[seat]) if not p.kouba)
+        return free
 
     def round_score(self, seat: int) -> int:
         return sum(pile_score(p.cards) for p in self.piles[seat] if not p.kouba)
@@ -840,10 +890,19 @@ class KoubaState(GameState[KoubaMove]):
 
     def active_cards(self, seat: int) -> list[Card]:
         """The seat's usable champions (face up on top of a pile without a Kouba)."""
-        return [card(p.cards[-1]) for p in self.piles[seat] if p.active and not p.kouba]
+        return list(self._active(seat))
+
+    def _active(self, seat: int) -> tuple[Card, ...]:
+        actives = self._actives[seat]
+        if actives is None:
+            actives = tuple(card(p.cards[-1]) for p in self.piles[seat] if p.active and not p.kouba)
+            self._actives[seat] = actives
+        return actives
 
     def power_piles(self, seat: int, power: str) -> list[int]:
         """Piles of ``seat`` whose active card has ``power``."""
+        if not any(c.power == power for c in self._active(seat)):
+            return []
         return [
             i for i, p in enumerate(self.piles[seat]) if p.active and not p.kouba and card(p.cards[-1]).power == power
         ]
@@ -893,7 +952,7 @@ class KoubaState(GameState[KoubaMove]):
 
     def _compute_legal(self, seat: int) -> list[KoubaMove]:
         moves = self._own_moves(seat)
-        if self._powers_open():
+        if self._active(seat) and self._powers_open():
             moves.extend(self._power_moves(seat))
         return moves
 
@@ -902,50 +961,52 @@ class KoubaState(GameState[KoubaMove]):
         if self.pending:
             return self._pending_moves(seat)
         if self.phase == SWAP:
-            return [] if self.swapped[seat] else _swap_moves()
+            return [] if self.swapped[seat] else list(_SWAPS)
         if self.phase == TURN and self.stage == "roll" and seat == self.turn:
             return self._turn_moves(seat)
         if self.phase in (EVENT, TIEBREAK):
             return self._event_moves(seat)
         return []
 
+    @staticmethod
+    def _rolls_on(event: Event, roller: Roller) -> bool:
+        """Whether a seat of ``event`` with these dice still has a move (``_roller_moves`` is not empty)."""
+        return not roller.done and (event.kind in RACES or roller.rolls < roller.limit or roller.rolls > 0)
+
     def _pending_moves(self, seat: int) -> list[KoubaMove]:
         delivery = self.pending[0]
         if seat != delivery.receiver:
             return []
         if self._king_window(delivery):
-            return [King(True), King(False)]
-        return [PlaceKouba(p) for p in self.open_piles(seat)]
+            return list(_KING)
+        return [_PLACE[p] for p in self._open_piles(seat)]
 
     def _turn_moves(self, seat: int) -> list[KoubaMove]:
         roller = self.rollers[seat]
         if roller.rolls == 0:
-            return [Roll()]
-        moves: list[KoubaMove] = []
-        if roller.rolls < roller.limit:
-            moves.append(Roll())
-            moves.extend(_keep_moves(roller))
-        moves.extend(self._claims(seat))
-        if not self.give_used and len(set(roller.values)) == 1:
+            return [_ROLL]
+        hand = tuple(sorted(roller.values))
+        moves: list[KoubaMove] = list(_rerolls(hand)) if roller.rolls < roller.limit else []
+        piles = self._open_piles(seat)
+        for slot, cid in enumerate(self.arena):
+            if cid and hand in _wins(cid):
+                claims = _CLAIM[slot]
+                moves.extend(claims[pile] for pile in piles)
+        if not self.give_used and hand[0] == hand[-1]:
             # « à un joueur de son choix »: any player, the roller included.
-            moves.extend(Give(s, p) for s in range(self.players) for p in self.open_piles(s))
-        moves.append(Stop())
+            moves.extend(_GIVE[s][p] for s in range(self.players) for p in self._open_piles(s))
+        moves.append(_STOP)
         return moves
-
-    def _claims(self, seat: int) -> list[KoubaMove]:
-        values = self.rollers[seat].values
-        slots = [i for i, cid in enumerate(self.arena) if cid and combo_met(card(cid).combo, values)]
-        return [Claim(slot, pile) for slot in slots for pile in self.open_piles(seat)]
 
     def _event_moves(self, seat: int) -> list[KoubaMove]:
         event = self.event
         assert event is not None
         if event.stage == "challenge":
-            return [Challenge(o) for o in self._opponents(seat)] if seat == event.drawer else []
+            return [_CHALLENGE[o] for o in self._opponents(seat)] if seat == event.drawer else []
         if event.stage == "take":
             if seat not in event.seats or event.take[seat] >= 0:
                 return []
-            return [Take(p) for p in self.open_piles(event.opponent(seat))]
+            return [_TAKE[p] for p in self._open_piles(event.opponent(seat))]
         roller = self.rollers[seat]
         if seat not in event.seats or roller.done:
             return []
@@ -955,18 +1016,18 @@ class KoubaState(GameState[KoubaMove]):
         if kind in RACES:
             # « sans limite de lancers »: roll until the combination is made, or give up.
             keeps = _keep_moves(roller, roller.target) if roller.rolls else []
-            return [Roll(), *keeps, Stop()]
+            return [_ROLL, *keeps, _STOP]
         moves: list[KoubaMove] = []
         if roller.rolls < roller.limit:
-            moves.append(Roll())
+            moves.append(_ROLL)
             if roller.rolls and kind == "weaver":
                 moves.extend(_keep_moves(roller))
         if roller.rolls:
-            moves.append(Stop())
+            moves.append(_STOP)
         return moves
 
     def _power_moves(self, seat: int) -> list[KoubaMove]:
-        actives = self.active_cards(seat)
+        actives = self._active(seat)
         if not actives:
             return []
         moves: list[KoubaMove] = []
@@ -974,9 +1035,9 @@ class KoubaState(GameState[KoubaMove]):
         if self.phase == TIEBREAK:
             powers &= {"courtesan"}  # the game is scored: only a die of the race can still change
         if "khan" in powers:
-            moves.extend(Khan(o, p) for o in self._opponents(seat) for p in self.open_piles(o))
+            moves.extend(_KHAN[o][p] for o in self._opponents(seat) for p in self._open_piles(o))
         if "brute" in powers:
-            moves.extend(Brute(o, p) for o in self._opponents(seat) for p in self.open_piles(o))
+            moves.extend(_BRUTE[o][p] for o in self._opponents(seat) for p in self._open_piles(o))
         if "assassin" in powers and self._may_assassinate(seat):
             moves.append(Assassin(self.turn))
         if "extra" in powers and self._may_add_rolls(seat):
@@ -984,7 +1045,7 @@ class KoubaState(GameState[KoubaMove]):
         if "courtesan" in powers and seat in self.rolling() and self.rollers[seat].values:
             moves.extend(_courtesan_moves(self.rollers[seat]))
         if "shaman" in powers:
-            moves.extend(Shaman(i) for i, cid in enumerate(self.arena) if cid)
+            moves.extend(_SHAMAN[i] for i, cid in enumerate(self.arena) if cid)
         return moves
 
     def _may_assassinate(self, seat: int) -> bool:
@@ -1009,20 +1070,20 @@ class KoubaState(GameState[KoubaMove]):
         for index in move.piles:
             pile = self._pile(seat, index)
             gone = pile.cards.pop()
+            self._cards()
             self.discard.append(gone)
             pile.cards.append(self._draw_card(keep_out=gone) or self.discard.pop())
-        self.swapped[seat] = True
-        self._say(_swapped(at(seat), len(move.piles)))
+        self.swapped = [done or other == seat for other, done in enumerate(self.swapped)]
+        self._say(_swap_line(seat, len(move.piles)))
 
     def _do_roll(self, seat: int, move: Roll | Keep) -> None:
-        roller = self.rollers[seat]
-        kept = _positions(roller.values, move.values) if isinstance(move, Keep) else set()
-        if not roller.values:
-            roller.values = [1] * roller.dice
-        roller.values = [roller.values[i] if i in kept else self.rng.randint(1, 6) for i in range(roller.dice)]
-        roller.kept = [i in kept for i in range(roller.dice)]
-        roller.rolls += 1
-        self.last_move.append("dice:" + ",".join(map(str, roller.values)))
+        roller = self._roller(seat)
+        if isinstance(move, Keep):
+            kept, values = _keep_and_roll(roller.values, move.values, self._roll(roller.dice - len(move.values)))
+        else:
+            kept, values = [False] * roller.dice, self._roll(roller.dice)
+        roller.values, roller.kept, roller.rolls = values, kept, roller.rolls + 1
+        self.last_move.append(_DICE_LINES[len(values)] % tuple(values))
         self._after_dice_change(seat)
 
     def _do_claim(self, seat: int, move: Claim) -> None:
@@ -1032,25 +1093,17 @@ class KoubaState(GameState[KoubaMove]):
         pile = self._pile(seat, move.pile)
         pile.cards.append(cid)
         pile.active = card(cid).colour == CHAMPION
-        self._say(
-            Text(
-                "{who} won {card} ({points} VP) onto pile {pile}",
-                who=at(seat),
-                card=card_name(cid),
-                points=card(cid).points,
-                pile=move.pile + 1,
-            )
-        )
+        self._say(_won_line(seat, cid, move.pile))
         self.stage = "done"
 
     def _do_stop(self, seat: int, move: Stop) -> None:
         if self.phase == TURN:
             self.last_stop = "arena"
-            self._say(_failed(seat))
-            self.pending.append(Delivery(seat, -1, True, str(Text("failed the arena"))))
+            self._say(_failed_line(seat))
+            self.pending.append(Delivery(seat, -1, True, _FAILED_ARENA))
             self.stage = "done"
             return
-        roller = self.rollers[seat]
+        roller = self._roller(seat)
         roller.done = True
         self.last_stop = "rolls"
         if self._racing_event():
@@ -1074,24 +1127,21 @@ class KoubaState(GameState[KoubaMove]):
         self.pending.append(Delivery(move.target, move.pile, True, str(Text("six alike of {who}", who=at(seat)))))
 
     def _do_challenge(self, seat: int, move: Challenge) -> None:
-        assert self.event is not None
-        self.event.seats = [seat, move.target]
-        self.event.stage = "take"
+        event = self._event()
+        event.seats = [seat, move.target]
+        event.stage = "take"
         self._say(Text("{who} challenges {whom} to a duel", who=at(seat), whom=at(move.target)))
 
     def _do_take(self, seat: int, move: Take) -> None:
-        assert self.event is not None
-        self.event.take[seat] = move.pile
+        self._event().take[seat] = move.pile
 
     def _do_king(self, seat: int, move: King) -> None:
         if move.counter:
             delivery = self.pending.pop(0)
             self._spend(seat, "king")
-            self._say(
-                Text("{who} counters a Kouba ({cause}) with the King", who=at(seat), cause=cause_text(delivery.cause))
-            )
+            self._say(Text("{who} counters a Kouba ({cause}) with the King", who=at(seat), cause=delivery.cause))
         else:
-            self.pending[0] = replace(self.pending[0], asked=True)
+            self.pending[0] = self.pending[0]._replace(asked=True)
 
     def _do_khan(self, seat: int, move: Khan) -> None:
         self._spend(seat, "khan")
@@ -1103,6 +1153,7 @@ class KoubaState(GameState[KoubaMove]):
         pile = self._pile(move.target, move.pile)
         gone = pile.cards.pop()
         pile.active = False
+        self._cards()
         self.discard.append(gone)
         self._say(
             Text(
@@ -1126,7 +1177,7 @@ class KoubaState(GameState[KoubaMove]):
             i for i in self.power_piles(seat, "extra") if card(self.piles[seat][i].cards[-1]).extra_rolls == move.rolls
         ]
         self._spend_pile(seat, piles[0])
-        self.rollers[seat].limit += move.rolls
+        self._roller(seat).limit += move.rolls
         if move.rolls == 1:
             self._say(Text("{who} gains 1 extra roll", who=at(seat)))
         else:
@@ -1134,7 +1185,8 @@ class KoubaState(GameState[KoubaMove]):
 
     def _do_courtesan(self, seat: int, move: Courtesan) -> None:
         self._spend(seat, "courtesan")
-        values = self.rollers[seat].values
+        roller = self._roller(seat)
+        values = roller.values = list(roller.values)
         values[values.index(move.old)] = move.new
         self._say(Text("{who} turns a {old} into a {new} with the Courtesan", who=at(seat), old=move.old, new=move.new))
         self._after_dice_change(seat)
@@ -1143,6 +1195,7 @@ class KoubaState(GameState[KoubaMove]):
         self._spend(seat, "shaman")
         old = self.arena[move.slot]
         assert old is not None
+        self._cards()
         self.discard.append(old)
         self.arena[move.slot] = self._draw_card(keep_out=old)
         self._say(Text("{who} plays the Shaman: {card} leaves the arena", who=at(seat), card=card_name(old)))
@@ -1157,9 +1210,9 @@ class KoubaState(GameState[KoubaMove]):
 
     def _after_dice_change(self, seat: int) -> None:
         """Races end for a player on success; Weaver and Golem stop once nothing is left to do."""
-        roller = self.rollers[seat]
         if self.phase not in (EVENT, TIEBREAK) or self.event is None:
             return
+        roller = self._roller(seat)
         if self.event.kind in RACES:
             roller.done = roller.done or combo_met(roller.target, roller.values)
         elif roller.rolls >= roller.limit and not self._can_improve(seat):
@@ -1177,11 +1230,12 @@ class KoubaState(GameState[KoubaMove]):
         the action being resolved has just discarded stays there (a Shaman never draws back
         the card it replaced).
         """
+        self._cards()
         if not self.draw:
             self.draw = [cid for cid in self.discard if cid != keep_out]
             self.discard = [cid for cid in self.discard if cid == keep_out]
             if self.draw:
-                self.rng.shuffle(self.draw)
+                self._shuffle(self.draw)
                 self._say(Text("the discard is shuffled into a new draw pile"))
         return self.draw.pop() if self.draw else None
 
@@ -1191,6 +1245,7 @@ class KoubaState(GameState[KoubaMove]):
         if all(self.arena):
             gone = self.arena[-1]
             assert gone is not None
+            self._cards()
             self.discard.append(gone)
             self.arena = [None, *self.arena[:-1]]
         present = [cid for cid in self.arena if cid]
@@ -1208,24 +1263,77 @@ class KoubaState(GameState[KoubaMove]):
     def _place_kouba(self, seat: int, index: int, cause: str) -> None:
         pile = self._pile(seat, index)
         pile.kouba, pile.active = True, False
-        if self.log and self.log[-1] == str(_failed(seat)):
+        if self.log and self.log[-1] == _failed_line(seat):
             self.log = self.log[:-1]  # the line that says where the Kouba went says it was a failure too
-        self._say(
-            Text("{who} takes a Kouba on pile {pile} ({cause})", who=at(seat), pile=index + 1, cause=cause_text(cause))
-        )
+        self._say(_kouba_line(seat, index, cause))
         if self.koubas(seat) >= KOUBAS_TO_END and self.round_ender is None:
             self.round_ender = seat
 
     def _pile(self, seat: int, index: int) -> Pile:
         """Pile ``index`` of ``seat``, to be changed: every change of a pile goes through here."""
-        if seat not in self._own_piles:
-            self.piles[seat] = [p.clone() for p in self.piles[seat]]
-            self._own_piles.add(seat)
+        if not self._own_piles >> seat & 1:
+            self.piles[seat] = self.piles[seat].copy()
+            self._own_piles |= 1 << seat
+        cell = seat * PILES + index
+        if not self._own_cells >> cell & 1:
+            self.piles[seat][index] = self.piles[seat][index].clone()
+            self._own_cells |= 1 << cell
+        self._actives[seat] = self._open[seat] = None
         return self.piles[seat][index]
 
-    def _say(self, line: Text) -> None:
+    def _roller(self, seat: int) -> Roller:
+        """The dice of ``seat``, to be changed: every change of a roller goes through here."""
+        if not self._own_rollers >> seat & 1:
+            self.rollers[seat] = self.rollers[seat].clone()
+            self._own_rollers |= 1 << seat
+        return self.rollers[seat]
+
+    def _event(self) -> Event:
+        """The event under way, to be changed: every change of the event goes through here."""
+        assert self.event is not None
+        if not self._owns_event:
+            self.event = self.event.clone()
+            self._owns_event = True
+        return self.event
+
+    def _cards(self) -> None:
+        """Makes the draw and discard piles this state's own: called before changing either."""
+        if not self._own_cards:
+            self.draw, self.discard = self.draw.copy(), self.discard.copy()
+            self._own_cards = True
+
+    def _roll(self, count: int) -> list[int]:
+        """``count`` dice rolled with the state's generator."""
+        if type(self.rng) is not Rng:  # a scripted test generator is asked die by die
+            rng = self._own_rng()
+            return [rng.randint(1, 6) for _ in range(count)]
+        rolled, after = _roll_dice(self.rng.state, count)
+        self._set_rng(after)
+        return rolled
+
+    def _shuffle(self, items: list[str]) -> None:
+        """Shuffles ``items`` in place with the state's generator."""
+        if type(self.rng) is not Rng:
+            self._own_rng().shuffle(items)
+        else:
+            self._set_rng(_shuffle(self.rng.state, items))
+
+    def _set_rng(self, state: int) -> None:
+        if self._owns_rng:
+            self.rng.state = state
+        else:
+            self.rng, self._owns_rng = Rng(state), True
+
+    def _own_rng(self) -> Rng:
+        """The generator, to be drawn from (a scripted test generator keeps its script shared)."""
+        if not self._owns_rng:
+            self.rng = self.rng.copy()
+            self._owns_rng = True
+        return self.rng
+
+    def _say(self, line: Text | str) -> None:
         """Logs ``line`` in English (one of ``LOG_TEXTS``): :func:`log_text` reads it back for other languages."""
-        self.log = [*self.log[-(LOG_LENGTH - 1) :], str(line)]
+        self.log = [*self.log[-(LOG_LENGTH - 1) :], line if isinstance(line, str) else str(line)]
 
     # -- flow ---------------------------------------------------------------------------
 
@@ -1255,7 +1363,7 @@ class KoubaState(GameState[KoubaMove]):
 
     def _settle(self, delivery: Delivery) -> bool:
         """Place a Kouba that needs no decision; False while waiting for the receiver."""
-        free = self.open_piles(delivery.receiver)
+        free = self._open_piles(delivery.receiver)
         if not free:
             self.pending.pop(0)
             return True
@@ -1270,15 +1378,17 @@ class KoubaState(GameState[KoubaMove]):
             self._place_kouba(delivery.receiver, free[0], delivery.cause)
             return True
         if delivery.pile >= 0:
-            self.pending[0] = replace(delivery, pile=-1)
+            self.pending[0] = delivery._replace(pile=-1)
         return False
 
     def _deal_round(self) -> None:
-        cards = deck_for(self.players)
-        self.rng.shuffle(cards)
-        self.draw, self.discard, self.arena = cards, [], [None] * ARENA
+        cards = list(_deck_for(self.players))
+        self._shuffle(cards)
+        self.draw, self.discard, self.arena, self._own_cards = cards, [], [None] * ARENA, True
         self.piles = [[Pile([self.draw.pop()]) for _ in range(PILES)] for _ in range(self.players)]
-        self.rollers = [Roller() for _ in range(self.players)]
+        self._own_piles = self._own_cells = ALL
+        self._actives, self._open = [None] * self.players, [None] * self.players
+        self.rollers, self._own_rollers = [_IDLE] * self.players, 0
         self.swapped = [False] * self.players
         self.phase, self.turn, self.stage, self.opening = SWAP, self.first_player, "roll", True
         self.event, self.event_queue, self.pending, self.round_ender = None, [], [], None
@@ -1304,13 +1414,20 @@ class KoubaState(GameState[KoubaMove]):
             self.opening = False
             return
         drawn = self._refill()
-        self.event_queue = [cid for cid in drawn if card(cid).colour != CHAMPION]
+        self.event_queue = [cid for cid in drawn if _DECK[cid].colour != CHAMPION]
         if self.event_queue:
-            self._start_event(self.event_queue.pop(0))
+            self._start_event(self._next_event())
+
+    def _next_event(self) -> str:
+        """Takes the first card of the event queue."""
+        first, *self.event_queue = self.event_queue
+        return first
 
     def _fresh_rollers(self) -> None:
-        self.rollers = [Roller() for _ in range(self.players)]
-        self.rollers[self.turn] = Roller(limit=ROLLS)
+        """Everyone's dice put down, the turn player's ready for 3 rolls (shared until changed, see ``_roller``)."""
+        self.rollers = [_IDLE] * self.players
+        self.rollers[self.turn] = _TURN_START
+        self._own_rollers = 0
 
     def _start_event(self, cid: str) -> None:
         kind = card(cid).event
@@ -1324,7 +1441,7 @@ class KoubaState(GameState[KoubaMove]):
         else:
             self.event = Event(kind, cid, self.turn, everyone, "roll", [-1] * self.players)
             self._reset_event_rollers()
-        self._say(Text("{card} enters the arena: {event}", card=card_name(cid), event=_EVENT_NAMES[kind]))
+        self._say(_entry_line(cid))
 
     def _reset_event_rollers(self) -> None:
         event = self.event
@@ -1333,13 +1450,15 @@ class KoubaState(GameState[KoubaMove]):
             self.rollers[seat] = Roller(done=seat not in event.seats)
         for seat in event.seats:
             self.rollers[seat] = _event_roller(event, seat, self)
+        self._own_rollers = ALL
 
     def _event_step(self) -> bool:
         event = self.event
         assert event is not None
         if event.stage == "take":
+            event = self._event()
             for seat in event.seats:
-                free = self.open_piles(event.opponent(seat))
+                free = self._open_piles(event.opponent(seat))
                 if event.take[seat] < 0 and len(free) == 1:
                     event.take[seat] = free[0]
             if any(event.take[s] < 0 for s in event.seats):
@@ -1446,6 +1565,7 @@ class KoubaState(GameState[KoubaMove]):
 
     def _roll_off(self, event: Event, seats: list[int]) -> bool:
         self._say(Text("tie between {seats}: they roll again", seats=" ".join(at(s) for s in seats)))
+        event = self._event()
         event.seats = seats if event.kind != "duel" else event.seats
         event.attempt += 1
         self._reset_event_rollers()
@@ -1456,16 +1576,16 @@ class KoubaState(GameState[KoubaMove]):
         self.phase = TURN
         self._fresh_rollers()
         if self.event_queue:
-            self._start_event(self.event_queue.pop(0))
+            self._start_event(self._next_event())
 
     def _from_turn(self, seats: list[int]) -> list[int]:
         """Seats in turn order starting with the current player."""
         return sorted(seats, key=lambda s: (s - self.turn) % self.players)
 
     def _end_round(self) -> None:
-        scores = [self.round_score(s) for s in range(self.players)]
-        self.round_scores.append(scores)
         self.revealed = [[_revealed_pile(p) for p in piles] for piles in self.piles]
+        scores = [sum(p["score"] for p in piles) for piles in self.revealed]  # each seat's round_score
+        self.round_scores = [*self.round_scores, scores]
         ender = self.round_ender
         assert ender is not None
         self._say(
@@ -1760,9 +1880,52 @@ def _claim_words(view: KoubaView, actor: int, who: str, rest: str) -> Text:
     return Text("{who} won a card onto pile {pile}", who=who, pile=pile)
 
 
+# The log's most frequent lines, in English, remembered: they come back game after game.
+# A cause (``Delivery.cause``) is English already: it goes into a line as it is.
+
+
+@lru_cache(maxsize=256)
+def _failed_line(seat: int) -> str:
+    return str(_failed(seat))
+
+
+@lru_cache(maxsize=4096)
+def _kouba_line(seat: int, pile: int, cause: str) -> str:
+    return str(Text("{who} takes a Kouba on pile {pile} ({cause})", who=at(seat), pile=pile + 1, cause=cause))
+
+
+@lru_cache(maxsize=4096)
+def _won_line(seat: int, card_id: str, pile: int) -> str:
+    won = card(card_id)
+    return str(
+        Text(
+            "{who} won {card} ({points} VP) onto pile {pile}",
+            who=at(seat),
+            card=card_name(card_id),
+            points=won.points,
+            pile=pile + 1,
+        )
+    )
+
+
+@lru_cache(maxsize=256)
+def _swap_line(seat: int, count: int) -> str:
+    return str(_swapped(at(seat), count))
+
+
+@lru_cache(maxsize=256)
+def _entry_line(card_id: str) -> str:
+    return str(
+        Text("{card} enters the arena: {event}", card=card_name(card_id), event=_EVENT_NAMES[card(card_id).event])
+    )
+
+
 def card_name(cid: str) -> Text:
     """A card's name for players: its English name, which the bot words in a server's language."""
     return Text(card(cid).name)
+
+
+_FAILED_ARENA = str(Text("failed the arena"))  # the cause of the Kouba of a turn given up
 
 
 def _failed(seat: int) -> Text:
@@ -1873,8 +2036,9 @@ def _event_roller(event: Event, seat: int, state: KoubaState) -> Roller:
     return Roller(target=SYLVAN_TARGET if event.kind == "sylvan" else REAPER_TARGET)
 
 
-def _swap_moves() -> list[KoubaMove]:
-    return [Swap(tuple(c)) for n in range(MAX_SWAP + 1) for c in combinations(range(PILES), n)]
+_SWAPS: tuple[KoubaMove, ...] = tuple(
+    Swap(tuple(c)) for n in range(MAX_SWAP + 1) for c in combinations(range(PILES), n)
+)
 
 
 def _keep_moves(roller: Roller, target: str = "") -> list[KoubaMove]:
@@ -1882,21 +2046,106 @@ def _keep_moves(roller: Roller, target: str = "") -> list[KoubaMove]:
     return list(_keeps_for(tuple(sorted(roller.values)), target))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=32768)
 def _keeps_for(hand: tuple[int, ...], target: str) -> tuple[Keep, ...]:
     if len(hand) != DICE:
         return ()
-    allowed = reachable_keeps(target) if target else None
-    parts = sorted({part for n in range(1, DICE) for part in combinations(hand, n)})
-    return tuple(Keep(part) for part in parts if allowed is None or part in allowed)
+    if target:
+        allowed = reachable_keeps(target)
+        return tuple(keep for keep in _keeps_for(hand, "") if keep.values in allowed)
+    return tuple(Keep(part) for part in sorted({part for n in range(1, DICE) for part in combinations(hand, n)}))
 
 
-def _positions(values: list[int], keep: tuple[int, ...]) -> set[int]:
-    """The dice that stay: for each kept value, the first die showing it not taken yet."""
-    chosen: set[int] = set()
-    for value in keep:
-        chosen.add(next(i for i, v in enumerate(values) if v == value and i not in chosen))
-    return chosen
+# Dice no one has rolled, shared by the states until one changes them (see ``KoubaState._roller``).
+_IDLE, _TURN_START = Roller(), Roller(limit=ROLLS)
+
+# Moves are immutable: the legal move lists share these.
+_ROLL, _STOP = Roll(), Stop()
+_PLACE = tuple(PlaceKouba(pile) for pile in range(PILES))
+_CLAIM = tuple(tuple(Claim(slot, pile) for pile in range(PILES)) for slot in range(ARENA))
+_GIVE = tuple(tuple(Give(seat, pile) for pile in range(PILES)) for seat in range(MAX_PLAYERS))
+_KHAN = tuple(tuple(Khan(seat, pile) for pile in range(PILES)) for seat in range(MAX_PLAYERS))
+_BRUTE = tuple(tuple(Brute(seat, pile) for pile in range(PILES)) for seat in range(MAX_PLAYERS))
+_CHALLENGE = tuple(Challenge(seat) for seat in range(MAX_PLAYERS))
+_TAKE = tuple(Take(pile) for pile in range(PILES))
+_SHAMAN = tuple(Shaman(slot) for slot in range(ARENA))
+_KING = (King(True), King(False))
+
+
+@cache
+def _rerolls(hand: tuple[int, ...]) -> tuple[KoubaMove, ...]:
+    """In a turn with rolls left, after ``hand`` (sorted dice): roll them all, or keep a part."""
+    return (_ROLL, *_keeps_for(hand, ""))
+
+
+@cache
+def _wins(card_id: str) -> frozenset[tuple[int, ...]]:
+    """The sorted hands that win this card."""
+    return success_set(card(card_id).combo)
+
+
+@cache
+def _deck_for(players: int) -> tuple[str, ...]:
+    return tuple(deck_for(players))
+
+
+# The state's generator (:class:`Rng`, SplitMix64) written out for the hot paths: the same
+# numbers as ``Rng.below`` from the same state, without an object per draw.
+_MASK = Rng.MASK
+_GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+
+def _below(state: int, bound: int) -> tuple[int, int]:
+    """(``Rng.below(bound)``, the generator's state after) from an :class:`Rng` in ``state``."""
+    limit = _MASK - (_MASK + 1) % bound
+    while True:  # a value above the last multiple of ``bound`` is drawn again
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        z ^= z >> 31
+        if z <= limit:
+            return z % bound, state
+
+
+def _shuffle(state: int, items: list[str]) -> int:
+    """Shuffles ``items`` as ``Rng.shuffle`` does (Fisher-Yates) from an :class:`Rng` in ``state``;
+    returns the generator's state after."""
+    for i in range(len(items) - 1, 0, -1):
+        j, state = _below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+def _roll_dice(state: int, count: int) -> tuple[list[int], int]:
+    """(``count`` dice, the generator's state after) from an :class:`Rng` in ``state``: what
+    ``randint(1, 6)`` gives ``count`` times."""
+    rolled = []
+    for _ in range(count):
+        value, state = _below(state, 6)
+        rolled.append(value + 1)
+    return rolled, state
+
+
+_DICE_LINES = ["dice:" + ",".join(["%d"] * count) for count in range(DICE + 1)]  # "dice:6,6,5,3,2,1"
+
+
+def _keep_and_roll(values: list[int], keep: tuple[int, ...], rolled: list[int]) -> tuple[list[bool], list[int]]:
+    """(per die whether it stays, the dice after the roll): of each kept value the first dice
+    showing it stay, the others show the values ``rolled``, in order."""
+    left = list(keep)
+    kept: list[bool] = []
+    after: list[int] = []
+    used = 0
+    for value in values:
+        if value in left:
+            left.remove(value)
+            kept.append(True)
+            after.append(value)
+        else:
+            kept.append(False)
+            after.append(rolled[used])
+            used += 1
+    return kept, after
 
 
 def _courtesan_moves(roller: Roller) -> Iterator[Courtesan]:
@@ -2176,7 +2425,7 @@ GAME = register(
         id=GAME_ID,
         name="Kouba",
         min_players=2,
-        max_players=6,
+        max_players=MAX_PLAYERS,
         state_class=KoubaState,
         options=(),
         sample_setups=((2, {}), (3, {}), (4, {}), (5, {}), (6, {})),

@@ -22,6 +22,8 @@ from rules.kouba import (
     CAUSE_TEXTS,
     LOG_TEXTS,
     KoubaState,
+    _roll_dice,
+    _shuffle,
     cause_text,
     log_text,
     move_groups,
@@ -1264,3 +1266,61 @@ def test_a_lost_kouba_lets_the_next_one_go_to_its_only_open_pile_at_once() -> No
     state = play(rig(state, 2, 4, 6), (0, "roll"), (1, "roll"), (2, "roll"))
     assert state.koubas(1) == 5 and state.koubas(2) == 5, "seat 1's Kouba is lost, seat 2's placed at once"
     assert [d.receiver for d in state.pending] == [0] and state.actors == (0,)
+
+
+# ---------------------------------------------------------------------------
+# The engine's fast paths give what the plain ones give
+
+
+def _splitmix_state_drawing(output: int) -> int:
+    """The generator state whose next 64-bit output is ``output`` (SplitMix64 run backwards)."""
+    mask = Rng.MASK
+    z = output ^ (output >> 31) ^ (output >> 62)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask
+    z = z ^ (z >> 27) ^ (z >> 54)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask
+    z = z ^ (z >> 30) ^ (z >> 60)
+    return (z - 0x9E3779B97F4A7C15) & mask
+
+
+@pytest.mark.parametrize("state", [0, 1, 7, 2**63, Rng.MASK, _splitmix_state_drawing(Rng.MASK)])
+def test_dice_are_rolled_as_the_generator_rolls_them(state: int) -> None:
+    """The engine rolls its dice with the generator written out inline: same dice, same generator
+    state after, including the rare draw above the last multiple of 6 that is drawn again."""
+    plain = Rng(state)
+    dice, after = _roll_dice(state, 6)
+    assert dice == [plain.randint(1, 6) for _ in range(6)] and after == plain.state
+    assert _roll_dice(after, 1) == ([plain.randint(1, 6)], plain.state)
+
+
+@pytest.mark.parametrize("state", [0, 5, Rng.MASK, _splitmix_state_drawing(Rng.MASK)])
+def test_cards_are_shuffled_as_the_generator_shuffles_them(state: int) -> None:
+    plain, fast = deck_for(4), deck_for(4)
+    rng = Rng(state)
+    rng.shuffle(plain)
+    assert _shuffle(state, fast) == rng.state and fast == plain
+
+
+def test_a_drawn_again_value_is_really_met() -> None:
+    rng = Rng(_splitmix_state_drawing(Rng.MASK))
+    assert rng.copy().next_u64() == Rng.MASK  # above the last multiple of 6: Rng.below draws again
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 5)])
+def test_playing_a_move_changes_neither_its_position_nor_the_other_moves_played_from_it(
+    players: int, seed: int
+) -> None:
+    """States share what a move does not change (piles, dice, cards, the event): every move of
+    every actor, played from the same position, leaves that position and its other results as they were."""
+    picker = random.Random(seed)
+    state = GAME.new(players, seed=seed)
+    while state.outcome is None:
+        before = state.to_json()
+        results = [
+            (after, after.to_json())
+            for seat in state.actors
+            for after in (state.play(seat, move, trusted=True) for move in state.legal_moves(seat))
+        ]
+        assert state.to_json() == before
+        assert all(after.to_json() == snapshot for after, snapshot in results)
+        state = picker.choice(results)[0]

@@ -727,7 +727,7 @@ class KoubaState(GameState[KoubaMove]):
         self.last_actor: int | None = None
         self.last_stop: str | None = None  # what the last ``stop`` ended: "arena" (a turn), "race" or "rolls"
         self.result: Outcome | None = None
-        self._moves: dict[int, list[KoubaMove]] = {}
+        self._moves: dict[int, Sequence[KoubaMove]] = {}
         self._actors: tuple[int, ...] | None = None
         # Copy on write: a copy shares the piles, the dice, the draw and discard piles, the event
         # and the generator with the state it was made from, until _pile, _roller, _cards, _event
@@ -945,18 +945,19 @@ class KoubaState(GameState[KoubaMove]):
             return allow
         return Stop() if self._racing(seat) else None
 
-    def _legal(self, seat: int) -> list[KoubaMove]:
+    def _legal(self, seat: int) -> Sequence[KoubaMove]:
+        """The legal moves, listed once per position (a list or a shared tuple: never changed)."""
         if seat not in self._moves:
-            self._moves[seat] = [] if self.result else self._compute_legal(seat)
+            self._moves[seat] = () if self.result else self._compute_legal(seat)
         return self._moves[seat]
 
-    def _compute_legal(self, seat: int) -> list[KoubaMove]:
+    def _compute_legal(self, seat: int) -> Sequence[KoubaMove]:
         moves = self._own_moves(seat)
         if self._active(seat) and self._powers_open():
-            moves.extend(self._power_moves(seat))
+            return [*moves, *self._power_moves(seat)]
         return moves
 
-    def _own_moves(self, seat: int) -> list[KoubaMove]:
+    def _own_moves(self, seat: int) -> Sequence[KoubaMove]:
         """What ``seat`` may play besides powers."""
         if self.pending:
             return self._pending_moves(seat)
@@ -981,22 +982,22 @@ class KoubaState(GameState[KoubaMove]):
             return list(_KING)
         return [_PLACE[p] for p in self._open_piles(seat)]
 
-    def _turn_moves(self, seat: int) -> list[KoubaMove]:
+    def _turn_moves(self, seat: int) -> Sequence[KoubaMove]:
         roller = self.rollers[seat]
         if roller.rolls == 0:
-            return [_ROLL]
+            return _FIRST_ROLL
         hand = tuple(sorted(roller.values))
-        moves: list[KoubaMove] = list(_rerolls(hand)) if roller.rolls < roller.limit else []
+        rerolls = _rerolls(hand) if roller.rolls < roller.limit else ()
         piles = self._open_piles(seat)
-        for slot, cid in enumerate(self.arena):
-            if cid and hand in _wins(cid):
-                claims = _CLAIM[slot]
-                moves.extend(claims[pile] for pile in piles)
+        wins: list[KoubaMove] = [
+            _CLAIM[slot][pile] for slot, cid in enumerate(self.arena) if cid and hand in _wins(cid) for pile in piles
+        ]
         if not self.give_used and hand[0] == hand[-1]:
             # « à un joueur de son choix »: any player, the roller included.
-            moves.extend(_GIVE[s][p] for s in range(self.players) for p in self._open_piles(s))
-        moves.append(_STOP)
-        return moves
+            wins.extend(_GIVE[s][p] for s in range(self.players) for p in self._open_piles(s))
+        if not wins:
+            return _rerolls_or_stop(hand) if rerolls else _STOP_ONLY
+        return [*rerolls, *wins, _STOP]
 
     def _event_moves(self, seat: int) -> list[KoubaMove]:
         event = self.event
@@ -1504,10 +1505,12 @@ class KoubaState(GameState[KoubaMove]):
             self._race_kouba(event, quitter, Text("gave up"))
             self._finish_event()
             return True
-        counts = {s: self.rollers[s].rolls for s in event.seats}
         pending = [s for s in event.seats if not self.rollers[s].done]
+        if len(pending) > 1:
+            return False
+        counts = {s: self.rollers[s].rolls for s in event.seats}
         finished = [s for s in event.seats if self.rollers[s].done]
-        if len(pending) > 1 or (pending and not self._surely_last(pending[0], counts, finished)):
+        if pending and not self._surely_last(pending[0], counts, finished):
             return False
         worst = max(counts.values())
         losers = pending or [s for s in finished if counts[s] == worst]
@@ -2072,10 +2075,20 @@ _SHAMAN = tuple(Shaman(slot) for slot in range(ARENA))
 _KING = (King(True), King(False))
 
 
+_FIRST_ROLL: tuple[KoubaMove, ...] = (_ROLL,)
+_STOP_ONLY: tuple[KoubaMove, ...] = (_STOP,)
+
+
 @cache
 def _rerolls(hand: tuple[int, ...]) -> tuple[KoubaMove, ...]:
     """In a turn with rolls left, after ``hand`` (sorted dice): roll them all, or keep a part."""
     return (_ROLL, *_keeps_for(hand, ""))
+
+
+@cache
+def _rerolls_or_stop(hand: tuple[int, ...]) -> tuple[KoubaMove, ...]:
+    """A turn's moves after ``hand`` with rolls left and nothing to claim or give: roll again or give up."""
+    return (*_rerolls(hand), _STOP)
 
 
 @cache

@@ -278,10 +278,10 @@ AROUND: tuple[tuple[tuple[tuple[int, tuple[SquareMove, ...], Eat], ...], ...], .
     for releases in (False, True)
 )
 PEEKS: tuple[Peek, ...] = tuple(Peek(sq) for sq in SQUARES)
-# TOUCHED[source, target]: the squares whose moves a move from source to target can change
-# (both squares and their neighbours), in board order.
-TOUCHED: dict[tuple[int, int], tuple[int, ...]] = {
-    (i, j): tuple(sorted({i, j, *NEIGHBOURS[i], *NEIGHBOURS[j]})) for i, j in _PAIRS
+# AROUND_BOTH[source, target]: the other squares whose moves a move from source to target can
+# change (the neighbours of both squares), in board order.
+AROUND_BOTH: dict[tuple[int, int], tuple[int, ...]] = {
+    (i, j): tuple(sorted({*NEIGHBOURS[i], *NEIGHBOURS[j]} - {i, j})) for i, j in _PAIRS
 }
 HOME_ROW_SQUARES = frozenset(i for i in range(len(SQUARES)) if FROZEN_OWNER[i] != -1)
 PASS = Pass()
@@ -360,7 +360,7 @@ def _all_stacks() -> list[Stack]:
 STACKS: tuple[Stack, ...] = tuple(_all_stacks())
 STACK_CODE: dict[Stack, int] = {stack: code for code, stack in enumerate(STACKS)}
 EMPTY = STACK_CODE[()]
-NO_OWNER = -1
+NO_OWNER = -2  # not -1: no square's FROZEN_OWNER, so an empty square is never frozen
 TOP_OWNER: tuple[int, ...] = tuple(stack[0][0] if stack else NO_OWNER for stack in STACKS)
 TOP_SIZE: tuple[int, ...] = tuple(stack[0][1] if stack else 0 for stack in STACKS)
 HOLDS: tuple[bool, ...] = tuple(len(stack) > 1 for stack in STACKS)  # whether a release leaves something
@@ -508,7 +508,7 @@ class ArcanorState(GameState[ArcanorMove]):
         return self.result
 
     def legal_moves(self, seat: int) -> list[ArcanorMove]:
-        if seat not in self.actors:
+        if self.result or seat != self.to_move:  # not an actor
             return []
         if self._legal is None:
             self._legal = self._compute_legal(seat)
@@ -559,8 +559,7 @@ class ArcanorState(GameState[ArcanorMove]):
 
     def is_frozen(self, index: int) -> bool:
         """A stack topped by a piece standing on its owner's winning row never moves again."""
-        owner = TOP_OWNER[self.codes[index]]
-        return owner != NO_OWNER and owner == FROZEN_OWNER[index]
+        return TOP_OWNER[self.codes[index]] == FROZEN_OWNER[index]
 
     def scores(self) -> tuple[int, int]:
         """Points of the visible pieces each seat has on its winning row."""
@@ -578,7 +577,7 @@ class ArcanorState(GameState[ArcanorMove]):
     # -- legal moves ---------------------------------------------------------------
 
     def _compute_legal(self, seat: int) -> list[ArcanorMove]:
-        moves: list[ArcanorMove] = list(self._board_moves(seat))
+        moves = cast(list[ArcanorMove], self._board_moves(seat))
         if not moves:
             moves.append(PASS)
         if self.strict_memory:
@@ -644,8 +643,14 @@ class ArcanorState(GameState[ArcanorMove]):
         if self._seat_moves is not None:
             # States share the per-square lists: replace, never change in place.
             seat_moves = self._seat_moves = (self._seat_moves[0].copy(), self._seat_moves[1].copy())
-            self._update_square_moves(seat_moves, TOUCHED[source, target])
-        return self.is_frozen(source) or self.is_frozen(target)
+            self._update_square_moves(seat_moves, (source, target))
+            # Around them only moves change, not owners: empty squares keep no moves, the others
+            # keep none for the seat that does not own them.
+            for index in AROUND_BOTH[source, target]:
+                owner = TOP_OWNER[codes[index]]
+                if owner != NO_OWNER:
+                    seat_moves[owner][index] = self._moves_of_square(index)
+        return TOP_OWNER[codes[source]] == FROZEN_OWNER[source] or TOP_OWNER[codes[target]] == FROZEN_OWNER[target]
 
     def _apply_peek(self, seat: int, move: Peek) -> None:
         # The lists are replaced, never changed in place: copies of the state share them.
@@ -668,8 +673,8 @@ class ArcanorState(GameState[ArcanorMove]):
 
     def _remember_position(self) -> int:
         key = self._position_key()
-        self.history[key] = self.history.get(key, 0) + 1
-        return self.history[key]
+        seen = self.history[key] = self.history.get(key, 0) + 1
+        return seen
 
     def _check_end(self, scored: bool) -> None:
         """End the game if a rule says so; ``scored``: whether the move touched a winning row

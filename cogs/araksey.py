@@ -320,7 +320,7 @@ class Araksey(GameCog):
         if record.row.status != ACTIVE:
             return Board(text(lang, "araksey.game_over", players=mention_list(record.seats)), embed, picture)
         mover = state.to_move
-        content = text(lang, "araksey.your_turn", user=record.user_at(mover))
+        content = self.bot_thinking(record, lang) or text(lang, "araksey.your_turn", user=record.user_at(mover))
         plain = await self.service.display_names(record)  # menu labels show no markdown
         return Board(content, embed, picture, self.controls(record, state, mover, plain, lang))
 

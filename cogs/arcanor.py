@@ -107,7 +107,7 @@ class Arcanor(GameCog):
         embed.description = await self.situation(record, state, names, lang)
         add_scores(embed, state, names, lang)
         embed.set_footer(text=footer_text(state, lang))
-        content = text(lang, "arcanor.your_turn", user=record.user_at(mover))
+        content = self.bot_thinking(record, lang) or text(lang, "arcanor.your_turn", user=record.user_at(mover))
         return Board(content, embed, picture, self.public_controls(record, state, mover, picked, lang))
 
     async def situation(self, record: GameRecord, state: ArcanorState, names: list[str], lang: str = "en") -> str:

@@ -52,7 +52,7 @@ class Arkaios(GameCog):
         if record.row.status != ACTIVE:
             return Board(text(lang, "arkaios.game_over", players=mention_list(record.seats)), embed, picture)
         mover = record.state.actors[0] if record.state and record.state.actors else 0
-        content = text(lang, "arkaios.your_turn", user=record.user_at(mover))
+        content = self.bot_thinking(record, lang) or text(lang, "arkaios.your_turn", user=record.user_at(mover))
         return Board(content, embed, picture, self.controls(record, state, mover, lang))
 
     def situation(self, record: GameRecord, state: ArkaiosState, names: list[str], lang: str = "en") -> str:

@@ -522,6 +522,14 @@ class GameCog(commands.Cog):
         """The language of the game's server."""
         return await self.bot.language_of(record.row.guild_id)
 
+    @staticmethod
+    def bot_thinking(record: GameRecord, lang: str) -> str | None:
+        """The board's line while the game waits for Agora's seats only: nobody to mention,
+        and nothing of the search shown."""
+        if record.waiting_bots() and not record.human_actors():
+            return text(lang, "agora_thinking")
+        return None
+
     # -- what each game provides ----------------------------------------------
 
     async def board(self, record: GameRecord) -> Board:

@@ -480,8 +480,10 @@ class DragonsArena(GameCog):
 
     def content(self, record: GameRecord, state: DragonsArenaState, pick: Pick, lang: str = "en") -> str:
         """The message text: who must act (mentioned) and what they are choosing."""
+        if (thinking := self.bot_thinking(record, lang)) is not None:
+            return thinking
         if state.phase == "setup":
-            return text(lang, "dragons_arena.content_setup", players=mention_list(record.actors()))
+            return text(lang, "dragons_arena.content_setup", players=mention_list(record.human_actors()))
         mover = f"<@{record.actors()[0]}>"
         if pick == NO_PICK:
             return text(lang, "dragons_arena.content_turn", mover=mover, reason=self.reason(state, lang))

@@ -631,9 +631,12 @@ class Kouba(GameCog):
         if finished:
             return Board(text(lang, "kouba.game_over", players=mention_list(record.seats)), embed, picture)
         embed.set_footer(text=text(lang, "kouba.board_footer"))
-        waiting = [record.user_at(s) for s in state.waiting_for]
+        waiting = record.human_actors()
         asked = prompt(state, lang)
-        content = text(lang, "kouba.mentions", mentions=mention_list(waiting), prompt=asked) if waiting else asked
+        if waiting:
+            content = text(lang, "kouba.mentions", mentions=mention_list(waiting), prompt=asked)
+        else:
+            content = self.bot_thinking(record, lang) or asked
         return Board(content, embed, picture, self.board_controls(record, state, names, lang))
 
     def add_fields(

@@ -125,10 +125,12 @@ async def test_a_restart_before_the_bot_moved_makes_it_move_once(
     board = await arkaios_turn(h, alice, board)
     assert not bot_moves(await first.storage.moves(1), h.bot_user.id)
     assert [job.kind for job in await first.scheduler.pending()] == ["bot"]
+    assert board.content == "Agora is thinking…", "nobody to mention while the bot plays, nothing of its search"
     restarted = make_bot()
     await h.restart(restarted)  # the start-up run of the scheduler plays the bot's move
     assert len(bot_moves(await restarted.storage.moves(1), h.bot_user.id)) == 1
     assert f"<@{alice.id}>" in h.last_message(h.default_channel).content
+    assert "thinking" not in board.content, "the board of the bot's turn keeps only what happened"
     assert await restarted.scheduler.run_due() == 0
     again = make_bot()
     await h.restart(again)
@@ -203,7 +205,7 @@ async def test_nobody_moves_for_the_bot(discord_harness: FakeDiscord, make_bot: 
     hold_the_bot(bot)
     board = await against_agora(h, alice)
     board = await arkaios_turn(h, alice, board)
-    assert f"<@{h.bot_user.id}>" in board.content, "the bot's turn, its job waiting"
+    assert board.content == "Agora is thinking…", "the bot's turn, its job waiting"
     menu = board.selects[0]
     for user in (alice, bob):
         clicked = await h.select(user, menu, values=[menu.options[0]["value"]])

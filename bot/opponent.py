@@ -67,12 +67,18 @@ class Record:
 
 
 def records_against_bot(rows: Sequence[GameRow], user_id: int) -> dict[str, Record]:
-    """``user_id``'s wins, losses and draws in finished games with Agora at the table, by its level.
+    """``user_id``'s wins, losses and draws in finished games against Agora, by its level.
+
+    Agora as the player's teammate does not count; a loss counts against the levels that won.
 
     >>> row = GameRow(1, "arkaios", 1, 1, "finished", [7, 99], [7, 99], {}, 0, None, [],
     ...               {"winners": [0], "reason": "rules"}, "rules", 3, None, 0.0, 0.0, None, bots={"1": "hard"})
     >>> records_against_bot([row], 7)
     {'hard': Record(wins=1, losses=0, draws=0)}
+    >>> team = GameRow(2, "araksey", 1, 1, "finished", [7, 99, 8], [7, 99, 8], {}, 0, None, [],
+    ...                {"winners": [0, 1], "reason": "rules"}, "rules", 3, None, 0.0, 0.0, None, bots={"1": "easy"})
+    >>> records_against_bot([team], 7), records_against_bot([team], 8)
+    ({}, {'easy': Record(wins=0, losses=1, draws=0)})
     """
     counts: dict[str, Counter[str]] = {}
     for row in rows:
@@ -80,8 +86,13 @@ def records_against_bot(rows: Sequence[GameRow], user_id: int) -> dict[str, Reco
         mine = [seat for seat, uid in enumerate(row.seats) if uid == user_id and str(seat) not in row.bots]
         if outcome is None or not mine:
             continue
-        result = "draws" if outcome.is_draw else "wins" if set(mine) & set(outcome.winners) else "losses"
-        for level in dict.fromkeys(row.bots.values()):
+        won = bool(set(mine) & set(outcome.winners))
+        result = "draws" if outcome.is_draw else "wins" if won else "losses"
+        # A bot seat that shared the player's result was a teammate (Araksey sides), not an opponent.
+        opposed = [
+            level for seat, level in row.bots.items() if outcome.is_draw or (int(seat) in outcome.winners) != won
+        ]
+        for level in dict.fromkeys(opposed):
             counts.setdefault(level, Counter())[result] += 1
     return {level: Record(**counts[level]) for level in LEVELS if level in counts}
 

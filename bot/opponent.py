@@ -15,18 +15,15 @@ True
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
-import multiprocessing
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Literal, get_args
 
 from ai import Observation, PublicMove, choose_move
 from bot.storage import GameRow, MoveRow
+from bot.workers import WorkerPool
 from rules import Outcome
 
 Level = Literal["easy", "medium", "hard"]
@@ -102,32 +99,15 @@ def _prepare_worker() -> None:
     import ai  # noqa: F401  (importing registers every game's adapter)
 
 
-class Thinking:
-    """Chooses the bot's moves in a pool of worker processes; the pool starts with the first move."""
+class Thinking(WorkerPool):
+    """Chooses the bot's moves in a pool of worker processes; the pool starts with the first move.
+
+    A move not chosen when the bot stops is dropped: its job runs again after the restart.
+    """
 
     def __init__(self, workers: int) -> None:
-        self.workers = max(1, workers)
-        self._pool: ProcessPoolExecutor | None = None
+        super().__init__(max(1, workers), _prepare_worker)
 
     async def choose(self, obs: Observation, level: str, seed: int) -> str:
         """The move ``obs.seat`` plays at ``level`` (its notation)."""
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._started(), choose_move, obs, level, seed)
-        except BrokenProcessPool:
-            # A worker died (killed, out of memory): a new pool thinks this move and the next ones.
-            self.close()
-            return await loop.run_in_executor(self._started(), choose_move, obs, level, seed)
-
-    def close(self) -> None:
-        """Stop the workers; a move not chosen yet is dropped (its job runs again after a restart)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
-
-    def _started(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            # spawn, not fork: the bot's process has threads (the database's) that a fork would copy mid-work.
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_prepare_worker)
-        return self._pool
+        return await self.run(choose_move, obs, level, seed)

@@ -134,7 +134,7 @@ class AgoraBot(commands.AutoShardedBot):
         self.sync_guild = sync_guild
         self.sync_and_exit = sync_and_exit
         self.settings = SettingsStore(self.storage)
-        self.scheduler = Scheduler(self.storage, clock)
+        self.scheduler = Scheduler(self.storage, clock, self.settings)
         self.service.on_turn = self.scheduler.turn_step
         self.service.on_challenge = self.scheduler.challenge_step
         self.service.turn_seconds = self.scheduler.turn_seconds

@@ -72,6 +72,9 @@ class Database(Protocol):
     def transaction(self) -> AbstractAsyncContextManager[Connection]:
         """All or nothing: committed on exit, rolled back on any error."""
 
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement committed on its own, cheaper than a transaction; returns how many rows it changed."""
+
     async def applied_migrations(self, db: Connection) -> set[int]:
         """Inside the migrating transaction: the versions applied, with the table created if new."""
 
@@ -142,39 +145,40 @@ class SqliteConnection:
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self.db.executemany(sql, rows)
 
+    # aiosqlite runs each call in its own thread and hands the answer back to the event loop:
+    # running and reading in one call (rather than execute, fetch, close) makes one trip of three.
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self.db.execute(sql, params) as cursor:
-            assert cursor.lastrowid is not None
-            return cursor.lastrowid
+        found = await self.db.execute_insert(sql, params)
+        assert found is not None
+        return int(found[0])
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self.db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self.db.execute_fetchall(sql, params))
 
     async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        async with self.db.execute(sql, params) as cursor:
-            found: Row | None = await cursor.fetchone()
-            return found
+        rows = await self.db.execute_fetchall(sql, params)
+        return next(iter(rows), None)
 
 
 LOCKED_ATTEMPTS = 20
 
 
-async def execute_unlocked(db: aiosqlite.Connection, sql: str) -> None:
-    """Run ``sql``, trying again while SQLite answers "database is locked".
+async def execute_unlocked(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+    """Run ``sql``, trying again while SQLite answers "database is locked"; returns how many rows it changed.
 
     Each try already waits up to the busy timeout; several processes opening or
-    migrating one new file at once can still be refused, and neither statement
-    retried here has done anything when it is refused.
+    migrating one new file at once can still be refused, and no statement retried
+    here has done anything when it is refused.
     """
     for attempt in range(LOCKED_ATTEMPTS):
         try:
-            await db.execute(sql)
-            return
+            cursor = await db.execute(sql, params)
+            return cursor.rowcount
         except sqlite3.OperationalError as error:
             if "locked" not in str(error) or attempt == LOCKED_ATTEMPTS - 1:
                 raise
             await asyncio.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable: the last attempt returns or raises")
 
 
 class SqliteDatabase:
@@ -235,6 +239,11 @@ class SqliteDatabase:
                 await self.connection.execute("ROLLBACK")
                 raise
             await self.connection.execute("COMMIT")
+
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Outside any transaction (SQLite commits the lone statement): one trip to aiosqlite's thread, not three."""
+        async with self._write_lock:
+            return await execute_unlocked(self.connection, sql, params)
 
     async def applied_migrations(self, db: Connection) -> set[int]:
         await db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)")

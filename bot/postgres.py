@@ -104,6 +104,10 @@ class PostgresDatabase:
         async with self.pool.acquire() as db, db.transaction():
             yield PostgresConnection(db)
 
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """On a connection of the pool, outside a transaction: PostgreSQL commits the lone statement."""
+        return await self.reader.execute(sql, params)
+
     async def applied_migrations(self, db: Connection) -> set[int]:
         await db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
         await db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)")

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.database import Connection
-from bot.settings import GuildSettings, decode_settings
+from bot.settings import GuildSettings, SettingsStore
 from bot.storage import Storage, WithinTransaction
 from rules import GAMES
 
@@ -59,16 +59,6 @@ class JobAlreadyDone(Exception):
 Handler = Callable[[Job], Awaitable[None]]
 
 
-async def settings_in(db: Connection, guild_id: int) -> GuildSettings:
-    found = await db.fetchrow("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
-    return GuildSettings(guild_id) if found is None else decode_settings(dict(found))
-
-
-async def turn_seconds_in(db: Connection, game_id: int, settings: GuildSettings) -> int:
-    found = await db.fetchrow("SELECT turn_seconds FROM game_deadlines WHERE game_id = ?", (game_id,))
-    return settings.turn_seconds if found is None else int(found[0])
-
-
 async def waiting_in(db: Connection, game_id: int) -> tuple[bool, int | None]:
     """Inside the transaction of a game's change: whether people are waited for, and the game's
     version when a seat the bot plays is (None: no bot seat to move), read from the stored game."""
@@ -84,9 +74,13 @@ async def waiting_in(db: Connection, game_id: int) -> tuple[bool, int | None]:
 class Scheduler:
     """Runs due jobs through the handler registered for their kind."""
 
-    def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, storage: Storage, clock: Callable[[], float] = time.time, settings: SettingsStore | None = None
+    ) -> None:
         self.storage = storage
         self.clock = clock
+        # The bot's own store, whose memory of each server's settings a change through /agora settings updates.
+        self.settings = settings or SettingsStore(storage)
         self.handlers: dict[str, Handler] = {}
         # How many due jobs one look takes at most: what other processes leave for themselves.
         self.lease_batch = LEASE_BATCH
@@ -101,13 +95,19 @@ class Scheduler:
     # -- writing jobs (inside the caller's transaction) ------------------------
 
     async def add(self, db: Connection, kind: str, game_id: int, stamp: float, due_at: float) -> None:
+        await self.add_all(db, game_id, stamp, [(kind, due_at)])
+
+    async def add_all(self, db: Connection, game_id: int, stamp: float, due: Sequence[tuple[str, float]]) -> None:
+        """Jobs of one turn of a game, each ``(kind, due_at)``, in one statement."""
+        rows = ", ".join("(?, ?, ?, ?, ?)" for _ in due)
+        now = self.clock()
         # A turn that starts with the same stamp as a retired one (two moves in one clock
         # tick) opens its jobs again rather than leaving them retired.
         await db.execute(
-            "INSERT INTO jobs (kind, game_id, stamp, due_at, created_at) VALUES (?, ?, ?, ?, ?) "
+            f"INSERT INTO jobs (kind, game_id, stamp, due_at, created_at) VALUES {rows} "
             "ON CONFLICT (kind, game_id, stamp) DO UPDATE SET due_at = excluded.due_at, done_at = NULL, "
             "leased_until = NULL",
-            (kind, game_id, stamp, due_at, self.clock()),
+            [value for kind, due_at in due for value in (kind, game_id, stamp, due_at, now)],
         )
 
     async def void(self, db: Connection, game_id: int) -> None:
@@ -117,24 +117,25 @@ class Scheduler:
         """
         await db.execute("DELETE FROM jobs WHERE game_id = ? AND done_at IS NULL", (game_id,))
 
-    def turn_step(self, game_id: int, guild_id: int, stamp: float | None) -> WithinTransaction:
-        """What the service runs when a game's turn starts (``stamp``) or the game stops (None)."""
+    def turn_step(self, game_id: int, guild_id: int, stamp: float | None, bots: bool = True) -> WithinTransaction:
+        """What the service runs when a game's turn starts (``stamp``) or the game stops (None).
+
+        ``bots``: whether Agora holds a seat (False spares reading the game again: only people play).
+        """
 
         async def step(db: Connection) -> None:
             await self.void(db, game_id)
             if stamp is None:
                 return
-            people, version = await waiting_in(db, game_id)
+            people, version = await waiting_in(db, game_id) if bots else (True, None)
             if version is not None:
                 await self.add(db, BOT, game_id, float(version), self.clock())
             if not people:
                 return  # the bot is never reminded nor timed out
-            settings = await settings_in(db, guild_id)
-            seconds = await turn_seconds_in(db, game_id, settings)
+            settings, seconds = await self._turn_seconds(db, game_id, guild_id)
             remind_at = settings.reminder_at(stamp, seconds)
-            if remind_at is not None:
-                await self.add(db, REMIND, game_id, stamp, remind_at)
-            await self.add(db, TIMEOUT, game_id, stamp, stamp + seconds)
+            reminder = [] if remind_at is None else [(REMIND, remind_at)]
+            await self.add_all(db, game_id, stamp, [*reminder, (TIMEOUT, stamp + seconds)])
 
         return step
 
@@ -143,12 +144,10 @@ class Scheduler:
         and end the game on time when the server's grace after the deadline runs out (nobody claimed)."""
 
         async def step(db: Connection) -> None:
-            settings = await settings_in(db, guild_id)
-            seconds = await turn_seconds_in(db, game_id, settings)
+            settings, seconds = await self._turn_seconds(db, game_id, guild_id)
             ends_at = stamp + seconds + settings.claim_grace_seconds
-            if asked_at + seconds < ends_at:
-                await self.add(db, CLAIM_AGAIN, game_id, stamp, asked_at + seconds)
-            await self.add(db, UNCLAIMED, game_id, stamp, ends_at)
+            again = [(CLAIM_AGAIN, asked_at + seconds)] if asked_at + seconds < ends_at else []
+            await self.add_all(db, game_id, stamp, [*again, (UNCLAIMED, ends_at)])
 
         return step
 
@@ -167,10 +166,8 @@ class Scheduler:
 
         async def step(db: Connection, game_id: int) -> None:
             if turn_seconds is not None:
-                await db.execute(
-                    "INSERT INTO game_deadlines (game_id, turn_seconds) VALUES (?, ?)", (game_id, turn_seconds)
-                )
-            settings = await settings_in(db, guild_id)
+                await self.storage.set_turn_seconds(db, game_id, turn_seconds)
+            settings = await self.settings.get(guild_id)
             await self.add(db, EXPIRE, game_id, created_at, created_at + settings.challenge_seconds)
 
         return step
@@ -239,8 +236,13 @@ class Scheduler:
             await db.execute("UPDATE jobs SET leased_until = NULL WHERE id = ? AND done_at IS NULL", (job.id,))
 
     async def turn_seconds(self, game_id: int, guild_id: int) -> int:
-        settings = await settings_in(self.storage.db, guild_id)
-        return await turn_seconds_in(self.storage.db, game_id, settings)
+        """A game's time per turn in seconds: its own, else its server's."""
+        return (await self._turn_seconds(self.storage.db, game_id, guild_id))[1]
+
+    async def _turn_seconds(self, db: Connection, game_id: int, guild_id: int) -> tuple[GuildSettings, int]:
+        settings = await self.settings.get(guild_id)
+        own = await self.storage.game_turn_seconds(game_id, db)
+        return settings, settings.turn_seconds if own is None else own
 
     async def run_due(self) -> int:
         """Run every job due now, oldest first; returns how many ran.  Safe to call concurrently."""

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -169,6 +170,36 @@ def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
+class RebuiltStates:
+    """The states last rebuilt from stored JSON, per game, so a game loaded again is not rebuilt.
+
+    A move loads its game several times (to check the click, to play, after writing, to
+    publish); states never change once made (``play`` returns a new one), so one rebuilt
+    state serves every load whose stored JSON is still the same.
+
+    >>> states = RebuiltStates(kept=1)
+    >>> states.put(1, {"a": 1}, "A"); states.get(1, {"a": 1}), states.get(1, {"a": 2})
+    ('A', None)
+    """
+
+    def __init__(self, kept: int = 1024) -> None:
+        self.kept = kept
+        self._states: OrderedDict[int, tuple[JSON, Any]] = OrderedDict()
+
+    def get(self, game_id: int, stored: JSON) -> Any:
+        found = self._states.get(game_id)
+        if found is None or found[0] != stored:
+            return None
+        self._states.move_to_end(game_id)
+        return found[1]
+
+    def put(self, game_id: int, stored: JSON, state: Any) -> None:
+        self._states[game_id] = (stored, state)
+        self._states.move_to_end(game_id)
+        if len(self._states) > self.kept:
+            self._states.popitem(last=False)
+
+
 @dataclass
 class GameRecord:
     """A stored game with its state decoded."""
@@ -260,8 +291,9 @@ class GameService:
         self.clock = clock
         self._locks = KeyedLocks()
         # Set by the scheduler: what runs in the transaction that starts a turn (game id, guild id,
-        # new turn_started_at) or stops a game (None), and in the one that stores a challenge.
-        self.on_turn: Callable[[int, int, float | None], WithinTransaction] | None = None
+        # new turn_started_at, whether Agora holds a seat) or stops a game (None), and in the one
+        # that stores a challenge.
+        self.on_turn: Callable[[int, int, float | None, bool], WithinTransaction] | None = None
         self.on_challenge: Callable[[int, float, int | None], AfterInsert] | None = None
         # Games with one of these users in a seat (the bot itself) are never rated.
         self.unrated_users: set[int] = set()
@@ -270,6 +302,7 @@ class GameService:
         self.on_finish: list[Callable[[GameRow, Outcome], WithinTransaction]] = []
         # Set by the scheduler: a game's time per turn in seconds (its own, else its server's).
         self.turn_seconds: Callable[[int, int], Awaitable[int]] | None = None
+        self._rebuilt = RebuiltStates()
 
     # -- reading -------------------------------------------------------------
 
@@ -305,12 +338,16 @@ class GameService:
     def _decode(self, row: GameRow) -> GameRecord:
         if row.state is None:
             return GameRecord(row, None)
+        state = self._rebuilt.get(row.id, row.state)
+        if state is not None:
+            return GameRecord(row, state)
         try:
             state = GAMES[row.game].from_json(row.state)
         except Exception:
             # Any failure to rebuild a stored state is a damaged row, never a crash.
             log.warning("game %s has a state that cannot be restored", row.id, exc_info=True)
             raise damaged(row.id) from None
+        self._rebuilt.put(row.id, row.state, state)
         return GameRecord(row, state)
 
     async def active_games(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
@@ -404,7 +441,7 @@ class GameService:
             if scheduled is not None:
                 await scheduled(db, game_id)
             if row.status == ACTIVE and bots and self.on_turn is not None:
-                await self.on_turn(game_id, guild_id, row.turn_started_at)(db)  # the bot may move first
+                await self.on_turn(game_id, guild_id, row.turn_started_at, True)(db)  # the bot may move first
 
         row.id = await self.storage.insert_game(row, after)
         return self._decode(row)
@@ -538,7 +575,7 @@ class GameService:
         if turn_seconds is not None:
             await self.storage.set_turn_seconds(db, row.id, turn_seconds)
         if self.on_turn is not None:
-            await self.on_turn(row.id, row.guild_id, row.turn_started_at)(db)
+            await self.on_turn(row.id, row.guild_id, row.turn_started_at, bool(row.bots))(db)
         return row.id
 
     async def start_game(
@@ -880,7 +917,7 @@ class GameService:
         if self.on_turn is not None and ("status" in columns or "turn_started_at" in columns):
             active = columns.get("status", record.row.status) == ACTIVE
             stamp = columns.get("turn_started_at", record.row.turn_started_at) if active else None
-            changes.also.append(self.on_turn(record.id, record.row.guild_id, stamp))
+            changes.also.append(self.on_turn(record.id, record.row.guild_id, stamp, bool(record.row.bots)))
         try:
             await self.storage.update_game(record.id, record.version, changes)
         except StaleVersion:

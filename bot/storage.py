@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import astuple, dataclass, field
@@ -20,6 +21,8 @@ from bot.database import Connection, Database, Row, connect, migrations
 log = logging.getLogger("agora.storage")
 
 JSON = dict[str, Any]
+# Games whose own turn deadline a process keeps in memory (an entry is a few dozen bytes).
+OWN_TURN_SECONDS_KEPT = 10_000
 
 
 @dataclass
@@ -131,6 +134,9 @@ class Storage:
         self.path = str(target)
         self.database: Database = connect(target)
         self._open = False
+        # Games' own turn deadlines (None: the server's), read once: a deadline never changes after
+        # the game is stored. Forgotten when a game is stored, as a rolled-back one's id comes back.
+        self._own_turn_seconds: OrderedDict[int, int | None] = OrderedDict()
 
     @property
     def dialect(self) -> str:
@@ -191,17 +197,26 @@ class Storage:
         names = ", ".join(columns)
         marks = ", ".join("?" for _ in columns)
         game_id = await db.insert(f"INSERT INTO games ({names}) VALUES ({marks})", list(columns.values()))
+        self._own_turn_seconds.pop(game_id, None)
         await _write_seats(db, game_id, row.seats)
         return game_id
 
     async def set_turn_seconds(self, db: Connection, game_id: int, seconds: int) -> None:
-        """Inside a transaction: a game's own turn deadline, overriding the server's."""
+        """Inside the transaction that stores the game: its own turn deadline, overriding the server's."""
         await db.execute("INSERT INTO game_deadlines (game_id, turn_seconds) VALUES (?, ?)", (game_id, seconds))
+        self._own_turn_seconds.pop(game_id, None)
 
     async def game_turn_seconds(self, game_id: int, db: Connection | None = None) -> int | None:
         """A game's own turn deadline (None: it follows its server's); ``db``: inside that transaction."""
+        if game_id in self._own_turn_seconds:
+            self._own_turn_seconds.move_to_end(game_id)
+            return self._own_turn_seconds[game_id]
         found = await (db or self.db).fetchrow("SELECT turn_seconds FROM game_deadlines WHERE game_id = ?", (game_id,))
-        return None if found is None else int(found[0])
+        seconds = None if found is None else int(found[0])
+        self._own_turn_seconds[game_id] = seconds
+        if len(self._own_turn_seconds) > OWN_TURN_SECONDS_KEPT:
+            self._own_turn_seconds.popitem(last=False)
+        return seconds
 
     async def other_rematch(
         self, db: Connection, game_id: int, rematch_id: int, statuses: Iterable[str]
@@ -215,7 +230,7 @@ class Storage:
         wanted = list(statuses)
         marks = ", ".join("?" for _ in wanted)
         found = await db.fetchrow(
-            f"SELECT * FROM games WHERE rematch_of = ? AND id <> ? AND status IN ({marks}) ORDER BY id",
+            f"SELECT * FROM games WHERE rematch_of = ? AND id <> ? AND status IN ({marks}) ORDER BY id LIMIT 1",
             [game_id, rematch_id, *wanted],
         )
         return None if found is None else decode_game(found)
@@ -272,33 +287,29 @@ class Storage:
 
     async def set_message_id(self, game_id: int, message_id: int | None) -> None:
         """Remember the current board message; not a change of the game, so no new version."""
-        async with self.transaction() as db:
-            await db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+        await self.database.write("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
 
     async def set_ping_id(self, game_id: int, ping_id: int | None) -> None:
         """Remember the message that pings the player(s) to act; not a change of the game, so no new version."""
-        async with self.transaction() as db:
-            await db.execute("UPDATE games SET ping_id = ? WHERE id = ?", (ping_id, game_id))
+        await self.database.write("UPDATE games SET ping_id = ? WHERE id = ?", (ping_id, game_id))
 
     async def set_offer(self, game_id: int, offer: JSON | None) -> None:
         """Store or clear the pending offer; not a change of the game, so no new version."""
-        async with self.transaction() as db:
-            await db.execute("UPDATE games SET offer = ? WHERE id = ?", (_encode({"offer": offer})["offer"], game_id))
+        encoded = _encode({"offer": offer})["offer"]
+        await self.database.write("UPDATE games SET offer = ? WHERE id = ?", (encoded, game_id))
 
     async def set_claim_message(self, game_id: int, message_id: int | None, was: int | None) -> bool:
         """Store the message asking for a claim on time, if the stored one is still ``was``; not a change
         of the game, so no new version.  False when another run changed it first."""
         query = "UPDATE games SET claim_message = ? WHERE id = ? AND claim_message "
-        async with self.transaction() as db:
-            if was is None:
-                written = await db.execute(query + "IS NULL", (message_id, game_id))
-            else:
-                written = await db.execute(query + "= ?", (message_id, game_id, was))
+        if was is None:
+            written = await self.database.write(query + "IS NULL", (message_id, game_id))
+        else:
+            written = await self.database.write(query + "= ?", (message_id, game_id, was))
         return written == 1
 
     async def set_channel_id(self, game_id: int, channel_id: int) -> None:
-        async with self.transaction() as db:
-            await db.execute("UPDATE games SET channel_id = ? WHERE id = ?", (channel_id, game_id))
+        await self.database.write("UPDATE games SET channel_id = ? WHERE id = ?", (channel_id, game_id))
 
     async def games_of_user(self, user_id: int, guild_id: int | None, statuses: Iterable[str]) -> list[GameRow]:
         wanted = list(statuses)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 
 import pytest
 
+from bot.database import Connection
 from bot.service import GameService, ServiceError, StaleButton
 
 ALICE, BOB, CAROL = 101, 202, 303
@@ -132,6 +134,62 @@ async def test_damaged_row_is_refused_politely(service: GameService) -> None:
     with pytest.raises(ServiceError, match="damaged"):
         await service.load(game)
     assert await service.active_games(ALICE) == []
+
+
+async def test_a_game_is_rebuilt_again_only_when_its_stored_state_changed(service: GameService) -> None:
+    game = await started(service)
+    first = await service.load(game)
+    assert first.state is not None
+    assert (await service.load(game)).state is first.state
+    # Another process plays a move: this one must see the new position, not the one it kept.
+    seat = first.state.waiting_for[0]
+    moved = first.state.play(seat, str(first.state.legal_moves(seat)[0]))
+    await service.storage.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(moved.to_json()), game))
+    again = await service.load(game)
+    assert again.state is not first.state
+    assert again.state is not None and again.state.to_json() == moved.to_json()
+
+
+async def test_a_rolled_back_game_leaves_no_turn_deadline_to_the_next(service: GameService) -> None:
+    storage = service.storage
+    challenge = await service.challenge("arkaios", guild_id=1, channel_id=2, challenger=ALICE, invited=[BOB])
+    row = dataclasses.replace(challenge.row, id=0)
+
+    async def deadline_then_refusal(db: Connection, game_id: int) -> None:
+        await storage.set_turn_seconds(db, game_id, 3600)
+        assert await storage.game_turn_seconds(game_id, db) == 3600
+        raise RuntimeError("refused")
+
+    with pytest.raises(RuntimeError):
+        await storage.insert_game(row, deadline_then_refusal)
+    # SQLite gives the rolled-back id to the next game; it follows its server's deadline.
+    again = await storage.insert_game(row)
+    assert await storage.game_turn_seconds(again) is None
+
+
+async def test_lone_writes_change_no_version_and_count_what_they_changed(service: GameService) -> None:
+    game = await started(service)
+    storage, version = service.storage, (await service.load(game)).version
+    await storage.set_message_id(game, 42)
+    assert await storage.set_claim_message(game, 7, None)
+    assert not await storage.set_claim_message(game, 8, None)  # another run asked first
+    assert await storage.set_claim_message(game, 8, 7)
+    row = (await service.load(game)).row
+    assert (row.message_id, row.claim_message, row.version) == (42, 8, version)
+
+
+async def test_a_lone_write_never_joins_another_transaction(service: GameService) -> None:
+    game = await started(service)
+    storage = service.storage
+    with pytest.raises(RuntimeError):
+        async with storage.transaction() as db:
+            await db.execute("UPDATE games SET end_reason = 'aborted' WHERE id = ?", (game,))
+            lone = asyncio.create_task(storage.set_message_id(game, 42))
+            await asyncio.sleep(0.05)
+            raise RuntimeError("rolled back")
+    await lone
+    row = (await service.load(game)).row
+    assert (row.message_id, row.end_reason) == (42, None)
 
 
 async def test_active_games_lists_open_games_of_a_user(service: GameService) -> None:

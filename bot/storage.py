@@ -23,6 +23,7 @@ log = logging.getLogger("agora.storage")
 JSON = dict[str, Any]
 # Games whose own turn deadline a process keeps in memory (an entry is a few dozen bytes).
 OWN_TURN_SECONDS_KEPT = 10_000
+NAMES_KEPT = 10_000
 
 
 @dataclass
@@ -137,6 +138,9 @@ class Storage:
         # Games' own turn deadlines (None: the server's), read once: a deadline never changes after
         # the game is stored. Forgotten when a game is stored, as a rolled-back one's id comes back.
         self._own_turn_seconds: OrderedDict[int, int | None] = OrderedDict()
+        # Players' names per (server, user), None when none is known: read once, updated when this
+        # process keeps a new one (a server's members are remembered by the process holding its shard).
+        self._names: OrderedDict[tuple[int, int], str | None] = OrderedDict()
 
     @property
     def dialect(self) -> str:
@@ -360,20 +364,33 @@ class Storage:
                 "updated_at = excluded.updated_at",
                 (guild_id, user_id, display_name, now),
             )
+        self._keep_name((guild_id, user_id), display_name)
 
     async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
         """The names of ``user_ids`` in server ``guild_id``; a name from before names were kept per server else."""
         wanted = list(user_ids)
-        if not wanted:
-            return {}
-        marks = ", ".join("?" for _ in wanted)
-        found = await self.db.fetch(
-            f"SELECT user_id, display_name, 0 AS here FROM players WHERE user_id IN ({marks}) "
-            f"UNION ALL SELECT user_id, display_name, 1 FROM member_names WHERE guild_id = ? AND user_id IN ({marks}) "
-            "ORDER BY here",
-            [*wanted, guild_id, *wanted],
-        )
-        return {row[0]: row[1] for row in found}  # the server's name, read last, wins
+        missing = list(dict.fromkeys(uid for uid in wanted if (guild_id, uid) not in self._names))
+        if missing:
+            marks = ", ".join("?" for _ in missing)
+            found = await self.db.fetch(
+                f"SELECT user_id, display_name, 0 AS here FROM players WHERE user_id IN ({marks}) "
+                f"UNION ALL SELECT user_id, display_name, 1 FROM member_names WHERE guild_id = ? "
+                f"AND user_id IN ({marks}) ORDER BY here",
+                [*missing, guild_id, *missing],
+            )
+            names = {row[0]: row[1] for row in found}  # the server's name, read last, wins
+            for uid in missing:
+                # A name kept while this read was under way is newer than what it read.
+                if (guild_id, uid) not in self._names:
+                    self._keep_name((guild_id, uid), names.get(uid))
+        known = {uid: self._names.get((guild_id, uid)) for uid in wanted}
+        return {uid: name for uid, name in known.items() if name is not None}
+
+    def _keep_name(self, key: tuple[int, int], name: str | None) -> None:
+        self._names[key] = name
+        self._names.move_to_end(key)
+        if len(self._names) > NAMES_KEPT:
+            self._names.popitem(last=False)
 
     # -- solo records --------------------------------------------------------
 

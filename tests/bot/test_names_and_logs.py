@@ -34,6 +34,20 @@ async def test_the_server_name_wins_over_an_older_name_and_is_read_once_per_reco
     assert await service.display_names(await service.load(record.id)) == ["Ally", "Bobby"]
 
 
+async def test_names_are_read_once_then_follow_what_the_bot_keeps(service: GameService) -> None:
+    await service.remember_player(1, 10, "Ally")
+    record = await service.start_game("arkaios", guild_id=1, channel_id=5, seats=[10, 11])
+    assert await service.display_names(record) == ["Ally", "Player 2"]
+    async with service.storage.transaction() as db:
+        await db.execute(
+            "INSERT INTO member_names (guild_id, user_id, display_name, updated_at) VALUES (?, ?, ?, ?)",
+            (1, 11, "Unseen", 0.0),
+        )
+    assert await service.display_names(await service.load(record.id)) == ["Ally", "Player 2"]
+    await service.remember_player(1, 11, "Bobby")
+    assert await service.display_names(await service.load(record.id)) == ["Ally", "Bobby"]
+
+
 async def test_names_are_one_bounded_line_and_inert_in_messages(service: GameService) -> None:
     await service.remember_player(1, 10, "**@everyone**\n" + "x" * 100)
     record = await service.start_game("arkaios", guild_id=1, channel_id=5, seats=[10, 11])

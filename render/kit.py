@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import fontpkg_noto_sans
 from PIL import Image, ImageDraw, ImageFont
 
+from render.memo_font import MemoFont
 from rules import GAMES, View
 
 Colour = tuple[int, int, int]
@@ -74,10 +75,13 @@ REGULAR, BOLD = 400, 700
 def font(size: int, weight: int = REGULAR) -> ImageFont.FreeTypeFont:
     """Noto Sans at ``size`` pixels and ``weight`` (100-900), loaded once per size and weight.
 
+    The face remembers the masks and lengths of the texts it draws (see :mod:`render.memo_font`):
+    boards repeat most of their words, and FreeType's rasterising is most of a board's drawing time.
+
     >>> font(22).getlength("é") > 0
     True
     """
-    face = ImageFont.truetype(str(FONT_FILE), size)
+    face = MemoFont(str(FONT_FILE), size)
     face.set_variation_by_axes([weight, 100])  # axes: weight, then width (100: normal)
     return face
 

@@ -31,7 +31,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.kit import (
-    BACKGROUND,
     BLACK,
     COORD_BAND,
     FOOTER_HEIGHT,
@@ -49,8 +48,7 @@ from render.kit import (
     Grid,
     Header,
     arrow,
-    draw_checkered,
-    draw_coordinates,
+    board_canvas,
     draw_footer,
     draw_header,
     fitted,
@@ -145,8 +143,7 @@ def draw_view(
     top = HEADER_HEIGHT + 14 + COORD_BAND
     grid = Grid(left=MARGIN + COORD_BAND, top=top, cell=cell, files=view["size"], ranks=view["size"])
     height = grid.bottom + COORD_BAND + 10 + FOOTER_HEIGHT
-    img = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(img)
+    img, draw = board_canvas(WIDTH, height, grid)
     header = Header(
         "Araksey",
         _header_names(names),
@@ -159,7 +156,6 @@ def draw_view(
     draw_header(draw, WIDTH, header)
     _draw_board(img, grid, view)
     draw = ImageDraw.Draw(img)
-    draw_coordinates(draw, grid)
     _draw_last_action(draw, grid, view)
     _draw_panel(draw, view, names, (HEADER_HEIGHT + 14, grid.bottom + COORD_BAND), bool(result), words)
     draw_footer(draw, WIDTH, height, header)
@@ -208,8 +204,8 @@ def _turn_text(view: ArakseyView, names: tuple[str, ...], words: Mapping[str, st
 
 
 def _draw_board(img: Image.Image, grid: Grid, view: ArakseyView) -> None:
+    """Start squares, zones and pieces on the squares (drawn with the canvas: :func:`board_canvas`)."""
     draw = ImageDraw.Draw(img)
-    draw_checkered(draw, grid)
     if view["phase"] != "play":
         _draw_start_squares(draw, grid, view["start_squares"])
     _draw_zones(img, grid, view)

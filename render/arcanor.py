@@ -30,7 +30,6 @@ from render.kit import (
     BOARD_LIGHT,
     COORD_BAND,
     FOOTER_HEIGHT,
-    GRID,
     HEADER_HEIGHT,
     MARGIN,
     MUTED,
@@ -42,7 +41,7 @@ from render.kit import (
     Grid,
     Header,
     arrow,
-    draw_coordinates,
+    board_canvas,
     draw_footer,
     draw_header,
     font,
@@ -114,8 +113,9 @@ def draw_view(
     """The whole picture as an RGB image (header, scores, board, lifted stacks, footer)."""
     grid = board_grid()
     height = grid.bottom + COORD_BAND + GOAL_BAND + _peek_panel_height(view) + FOOTER_HEIGHT + 8
-    img = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(img)
+    home_rows = view.get("home_rows", [1, 7])
+    squares = tuple(tuple(_square_colour(file, rank, home_rows) for file in range(FILES)) for rank in range(RANKS))
+    img, draw = board_canvas(WIDTH, height, grid, squares)
     header = Header(
         "Arcanor",
         names,
@@ -255,11 +255,7 @@ def _draw_viewer_note(
 
 
 def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, grid: Grid, view: ArcanorView) -> None:
-    home_rows = view.get("home_rows", [1, 7])
-    for rank in range(RANKS):
-        for file in range(FILES):
-            draw.rectangle(grid.box(file, rank), fill=_square_colour(file, rank, home_rows), outline=GRID)
-    draw_coordinates(draw, grid)
+    """Stacks, the last move and hidden pieces on the squares (drawn with the canvas: :func:`board_canvas`)."""
     stacks = [(Square.parse(name), entry) for name, entry in view["board"].items()]
     for square, entry in stacks:
         _draw_stack(img, draw, grid, square, entry)

@@ -38,15 +38,13 @@ from render.kit import (
     Colour,
     Grid,
     Header,
-    draw_checkered,
-    draw_coordinates,
+    board_canvas,
     draw_footer,
     draw_header,
     fitted,
     font,
     mark_last_move,
     move_words,
-    new_canvas,
     seat_marker,
     text_width,
 )
@@ -115,7 +113,8 @@ def draw_view(
     view: ArkaiosView, players: Sequence[str], result: str | None = None, words: Mapping[str, str] = PICTURE_WORDS
 ) -> Image.Image:
     """The board as an RGB image (before palette encoding)."""
-    img, draw = new_canvas(WIDTH, HEIGHT)
+    grid = Grid(left=(WIDTH - CELL * SIZE) // 2, top=BOARD_TOP, cell=CELL, files=SIZE, ranks=SIZE)
+    img, draw = board_canvas(WIDTH, HEIGHT, grid)
     names = _names(players, words)
     header = Header(
         game="Arkaios",
@@ -129,7 +128,6 @@ def draw_view(
         words=words,
     )
     draw_header(draw, WIDTH, header)
-    grid = Grid(left=(WIDTH - CELL * SIZE) // 2, top=BOARD_TOP, cell=CELL, files=SIZE, ranks=SIZE)
     _draw_board(draw, grid, view)
     _draw_status(draw, view, names, words, result)
     draw_footer(draw, WIDTH, HEIGHT, header)
@@ -221,8 +219,7 @@ def _instruction(view: ArkaiosView, names: list[str], words: Mapping[str, str] =
 
 
 def _draw_board(draw: ImageDraw.ImageDraw, grid: Grid, view: ArkaiosView) -> None:
-    draw_checkered(draw, grid)
-    draw_coordinates(draw, grid)
+    """Pillars, markers, badges and levels on the squares (drawn with the canvas: :func:`board_canvas`)."""
     owners = {Square.parse(name): seat for seat, name in enumerate(view["positions"]) if name is not None}
     last, current = _chain_orders(view["last_turn"]), _chain_orders(view["chain"])
     for rank, row in enumerate(view["heights"]):

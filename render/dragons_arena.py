@@ -24,7 +24,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.kit import (
-    BACKGROUND,
     BLACK,
     BLUE,
     COORD_BAND,
@@ -41,8 +40,7 @@ from render.kit import (
     Grid,
     Header,
     arrow,
-    draw_checkered,
-    draw_coordinates,
+    board_canvas,
     draw_footer,
     draw_header,
     font,
@@ -141,8 +139,7 @@ def draw_view(
     """The whole picture: header, arena, side panels, status line, footer."""
     grid = ARENA
     height = grid.bottom + COORD_BAND + STATUS_BAND + FOOTER_HEIGHT
-    img = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(img)
+    img, draw = board_canvas(WIDTH, height, grid)
     header = Header(
         game=words["dragons_arena.pic.title"].format(n=view["duel"]),
         players=_header_names(view, names, words),
@@ -305,8 +302,7 @@ def _prompt(view: DragonsArenaView, words: Mapping[str, str]) -> str:
 
 
 def _draw_arena(img: Image.Image, draw: ImageDraw.ImageDraw, grid: Grid, view: DragonsArenaView) -> None:
-    draw_checkered(draw, grid)
-    draw_coordinates(draw, grid)
+    """The last move, the fields and the dice on the squares (drawn with the canvas: :func:`board_canvas`)."""
     marked = [Square.parse(name) for name in view.get("last_squares", [])]
     for square in marked:
         mark_last_move(draw, grid.box(square.file, square.rank))

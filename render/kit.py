@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -359,11 +359,56 @@ class Grid:
         return ((x0 + x1) / 2, (y0 + y1) / 2)
 
 
-def draw_checkered(draw: ImageDraw.ImageDraw, grid: Grid) -> None:
+Squares = tuple[tuple[Colour, ...], ...]  # the colour of each square, rank by rank from a1, file by file
+
+
+def checkered(grid: Grid) -> Squares:
+    """The squares' colours of a plain checkered board (a1 dark)."""
+    return tuple(
+        tuple(BOARD_LIGHT if (file + rank) % 2 else BOARD_DARK for file in range(grid.files))
+        for rank in range(grid.ranks)
+    )
+
+
+def draw_checkered(draw: ImageDraw.ImageDraw, grid: Grid, squares: Squares | None = None) -> None:
+    """The squares (a checkered board unless ``squares`` gives their colours), each edged in GRID."""
+    squares = squares or checkered(grid)
     for rank in range(grid.ranks):
         for file in range(grid.files):
-            fill = BOARD_LIGHT if (file + rank) % 2 else BOARD_DARK
-            draw.rectangle(grid.box(file, rank), fill=fill, outline=GRID)
+            draw.rectangle(grid.box(file, rank), fill=squares[rank][file], outline=GRID)
+
+
+def board_canvas(
+    width: int, height: int, grid: Grid, squares: Squares | None = None
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A new canvas with the board's squares and coordinates already drawn (see :func:`draw_checkered`).
+
+    The board and its coordinates' band are drawn once per grid and colours, then pasted: that costs
+    less than drawing the squares and coordinates again, and the pixels are the same as long as
+    nothing else drawn on the picture lies under the squares or the coordinates' band (the header,
+    panels and footer do not), so the board may be drawn before or after them.
+
+    >>> grid = Grid(left=58, top=150, cell=60, files=5, ranks=5)
+    >>> img, draw = board_canvas(400, 500, grid)
+    >>> plain, plain_draw = new_canvas(400, 500)
+    >>> draw_checkered(plain_draw, grid); draw_coordinates(plain_draw, grid)
+    >>> img.tobytes() == plain.tobytes()
+    True
+    """
+    img, draw = new_canvas(width, height)
+    img.paste(_board_image(grid, squares or checkered(grid)), (grid.left - COORD_BAND, grid.top - COORD_BAND))
+    return img, draw
+
+
+@lru_cache(maxsize=8)
+def _board_image(grid: Grid, squares: Squares) -> Image.Image:
+    """The squares and the coordinates' band around them, on the background (kept: never drawn on)."""
+    # Moved by whole pixels, the coordinates keep their fractional positions: the same glyphs.
+    moved = replace(grid, left=COORD_BAND, top=COORD_BAND)
+    img, draw = new_canvas(moved.right + COORD_BAND + 1, moved.bottom + COORD_BAND + 1)
+    draw_checkered(draw, moved, squares)
+    draw_coordinates(draw, moved)
+    return img
 
 
 def draw_coordinates(draw: ImageDraw.ImageDraw, grid: Grid) -> None:

@@ -7,7 +7,6 @@ return the JSON Discord would send, so discord.py parses it with its real code.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import mimetypes
 import re
@@ -52,6 +51,22 @@ MEMBER_PERMISSIONS = discord.Permissions(
 BOT_PERMISSIONS = MEMBER_PERMISSIONS | discord.Permissions(manage_messages=True, manage_threads=True)
 
 _MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, plain values): what ``copy.deepcopy`` gives, several times faster.
+
+    >>> original = {"rows": [{"id": 1}]}
+    >>> copied = json_copy(original)
+    >>> copied["rows"][0]["id"] = 2
+    >>> original
+    {'rows': [{'id': 1}]}
+    """
+    if isinstance(value, dict):
+        return {key: json_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [json_copy(item) for item in value]
+    return value
 
 
 class SnowflakeFactory:
@@ -652,8 +667,8 @@ class Guild:
             "mentions": [user.payload() for user in mentioned],
             "mention_roles": [],
             "attachments": [attachment.payload() for attachment in message.attachments],
-            "embeds": copy.deepcopy(message.embeds),
-            "components": copy.deepcopy(message.raw_components),
+            "embeds": json_copy(message.embeds),
+            "components": json_copy(message.raw_components),
             "pinned": message.pinned,
             "flags": message.flags,
         }
@@ -666,7 +681,7 @@ class Guild:
             payload["webhook_id"] = str(message.webhook_id)
             payload["application_id"] = str(self.application_id)
         if message.interaction_metadata is not None:
-            payload["interaction_metadata"] = copy.deepcopy(message.interaction_metadata)
+            payload["interaction_metadata"] = json_copy(message.interaction_metadata)
         if message.reference_id is not None:
             payload["message_reference"] = {
                 "type": 0,

@@ -9,7 +9,6 @@ bot for what it did (THREAD_CREATE, CHANNEL_DELETE…).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -29,6 +28,7 @@ from .model import (
     FakeUser,
     Guild,
     InteractionRecord,
+    json_copy,
 )
 from .paths import PathTemplate, best_match
 from .transport import APIError, RecordedRequest, UploadedFile
@@ -446,7 +446,7 @@ class FakeRest:
                 raise _invalid("content", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CONTENT} or fewer in length.")
             changes["content"] = content
         if "components" in body:
-            changes["raw_components"] = copy.deepcopy(body["components"] or [])
+            changes["raw_components"] = json_copy(body["components"] or [])
         if "attachments" in body or files:
             changes["attachments"] = self._attachments(message, body.get("attachments"), files)
         attachments = changes.get("attachments", message.attachments)
@@ -506,7 +506,7 @@ class FakeRest:
         record.response_type = kind
         record.response_seq = call.request.seq
         record.response_delay = delay
-        record.response_data = copy.deepcopy(call.body.get("data"))
+        record.response_data = json_copy(call.body.get("data"))
         record.original = message
         if not _truthy(call.request.query.get("with_response")):
             return None
@@ -581,7 +581,7 @@ class FakeRest:
     def edit_webhook_message(self, call: Call) -> JSON:
         record, message = self._webhook_message(call)
         self._edit(message, call.body, call.files)
-        record.edits.append(copy.deepcopy(call.body))
+        record.edits.append(json_copy(call.body))
         record.original_edited |= message is record.original
         return self.guild.message_payload(message)
 
@@ -610,7 +610,7 @@ class FakeRest:
             "options": [],
             "default_member_permissions": None,
             "nsfw": False,
-            **copy.deepcopy(body),
+            **json_copy(body),
             "id": previous["id"] if previous else str(self.guild.new_id()),
             "application_id": str(self.guild.application_id),
             "version": str(self.guild.new_id()),
@@ -674,7 +674,7 @@ class FakeRest:
 
 def _embed(embed: JSON, attachments: list[FakeAttachment]) -> JSON:
     """An embed as Discord stores it: typed, with `attachment://name` images pointing at the CDN."""
-    stored: JSON = {"type": "rich", **copy.deepcopy(embed)}
+    stored: JSON = {"type": "rich", **json_copy(embed)}
     for key in ("image", "thumbnail"):
         media = stored.get(key)
         url = media.get("url", "") if isinstance(media, dict) else ""

@@ -108,11 +108,18 @@ async def column_types(db: Connection, table: str) -> dict[str, str]:
 def as_column(data_type: str, value: Any) -> Any:
     """A SQLite value as its PostgreSQL column wants it (SQLite keeps a whole REAL as an int, say).
 
+    A game state stored as JSON text before states were compressed goes to ``bytea`` as its UTF-8
+    bytes, as PostgreSQL's migration 014 turned its own such states.
+
     >>> as_column("double precision", 1000), as_column("bigint", 7.0), as_column("text", None)
     (1000.0, 7, None)
+    >>> as_column("bytea", '{"turn": 3}'), as_column("bytea", b"x\\x9c")
+    (b'{"turn": 3}', b'x\\x9c')
     """
     if value is None:
         return None
+    if data_type == "bytea" and isinstance(value, str):
+        return value.encode()
     if data_type == "bigint" and isinstance(value, float) and value.is_integer():
         return int(value)
     if data_type == "double precision" and isinstance(value, int):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from bot.database import Connection
 from bot.settings import GuildSettings, SettingsStore
-from bot.storage import Storage, WithinTransaction
+from bot.storage import Storage, WithinTransaction, decode_state
 from rules import GAMES
 
 log = logging.getLogger("agora.scheduler")
@@ -66,7 +66,7 @@ async def waiting_in(db: Connection, game_id: int) -> tuple[bool, int | None]:
     if found is None or found["state"] is None or found["bots"] in (None, "{}"):
         return True, None
     bots = json.loads(found["bots"])
-    waiting = GAMES[found["game"]].from_json(json.loads(found["state"])).waiting_for
+    waiting = GAMES[found["game"]].from_json(decode_state(found["state"])).waiting_for
     people = any(str(seat) not in bots for seat in waiting)
     return people, int(found["version"]) if any(str(seat) in bots for seat in waiting) else None
 

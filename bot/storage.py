@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import zlib
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from contextlib import AbstractAsyncContextManager
@@ -122,7 +123,14 @@ class CorruptRow(Exception):
     """A stored game could not be decoded."""
 
 
-_JSON_COLUMNS = {"seats", "accepted", "options", "state", "draft", "outcome", "offer", "bots"}
+_JSON_COLUMNS = {"seats", "accepted", "options", "draft", "outcome", "offer", "bots"}
+
+# The state is rewritten by every move and lengthens as a game goes on, so it is kept compressed.
+# Measured on every ply of random playouts of the five games (JSON of 0.3 to 22 KB, 4.2 KB on
+# average): level 6 keeps 15% of the JSON for about 50 µs to compress and 12 µs to decompress;
+# level 1 keeps 19% for 31 µs; level 9 saves 3% more for 16% more time.  Short states cost mostly
+# zlib's fixed set-up (about 30 µs whatever the level).
+STATE_LEVEL = 6
 
 
 class Storage:
@@ -435,13 +443,51 @@ async def _write_seats(db: Connection, game_id: int, seats: list[int]) -> None:
     )
 
 
+def encode_state(state: JSON) -> bytes:
+    """A game's state as the ``games.state`` column keeps it: its compact JSON, compressed.
+
+    >>> encode_state({"board": [0] * 100})[:1] != b"{"
+    True
+    """
+    return zlib.compress(json.dumps(state, separators=(",", ":")).encode(), STATE_LEVEL)
+
+
+def decode_state(stored: str | bytes | memoryview) -> JSON:
+    """The state kept in ``games.state``, however it was written: compressed, or JSON text from before.
+
+    JSON text comes back from SQLite as ``str``, and from PostgreSQL's ``bytea`` column (migration 014)
+    as its UTF-8 bytes.  A JSON object starts with ``{``, which is never the first byte of zlib's
+    header (its low four bits would have to be 8), so the first byte tells them apart.
+    Raises ValueError (or ``zlib.error``) when the stored value is damaged.
+
+    >>> decode_state('{"turn": 3}'), decode_state(b'{"turn": 3}'), decode_state(encode_state({"turn": 3}))
+    ({'turn': 3}, {'turn': 3}, {'turn': 3})
+    """
+    if isinstance(stored, str):
+        return _json_object(stored)
+    data = bytes(stored)
+    return _json_object(data if data[:1] == b"{" else zlib.decompress(data))
+
+
+def _json_object(text: str | bytes) -> JSON:
+    """``text``'s JSON, which must be an object (a state is one)."""
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError(f"a stored state is a JSON object, not {type(value).__name__}")
+    return value
+
+
 def _encode(values: dict[str, Any], skip: set[str] | None = None) -> dict[str, Any]:
     skip = skip or set()
-    return {
-        name: json.dumps(value) if name in _JSON_COLUMNS and value is not None else value
-        for name, value in values.items()
-        if name not in skip
-    }
+    return {name: _encode_column(name, value) for name, value in values.items() if name not in skip}
+
+
+def _encode_column(name: str, value: Any) -> Any:
+    if value is None:
+        return None
+    if name == "state":
+        return encode_state(value)
+    return json.dumps(value) if name in _JSON_COLUMNS else value
 
 
 def decode_game(found: Row) -> GameRow:
@@ -450,6 +496,8 @@ def decode_game(found: Row) -> GameRow:
         for name in _JSON_COLUMNS:
             if values[name] is not None:
                 values[name] = json.loads(values[name])
+        if values["state"] is not None:
+            values["state"] = decode_state(values["state"])
         return GameRow(**values)
-    except (ValueError, TypeError) as error:
+    except (ValueError, TypeError, zlib.error) as error:
         raise CorruptRow(values.get("id")) from error

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 
 import pytest
 
 from bot.database import Connection
 from bot.service import GameService, ServiceError, StaleButton
+from bot.storage import encode_state
 
 ALICE, BOB, CAROL = 101, 202, 303
 
@@ -127,7 +127,7 @@ async def test_resignation_ends_the_game(service: GameService) -> None:
 
 async def test_damaged_row_is_refused_politely(service: GameService) -> None:
     game = await started(service)
-    await service.storage.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps({"bad": 1}), game))
+    await service.storage.db.execute("UPDATE games SET state = ? WHERE id = ?", (encode_state({"bad": 1}), game))
     with pytest.raises(ServiceError, match="damaged"):
         await service.load(game)
     await service.storage.db.execute("UPDATE games SET seats = 'not json' WHERE id = ?", (game,))
@@ -144,7 +144,7 @@ async def test_a_game_is_rebuilt_again_only_when_its_stored_state_changed(servic
     # Another process plays a move: this one must see the new position, not the one it kept.
     seat = first.state.waiting_for[0]
     moved = first.state.play(seat, str(first.state.legal_moves(seat)[0]))
-    await service.storage.db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(moved.to_json()), game))
+    await service.storage.db.execute("UPDATE games SET state = ? WHERE id = ?", (encode_state(moved.to_json()), game))
     again = await service.load(game)
     assert again.state is not first.state
     assert again.state is not None and again.state.to_json() == moved.to_json()

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 
 from bot.service import GameRecord, GameService
 from bot.startup import ExitCode
-from bot.storage import Storage
+from bot.storage import Storage, decode_state
 from tests.live.process import run
 
 GAMES_PLAYED = ("arkaios", "kouba", "dragons_arena", "araksey", "arcanor")
@@ -49,9 +48,9 @@ async def test_check_reports_damaged_games_by_id(tmp_path: Path) -> None:
     altered_moves = await storage.move_count(altered.id)
     await storage.close()
     with sqlite3.connect(tmp_path / "agora.sqlite3") as db:
-        state = json.loads(db.execute("SELECT state FROM games WHERE id = ?", (altered.id,)).fetchone()[0])
+        state = decode_state(db.execute("SELECT state FROM games WHERE id = ?", (altered.id,)).fetchone()[0])
         other = db.execute("SELECT state FROM games WHERE id = ?", (records[2].id,)).fetchone()[0]
-        assert state != json.loads(other)
+        assert state != decode_state(other)
         db.execute("UPDATE games SET state = ? WHERE id = ?", (other, altered.id))
         db.execute("DELETE FROM moves WHERE game_id = ? AND ply = 2", (gapped.id,))
     ended = await run(tmp_path, "check")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
 from bot import ratings
 from bot.service import GameService
 from bot.startup import ExitCode
-from bot.storage import Storage
+from bot.storage import Storage, decode_state
 from tests.live.process import last_words, run
 from tests.live.test_backup_check import database_with_games, played
 from tests.postgres_server import PostgresServer
@@ -55,6 +56,28 @@ async def test_migrate_to_copies_every_table_and_the_bot_goes_on_there(
         assert await storage.display_names(1, [10]) == {10: "Alice"}
         record = await played(GameService(storage), "arkaios", moves=1)
         assert record.id == before["games"] + 1, "new games continue after the copied ids"
+    finally:
+        await storage.close()
+
+
+async def test_migrate_to_copies_states_stored_as_json_text_before_they_were_compressed(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
+    before = await sqlite_with_games(tmp_path)
+    with sqlite3.connect(tmp_path / "agora.sqlite3") as db:
+        state = decode_state(db.execute("SELECT state FROM games WHERE id = 1").fetchone()[0])
+        db.execute("UPDATE games SET state = ? WHERE id = 1", (json.dumps(state),))
+    target = postgres_server.fresh_database(migrated=False)
+    ended = await run(tmp_path, "migrate-to", target)
+    assert ended.code == ExitCode.OK, ended.err
+    assert f"{before['games']} games, each replayed to its stored state" in ended.out
+    storage = Storage(target)
+    await storage.open()
+    try:
+        row = await storage.game(1)
+        assert row is not None and row.state == state
+        record = await played(GameService(storage), "arkaios", moves=1)
+        assert record.state is not None
     finally:
         await storage.close()
 

@@ -18,11 +18,13 @@ through the interaction (:func:`update_clicked`, :func:`send_answer`, :func:`tel
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, ClassVar
@@ -505,6 +507,8 @@ class GameCog(commands.Cog):
         self.service = bot.service
         # Board edits of one game happen one at a time, so the last edit shows the latest state.
         self._board_locks = KeyedLocks()
+        # Boards drawn ahead, by game and version: a move's new board is drawn while its answer goes out.
+        self._drawn_ahead: dict[tuple[int, int], asyncio.Task[Board]] = {}
 
     async def cog_load(self) -> None:
         # The controls of every game: registered at start-up, so boards keep working after a restart.
@@ -625,18 +629,39 @@ class GameCog(commands.Cog):
             ours = latest.row.message_id == before.row.message_id
             new_board = ours and not self.same_board(before, latest)
             owed = interaction is not None and not answered(interaction)
-            if interaction is not None and owed and on_board(interaction, latest):
-                await self.through_board(interaction, latest, summary, new_board)
-            else:
-                if interaction is not None and owed:
-                    await (reply(latest) if reply is not None else self.done(interaction, latest, summary))
-                await self.through_channel(interaction, latest, summary, new_board)
+            async with self.drawing_ahead(latest):
+                if interaction is not None and owed and on_board(interaction, latest):
+                    await self.through_board(interaction, latest, summary, new_board)
+                else:
+                    if interaction is not None and owed:
+                        await (reply(latest) if reply is not None else self.done(interaction, latest, summary))
+                    await self.through_channel(interaction, latest, summary, new_board)
             if ours and not new_board:
                 await self.ping(before, latest)
             clicked = interaction.message.id if interaction is not None and interaction.message is not None else None
             await self.changed(latest, answered=clicked)
         self.bot_to_move(latest)
         return latest
+
+    @asynccontextmanager
+    async def drawing_ahead(self, record: GameRecord) -> AsyncIterator[None]:
+        """Within the block, ``record``'s board is drawing (in a worker) while the block's other requests
+        go out (the player's answer, the retired board's line); :meth:`drawn_board` takes it."""
+        key = (record.id, record.version)
+        task = self._drawn_ahead[key] = asyncio.create_task(self.board(record))
+        try:
+            yield
+        finally:
+            if self._drawn_ahead.get(key) is task:
+                # Not taken (no board message to redraw, or the block failed): its outcome is not wanted.
+                del self._drawn_ahead[key]
+                task.add_done_callback(_drop_outcome)
+                task.cancel()
+
+    async def drawn_board(self, record: GameRecord) -> Board:
+        """``record``'s board: the one drawing ahead for it if any (taken once), else drawn now."""
+        ahead = self._drawn_ahead.pop((record.id, record.version), None)
+        return await (ahead if ahead is not None else self.board(record))
 
     async def end_on_question(self, interaction: discord.Interaction[Any], before: GameRecord, summary: str) -> None:
         """The game ended by an answer to a question posted in its channel (an agreed draw, a claim on time).
@@ -1133,7 +1158,7 @@ class GameCog(commands.Cog):
 
     async def post_board(self, interaction: discord.Interaction[Any] | None, record: GameRecord) -> None:
         """Post a new board message in the game's channel and remember it as the current one."""
-        board = await self.board(record)
+        board = await self.drawn_board(record)
         name = f"game-{record.id}-{record.version}.png"
         board.attach(name)
         await self.show_deadline(board, record)
@@ -1186,7 +1211,7 @@ class GameCog(commands.Cog):
 
     async def refresh_board(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """Redraw the clicked board message in place (within the same turn)."""
-        board = await self.board(record)
+        board = await self.drawn_board(record)
         name = f"game-{record.id}-{record.version}.png"
         board.attach(name)
         await self.show_deadline(board, record)
@@ -1210,7 +1235,7 @@ class GameCog(commands.Cog):
         """Redraw the current board message in place, by id (when the change came from elsewhere)."""
         if record.row.message_id is None:
             return
-        board = await self.board(record)
+        board = await self.drawn_board(record)
         board.attach(f"game-{record.id}-{record.version}.png")
         await self.show_deadline(board, record)
         message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.message_id)
@@ -1247,6 +1272,12 @@ class GameCog(commands.Cog):
         result = stored_ending(record, names, lang)
         png = await self.bot.drawing.draw(render, view, names, words=picture_words(record.game, lang), result=result)
         return Picture(png, alt_text(view, names, lang, result))
+
+
+def _drop_outcome(task: asyncio.Task[Any]) -> None:
+    """Read a finished task's outcome so that asyncio does not report an error nobody waits for."""
+    if not task.cancelled():
+        task.exception()
 
 
 def picture_words(game: str, lang: str) -> dict[str, str]:

@@ -64,3 +64,11 @@ async def test_a_write_refused_as_locked_is_tried_again_until_the_lock_is_free(t
     await waiting.execute("COMMIT")
     await waiting.close()
     holder.close()
+
+
+async def test_a_move_finds_its_games_jobs_by_index(tmp_path: Path) -> None:
+    storage = Storage(tmp_path / "plan.sqlite3")
+    await storage.open()
+    plan = await storage.db.fetch("EXPLAIN QUERY PLAN DELETE FROM jobs WHERE game_id = ? AND done_at IS NULL", (1,))
+    await storage.close()
+    assert [row[3] for row in plan] == ["SEARCH jobs USING INDEX jobs_by_game (game_id=?)"]

@@ -13,7 +13,6 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -24,6 +23,7 @@ from bot.locks import KeyedLocks
 from bot.movelog import replay
 from bot.names import plain_name, shown_name
 from bot.ratings import rating_step
+from bot.recent import Recent
 from bot.storage import AfterInsert, Changes, CorruptRow, GameRow, MoveRow, StaleVersion, Storage, WithinTransaction
 from rules import GAMES, BadOptions, Game, GameState, IllegalMove, Outcome, Text
 
@@ -38,6 +38,7 @@ EXPIRED = "expired"
 DECLINED = "declined"
 CANCELLED = "cancelled"
 OPEN_STATUSES = (CHALLENGE, ACTIVE)
+REBUILT_STATES_KEPT = 1_024  # games whose state a process keeps rebuilt
 # A finished game's rematch in one of these stands; a declined, withdrawn or expired one makes way for another.
 REMATCH_STATUSES = (CHALLENGE, ACTIVE, FINISHED)
 
@@ -170,36 +171,6 @@ def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
-class RebuiltStates:
-    """The states last rebuilt from stored JSON, per game, so a game loaded again is not rebuilt.
-
-    A move loads its game several times (to check the click, to play, after writing, to
-    publish); states never change once made (``play`` returns a new one), so one rebuilt
-    state serves every load whose stored JSON is still the same.
-
-    >>> states = RebuiltStates(kept=1)
-    >>> states.put(1, {"a": 1}, "A"); states.get(1, {"a": 1}), states.get(1, {"a": 2})
-    ('A', None)
-    """
-
-    def __init__(self, kept: int = 1024) -> None:
-        self.kept = kept
-        self._states: OrderedDict[int, tuple[JSON, Any]] = OrderedDict()
-
-    def get(self, game_id: int, stored: JSON) -> Any:
-        found = self._states.get(game_id)
-        if found is None or found[0] != stored:
-            return None
-        self._states.move_to_end(game_id)
-        return found[1]
-
-    def put(self, game_id: int, stored: JSON, state: Any) -> None:
-        self._states[game_id] = (stored, state)
-        self._states.move_to_end(game_id)
-        if len(self._states) > self.kept:
-            self._states.popitem(last=False)
-
-
 @dataclass
 class GameRecord:
     """A stored game with its state decoded."""
@@ -302,7 +273,10 @@ class GameService:
         self.on_finish: list[Callable[[GameRow, Outcome], WithinTransaction]] = []
         # Set by the scheduler: a game's time per turn in seconds (its own, else its server's).
         self.turn_seconds: Callable[[int, int], Awaitable[int]] | None = None
-        self._rebuilt = RebuiltStates()
+        # The state last rebuilt from its stored JSON, per game: a move loads its game several times
+        # (to check the click, to play, after writing, to publish), and states never change once made
+        # (``play`` returns a new one), so one state serves every load of the same stored JSON.
+        self._rebuilt: Recent[int, tuple[JSON, GameState[Any]]] = Recent(REBUILT_STATES_KEPT)
 
     # -- reading -------------------------------------------------------------
 
@@ -338,16 +312,17 @@ class GameService:
     def _decode(self, row: GameRow) -> GameRecord:
         if row.state is None:
             return GameRecord(row, None)
-        state = self._rebuilt.get(row.id, row.state)
-        if state is not None:
-            return GameRecord(row, state)
+        kept = self._rebuilt.get(row.id)
+        # Storage hands out the same decoded JSON while the stored value is unchanged: most often identical.
+        if kept is not None and (kept[0] is row.state or kept[0] == row.state):
+            return GameRecord(row, kept[1])
         try:
             state = GAMES[row.game].from_json(row.state)
         except Exception:
             # Any failure to rebuild a stored state is a damaged row, never a crash.
             log.warning("game %s has a state that cannot be restored", row.id, exc_info=True)
             raise damaged(row.id) from None
-        self._rebuilt.put(row.id, row.state, state)
+        self._rebuilt[row.id] = (row.state, state)
         return GameRecord(row, state)
 
     async def active_games(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:

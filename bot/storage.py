@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import logging
 import zlib
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import astuple, dataclass, field
@@ -18,13 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from bot.database import Connection, Database, Row, connect, migrations
+from bot.recent import Recent
 
 log = logging.getLogger("agora.storage")
 
 JSON = dict[str, Any]
-# Games whose own turn deadline a process keeps in memory (an entry is a few dozen bytes).
+# What a process keeps in memory (each entry a few dozen bytes; a decoded state a few KB).
 OWN_TURN_SECONDS_KEPT = 10_000
 NAMES_KEPT = 10_000
+STATES_KEPT = 1_024
 
 
 @dataclass
@@ -145,10 +146,13 @@ class Storage:
         self._open = False
         # Games' own turn deadlines (None: the server's), read once: a deadline never changes after
         # the game is stored. Forgotten when a game is stored, as a rolled-back one's id comes back.
-        self._own_turn_seconds: OrderedDict[int, int | None] = OrderedDict()
+        self._own_turn_seconds: Recent[int, int | None] = Recent(OWN_TURN_SECONDS_KEPT)
         # Players' names per (server, user), None when none is known: read once, updated when this
         # process keeps a new one (a server's members are remembered by the process holding its shard).
-        self._names: OrderedDict[tuple[int, int], str | None] = OrderedDict()
+        self._names: Recent[tuple[int, int], str | None] = Recent(NAMES_KEPT)
+        # The state last decoded per game with the stored value it came from: a move reads its game
+        # several times, and the same stored value decodes to the same state.
+        self._states: Recent[int, tuple[str | bytes, JSON]] = Recent(STATES_KEPT)
 
     @property
     def dialect(self) -> str:
@@ -209,25 +213,22 @@ class Storage:
         names = ", ".join(columns)
         marks = ", ".join("?" for _ in columns)
         game_id = await db.insert(f"INSERT INTO games ({names}) VALUES ({marks})", list(columns.values()))
-        self._own_turn_seconds.pop(game_id, None)
+        self._own_turn_seconds.pop(game_id)
         await _write_seats(db, game_id, row.seats)
         return game_id
 
     async def set_turn_seconds(self, db: Connection, game_id: int, seconds: int) -> None:
         """Inside the transaction that stores the game: its own turn deadline, overriding the server's."""
         await db.execute("INSERT INTO game_deadlines (game_id, turn_seconds) VALUES (?, ?)", (game_id, seconds))
-        self._own_turn_seconds.pop(game_id, None)
+        self._own_turn_seconds.pop(game_id)
 
     async def game_turn_seconds(self, game_id: int, db: Connection | None = None) -> int | None:
         """A game's own turn deadline (None: it follows its server's); ``db``: inside that transaction."""
         if game_id in self._own_turn_seconds:
-            self._own_turn_seconds.move_to_end(game_id)
             return self._own_turn_seconds[game_id]
         found = await (db or self.db).fetchrow("SELECT turn_seconds FROM game_deadlines WHERE game_id = ?", (game_id,))
         seconds = None if found is None else int(found[0])
         self._own_turn_seconds[game_id] = seconds
-        if len(self._own_turn_seconds) > OWN_TURN_SECONDS_KEPT:
-            self._own_turn_seconds.popitem(last=False)
         return seconds
 
     async def other_rematch(
@@ -274,7 +275,7 @@ class Storage:
 
     async def game(self, game_id: int) -> GameRow | None:
         found = await self.db.fetchrow("SELECT * FROM games WHERE id = ?", (game_id,))
-        return None if found is None else decode_game(found)
+        return None if found is None else decode_game(found, self._decoded_state)
 
     async def update_game(self, game_id: int, version: int, changes: Changes) -> None:
         """Write ``changes`` and bump the version, only if it is still ``version``."""
@@ -322,6 +323,14 @@ class Storage:
 
     async def set_channel_id(self, game_id: int, channel_id: int) -> None:
         await self.database.write("UPDATE games SET channel_id = ? WHERE id = ?", (channel_id, game_id))
+
+    def _decoded_state(self, game_id: int, stored: str | bytes) -> JSON:
+        kept = self._states.get(game_id)
+        if kept is not None and kept[0] == stored:
+            return kept[1]
+        state = decode_state(stored)
+        self._states[game_id] = (stored, state)
+        return state
 
     async def games_of_user(self, user_id: int, guild_id: int | None, statuses: Iterable[str]) -> list[GameRow]:
         wanted = list(statuses)
@@ -372,7 +381,7 @@ class Storage:
                 "updated_at = excluded.updated_at",
                 (guild_id, user_id, display_name, now),
             )
-        self._keep_name((guild_id, user_id), display_name)
+        self._names[guild_id, user_id] = display_name
 
     async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
         """The names of ``user_ids`` in server ``guild_id``; a name from before names were kept per server else."""
@@ -390,15 +399,9 @@ class Storage:
             for uid in missing:
                 # A name kept while this read was under way is newer than what it read.
                 if (guild_id, uid) not in self._names:
-                    self._keep_name((guild_id, uid), names.get(uid))
+                    self._names[guild_id, uid] = names.get(uid)
         known = {uid: self._names.get((guild_id, uid)) for uid in wanted}
         return {uid: name for uid, name in known.items() if name is not None}
-
-    def _keep_name(self, key: tuple[int, int], name: str | None) -> None:
-        self._names[key] = name
-        self._names.move_to_end(key)
-        if len(self._names) > NAMES_KEPT:
-            self._names.popitem(last=False)
 
     # -- solo records --------------------------------------------------------
 
@@ -490,14 +493,15 @@ def _encode_column(name: str, value: Any) -> Any:
     return json.dumps(value) if name in _JSON_COLUMNS else value
 
 
-def decode_game(found: Row) -> GameRow:
+def decode_game(found: Row, decode: Callable[[int, Any], JSON] | None = None) -> GameRow:
+    """A fetched ``games`` row decoded; ``decode(game_id, stored)`` decodes its state (default :func:`decode_state`)."""
     values = dict(found)
     try:
         for name in _JSON_COLUMNS:
             if values[name] is not None:
                 values[name] = json.loads(values[name])
         if values["state"] is not None:
-            values["state"] = decode_state(values["state"])
+            values["state"] = decode_state(values["state"]) if decode is None else decode(values["id"], values["state"])
         return GameRow(**values)
     except (ValueError, TypeError, zlib.error) as error:
         raise CorruptRow(values.get("id")) from error

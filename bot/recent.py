@@ -45,5 +45,6 @@ class Recent(Generic[K, V]):
         if len(self._entries) > self.kept:
             self._entries.popitem(last=False)
 
-    def pop(self, key: K) -> None:
+    def discard(self, key: K) -> None:
+        """Forget ``key`` if it is kept."""
         self._entries.pop(key, None)

@@ -213,14 +213,14 @@ class Storage:
         names = ", ".join(columns)
         marks = ", ".join("?" for _ in columns)
         game_id = await db.insert(f"INSERT INTO games ({names}) VALUES ({marks})", list(columns.values()))
-        self._own_turn_seconds.pop(game_id)
+        self._own_turn_seconds.discard(game_id)
         await _write_seats(db, game_id, row.seats)
         return game_id
 
     async def set_turn_seconds(self, db: Connection, game_id: int, seconds: int) -> None:
         """Inside the transaction that stores the game: its own turn deadline, overriding the server's."""
         await db.execute("INSERT INTO game_deadlines (game_id, turn_seconds) VALUES (?, ?)", (game_id, seconds))
-        self._own_turn_seconds.pop(game_id)
+        self._own_turn_seconds.discard(game_id)
 
     async def game_turn_seconds(self, game_id: int, db: Connection | None = None) -> int | None:
         """A game's own turn deadline (None: it follows its server's); ``db``: inside that transaction."""

@@ -233,21 +233,9 @@ class MemoFont(ImageFont.FreeTypeFont):
             MEMO.keep_mask(key, found)
         return found
 
-    def getmask(
-        self,
-        text: str | bytes,
-        mode: str = "",
-        direction: str | None = None,
-        features: list[str] | None = None,
-        language: str | None = None,
-        stroke_width: float = 0,
-        anchor: str | None = None,
-        ink: int = 0,
-        start: tuple[float, float] | None = None,
-    ) -> ImagingCore:
-        """A fresh mask, never a remembered one: its callers may write into it."""
-        made = super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start)
-        mask: ImagingCore = made[0]
+    def getmask(self, text: str | bytes, *args: Any, **kwargs: Any) -> ImagingCore:
+        """A fresh mask, never a remembered one: its callers may write into it (same arguments as Pillow's)."""
+        mask: ImagingCore = super().getmask2(text, *args, **kwargs)[0]
         return mask
 
     def getlength(

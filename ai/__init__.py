@@ -9,13 +9,12 @@ what its seat may see (an :class:`Observation`), at four levels
 True
 """
 
-import importlib
-
 from ai.adapter import ADAPTERS, Adapter
 from ai.observation import Observation, PublicMove, observe
 from ai.search import LEVELS, choose_move
+from rules import MODULES, part_of
 
-for _game in ("arkaios", "dragons_arena", "arcanor", "araksey", "kouba"):
-    importlib.import_module(f"ai.{_game}")
+for _game in MODULES:  # each game's AI module adds its adapter to ADAPTERS
+    part_of(_game, "ai")
 
 __all__ = ["ADAPTERS", "LEVELS", "Adapter", "Observation", "PublicMove", "choose_move", "observe"]

@@ -41,11 +41,18 @@ class Adapter:
     returns a function that draws one full state per call. ``searchable`` may
     drop moves that only change what a human sees (Arcanor's lifts), never
     moves that change the game.
+
+    ``speed`` scales the levels' iterations per decision (engines differ in speed, and each
+    game's budget keeps a decision near the level's intended time). ``secret_moves`` is the
+    prefix of the moves whose notation tells a secret while it is one, and how another seat sees
+    them (a secret set-up: ``("set:", "set:hidden")``); a log handed to the AI hides them.
     """
 
     sampler: Callable[[Observation], Sampler]
     evaluate: Callable[[GameState[Any]], Values]
     searchable: Callable[[GameState[Any], int, list[Any]], list[Any]] = field(default=keep_all)
+    speed: float = 1.0
+    secret_moves: tuple[str, str] | None = None
 
 
 ADAPTERS: dict[str, Adapter] = {}

@@ -101,4 +101,8 @@ def evaluate(state: GameState[Any]) -> Values:
     return (squash(lead), squash(-lead))
 
 
-ADAPTERS["dragons_arena"] = Adapter(sampler=sampler, evaluate=evaluate)
+# Its engine is fast: twice the levels' iterations keep a decision near their intended time.
+# The secret set-up's moves are hidden from the other seat while they are secret.
+ADAPTERS["dragons_arena"] = Adapter(
+    sampler=sampler, evaluate=evaluate, speed=2.0, secret_moves=("set:", "set:hidden")
+)

@@ -193,4 +193,5 @@ def evaluate(state: GameState[Any]) -> Values:
     )
 
 
-ADAPTERS["kouba"] = Adapter(sampler=sampler, evaluate=evaluate)
+# A duel's pick is hidden from the other seat while it is secret.
+ADAPTERS["kouba"] = Adapter(sampler=sampler, evaluate=evaluate, secret_moves=("take:", "take:hidden"))

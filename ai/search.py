@@ -44,7 +44,7 @@ CLOCK_EVERY = 8  # iterations between two looks at the clock
 @dataclass(frozen=True)
 class Level:
     """How one strength plays: ``iterations`` per decision (scaled per game by
-    :data:`GAME_SPEED`), ``depth`` random plies before evaluating, ``time_cap``
+    its adapter's ``speed``), ``depth`` random plies before evaluating, ``time_cap``
     seconds as a safety stop, ``noise`` on the easy player's scores."""
 
     name: str
@@ -59,16 +59,6 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0, 0, 1.0, noise=0.3),
     "medium": Level("medium", 300, 4, 0.6),
     "hard": Level("hard", 1200, 3, 1.9),
-}
-
-# Iterations per decision relative to the level's figure: engines differ in speed,
-# and each game's budget keeps a decision near the level's intended time.
-GAME_SPEED: dict[str, float] = {
-    "arkaios": 1.0,
-    "dragons_arena": 2.0,
-    "arcanor": 1.0,
-    "araksey": 1.0,
-    "kouba": 1.0,
 }
 
 
@@ -92,7 +82,7 @@ def choose_move(obs: Observation, level: str = "hard", seed: int = 0) -> str:
         return str(moves[rng.below(len(moves))])
     if plan.name == "easy":
         return greedy(adapter, world, obs.seat, moves, plan.noise, rng)
-    budget = max(1, round(plan.iterations * GAME_SPEED.get(obs.game, 1.0)))
+    budget = max(1, round(plan.iterations * adapter.speed))
     return Search(adapter, sample, obs.seat, plan, rng).run(budget)
 
 

@@ -8,7 +8,6 @@ rollouts do).
 from __future__ import annotations
 
 import cProfile
-import importlib
 import io
 import pstats
 import statistics
@@ -17,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules import GAMES, Game, GameState, Rng, View
+from rules import GAMES, Game, GameState, Rng, View, part_of
 
 JSON = dict[str, Any]
 State = GameState[Any]
@@ -126,7 +125,7 @@ def time_renders(draw: Callable[[Any, Sequence[str]], bytes], views: list[View],
 
 def measure(game_id: str, budget_s: float = 2.0, renders: int = 60) -> list[EngineFigures]:
     game = GAMES[game_id]
-    draw = importlib.import_module(f"render.{game_id}").render
+    draw = part_of(game_id, "render").render
     figures = []
     for players, options in setups(game_id):
         names = [f"Player {seat + 1}" for seat in range(players)]

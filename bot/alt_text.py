@@ -20,23 +20,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import text, word
-from rules import GAMES, Outcome
+from rules import GAMES, Outcome, part_of
 from rules.base import View
 
 # Discord's limit on an attachment's description (MessageAttachmentRequest in its OpenAPI description).
 ALT_TEXT_LIMIT = 1024
 
 
-def _nuggets(view: Mapping[str, Any]) -> list[Any]:
-    return [view["nuggets"][side] for side in view["seat_sides"]]
-
-
-# Where each game's view keeps the points of each seat (games without points have none).
-SCORES: dict[str, Callable[[Mapping[str, Any]], list[Any]]] = {
-    "arcanor": lambda view: list(view["scores"]),
-    "kouba": lambda view: list(view["totals"]),
-    "dragons_arena": _nuggets,
-}
+def seat_scores(game: str) -> Callable[[Mapping[str, Any]], list[Any]] | None:
+    """Where ``game``'s view keeps the points of each seat: its render module's ``seat_scores``
+    (games without points have none)."""
+    found: Callable[[Mapping[str, Any]], list[Any]] | None = getattr(part_of(game, "render"), "seat_scores", None)
+    return found
 
 
 def alt_text(view: View, names: Sequence[str], lang: str, result: str | None = None) -> str:
@@ -84,7 +79,7 @@ def _turn(view: View, lang: str) -> str:
 
 
 def _scores(view: View, names: Sequence[str], lang: str) -> str:
-    points = SCORES.get(view["game"])
+    points = seat_scores(view["game"])
     if points is None:
         return ""
     listed = ", ".join(f"{name} {score}" for name, score in zip(names, points(view), strict=False))

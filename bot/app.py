@@ -32,6 +32,7 @@ from bot.service import GameService
 from bot.settings import SettingsStore
 from bot.storage import Storage
 from bot.tournament import TournamentService
+from rules import MODULES
 
 log = logging.getLogger("agora")
 # Every message and edit may ping the players it names, never @everyone, @here or a role, whatever
@@ -43,13 +44,14 @@ COGS = Path(__file__).resolve().parent.parent / "cogs"
 
 def cog_modules() -> list[str]:
     """Every module of the ``cogs`` folder but the shared one (and sub-packages such as the
-    message catalogues in ``cogs/texts``): each is an extension.
+    message catalogues in ``cogs/texts``), and the cog of every registered game: each is an extension.
 
-    >>> "cogs.arkaios" in cog_modules() and "cogs.common" not in cog_modules()
+    >>> "cogs.common" not in cog_modules() and all(m.cog in cog_modules() for m in MODULES.values())
     True
     """
     found = pkgutil.iter_modules([str(COGS)])
-    return sorted(f"cogs.{m.name}" for m in found if not m.ispkg and m.name != "common")
+    in_folder = {f"cogs.{m.name}" for m in found if not m.ispkg and m.name != "common"}
+    return sorted(in_folder | {modules.cog for modules in MODULES.values()})
 
 
 def serve_through_desk(item: type[discord.ui.DynamicItem[Any]]) -> None:

@@ -18,8 +18,12 @@ from functools import partial
 from typing import Any
 
 from bot.workers import WorkerPool
+from rules import MODULES
 
-DRAWING_MODULES = ("render.arkaios", "render.dragons_arena", "render.arcanor", "render.araksey", "render.kouba")
+
+def drawing_modules() -> list[str]:
+    """Every registered game's render module."""
+    return [modules.render for modules in MODULES.values()]
 
 
 def default_workers() -> int:
@@ -29,7 +33,7 @@ def default_workers() -> int:
 
 def _prepare_worker() -> None:
     """Load the drawing modules (fonts, sprites, card faces) once per worker, before its first board."""
-    for name in DRAWING_MODULES:
+    for name in drawing_modules():
         importlib.import_module(name)
 
 

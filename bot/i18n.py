@@ -10,7 +10,10 @@ Each language is a folder of gettext files a community can translate without tou
   ``rules.po`` for what all engines share and ``<game>.po`` for each game: the id of an
   entry is the English template of a :class:`rules.Text`, worded by :func:`word`.
 
-The words the pictures draw are English in ``render/*.py``, where the drawing code lives.
+The words the pictures draw are English in each game's render module (its ``PICTURE_WORDS``, by
+key), where the drawing code lives; a game's engine module may add English words of the bot's
+messages it decides (its ``WORDS``), and its render module the names the catalogue words by key
+(its ``NAMED_BY_KEY``: English name -> key). Every registered game's are found, none is listed.
 """
 
 from __future__ import annotations
@@ -20,14 +23,8 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
-from render.araksey import BOARD_WORDS as ARAKSEY_WORDS
-from render.arcanor import BOARD_WORDS as ARCANOR_WORDS
-from render.arkaios import BOARD_WORDS as ARKAIOS_WORDS
-from render.dragons_arena import ARENA_WORDS
 from render.kit import PICTURE_WORDS
-from render.kouba import CARD_WORDS, TABLE_WORDS
-from rules import Listing, Text
-from rules.arkaios import OPENING_WARNING
+from rules import MODULES, Listing, Text, part_of
 
 LOCALES = Path(__file__).with_name("locales")
 BOT_FILE, COMMAND = "agora.po", "command"
@@ -59,23 +56,30 @@ def _table(file_name: str, context: str | None) -> dict[str, dict[str, str]]:
 for _folder in sorted(LOCALES.iterdir()):
     if _folder.is_dir():
         load_language(_folder)
-# English words that live beside the code that draws or decides them.
-MESSAGES["en"].update(
-    {
-        **PICTURE_WORDS,
-        **ARKAIOS_WORDS,
-        **ARCANOR_WORDS,
-        **ARAKSEY_WORDS,
-        **ARENA_WORDS,
-        **CARD_WORDS,
-        **TABLE_WORDS,
-        "arkaios.opening_warning": OPENING_WARNING,
-    }
-)
-# Words the catalogue already has by key: a Kouba card's name (``Text("Elf King")`` is worded as
+
+
+def games_words() -> dict[str, str]:
+    """The English words, by key, that live beside each game's code that draws or decides them."""
+    found: dict[str, str] = {}
+    for game_id in MODULES:
+        found.update(part_of(game_id, "render").PICTURE_WORDS)
+        found.update(getattr(part_of(game_id, "rules"), "WORDS", {}))
+    return found
+
+
+def games_names_by_key() -> dict[str, str]:
+    """The names each game's catalogue words by key (a card's name), English name -> key."""
+    found: dict[str, str] = {}
+    for game_id in MODULES:
+        found.update(getattr(part_of(game_id, "render"), "NAMED_BY_KEY", {}))
+    return found
+
+
+MESSAGES["en"].update({**PICTURE_WORDS, **games_words()})
+# Words the catalogue already has by key: a game's names (a card's ``Text("Elf King")`` is worded as
 # ``kouba.card.elf_king``), and the reasons the bot itself gives an outcome (a time-out, an agreed draw).
 NAMED_BY_KEY: dict[str, str] = {
-    **{name: key for key, name in CARD_WORDS.items()},
+    **games_names_by_key(),
     "timeout": "reason.timeout",
     "draw agreed": "reason.draw_agreed",
 }

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from ai import Observation, PublicMove, choose_move
+from ai import ADAPTERS, Observation, PublicMove, choose_move
 from bot.storage import GameRow, MoveRow
 from bot.workers import WorkerPool
 from rules import Outcome
@@ -30,18 +30,16 @@ Level = Literal["easy", "medium", "hard"]
 LEVELS: tuple[str, ...] = get_args(Level)
 DEFAULT_LEVEL: Level = "medium"
 
-# Moves whose notation tells a secret while it is one (Dragons Arena's secret set-up, a Kouba
-# duel's pick): another seat sees them as the view words them. A log never tells more than the
-# table saw; where the secret was revealed later, the view shows it.
-SECRET_MOVES: dict[str, tuple[str, str]] = {
-    "dragons_arena": ("set:", "set:hidden"),
-    "kouba": ("take:", "take:hidden"),
-}
 
 
 def public_log(game: str, moves: Sequence[MoveRow], seat: int) -> list[PublicMove]:
-    """The moves played so far as ``seat`` saw them: its own in full, the others' secrets hidden."""
-    prefix, hidden = SECRET_MOVES.get(game, ("", ""))
+    """The moves played so far as ``seat`` saw them: its own in full, the others' secrets hidden.
+
+    Each game's AI adapter names its secret moves (a secret set-up, a duel's pick): another seat
+    sees them as the view words them. A log never tells more than the table saw; where the
+    secret was revealed later, the view shows it.
+    """
+    prefix, hidden = ADAPTERS[game].secret_moves or ("", "")
     return [
         (move.seat, hidden if prefix and move.seat != seat and move.notation.startswith(prefix) else move.notation)
         for move in moves

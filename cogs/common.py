@@ -19,7 +19,6 @@ through the interaction (:func:`update_clicked`, :func:`send_answer`, :func:`tel
 from __future__ import annotations
 
 import asyncio
-import importlib
 import io
 import logging
 import re
@@ -52,7 +51,7 @@ from bot.service import (
 )
 from bot.settings import parse_duration
 from bot.storage import WithinTransaction
-from rules import GAMES
+from rules import GAMES, part_of
 from rules.base import View
 
 log = logging.getLogger("agora.cogs")
@@ -1287,7 +1286,7 @@ def picture_words(game: str, lang: str) -> dict[str, str]:
     >>> picture_words("arkaios", "fr")["pic.last_move"]
     'Dernier coup : {move}'
     """
-    keys: Mapping[str, str] = importlib.import_module(f"render.{game}").PICTURE_WORDS
+    keys: Mapping[str, str] = part_of(game, "render").PICTURE_WORDS
     return {**engine_words(lang), **{key: template(lang, key) for key in keys}}
 
 

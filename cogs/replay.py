@@ -18,7 +18,6 @@ saying who shared it: the same spectators' view, so sharing a game in progress g
 from __future__ import annotations
 
 import asyncio
-import importlib
 import io
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -41,7 +40,7 @@ from bot.storage import MoveRow
 from cogs.common import COLOUR, controls_view, game_cog, guarded, picture_words
 from render import replay as replay_gif
 from render.kit import Render
-from rules import GAMES, GameState, IllegalMove, View
+from rules import GAMES, GameState, IllegalMove, View, part_of
 
 JSON = dict[str, Any]
 # A GIF takes seconds of CPU: one player exports one a minute, a server one every 20 s,
@@ -118,7 +117,7 @@ async def off_loop(func: Callable[..., T], *args: Any) -> T:
 
 
 def renderer(game: str) -> Render:
-    func: Render = importlib.import_module(f"render.{game}").render
+    func: Render = part_of(game, "render").render
     return func
 
 

@@ -20,6 +20,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -86,6 +87,11 @@ BOARD_WORDS: dict[str, str] = {
     "arcanor.pic.holds_nothing": "holds nothing",
 }
 PICTURE_WORDS = {**KIT_WORDS, **BOARD_WORDS}
+
+
+def seat_scores(view: Mapping[str, Any]) -> list[Any]:
+    """Each seat's points in ``view``, in seat order (the alt text tells them)."""
+    return list(view["scores"])
 
 
 def render(

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -119,6 +120,11 @@ ARENA_WORDS: dict[str, str] = {
     "dragons_arena.pic.setting": "setting powers...",
 }
 PICTURE_WORDS = {**KIT_WORDS, **ARENA_WORDS}
+
+
+def seat_scores(view: Mapping[str, Any]) -> list[Any]:
+    """Each seat's points in ``view``, in seat order (the alt text tells them)."""
+    return [view["nuggets"][side] for side in view["seat_sides"]]
 
 
 def render(

@@ -177,6 +177,8 @@ def card_word(name: str) -> str:
 # The cards' own names, which French servers read as the rulebook names them.
 CARD_WORDS: dict[str, str] = {card_word(card.name): card.name for card in load_deck().values()}
 PICTURE_WORDS: dict[str, str] = {**KIT_WORDS, **TABLE_WORDS, **CARD_WORDS}
+# A card's name in an engine's text (``Text("Elf King")``) is worded by its key in the catalogue.
+NAMED_BY_KEY: dict[str, str] = {name: key for key, name in CARD_WORDS.items()}
 
 CARD_W, CARD_H = 196, 150
 ARENA_TOP = HEADER_HEIGHT + 64
@@ -188,6 +190,11 @@ PILE_W, PILE_H = 104, 74
 
 # ---------------------------------------------------------------------------
 # Entry points
+
+
+def seat_scores(view: Mapping[str, Any]) -> list[Any]:
+    """Each seat's points in ``view``, in seat order (the alt text tells them)."""
+    return list(view["totals"])
 
 
 def render(

@@ -1,4 +1,8 @@
-"""Pure game engines: one module per game, each registering itself in :data:`GAMES`."""
+"""Pure game engines: one module per game, each registering itself in :data:`GAMES`.
+
+The games shipped with the bot are the modules of this folder; games installed as packages are
+found through their ``agora.games`` entry points (:mod:`rules.registry`), after them.
+"""
 
 import importlib
 import pkgutil
@@ -18,18 +22,37 @@ from rules.base import (
     Text,
     View,
 )
+from rules.registry import MODULES, GameModules, add, installed_games, part_of
 
-_NOT_GAMES = {"base", "conformance"}
+_NOT_GAMES = {"base", "conformance", "registry"}
+
+
+def _load(module: str, expected: GameModules | None) -> None:
+    """Import an engine module and record where the parts of each game it registered live."""
+    before = set(GAMES)
+    importlib.import_module(module)
+    for game_id in [g for g in GAMES if g not in before]:
+        if expected is not None and game_id != expected.game_id:
+            named = expected.game_id
+            raise LookupError(f"{module} registered the game {game_id!r}, but its entry point names {named!r}.")
+        add(expected or GameModules.built_in(game_id))
+    if expected is not None and expected.game_id not in GAMES:
+        raise LookupError(f"{module} registered no game {expected.game_id!r}, the name of its entry point.")
+
 
 for _module in pkgutil.iter_modules(__path__):
     if _module.name not in _NOT_GAMES:
-        importlib.import_module(f"rules.{_module.name}")
+        _load(f"rules.{_module.name}", None)
+for _game_id, _package in installed_games():
+    _load(f"{_package}.rules", GameModules.packaged(_game_id, _package))
 
 __all__ = [
     "GAMES",
+    "MODULES",
     "BadOptions",
     "ForbiddenMove",
     "Game",
+    "GameModules",
     "GameState",
     "IllegalMove",
     "Listing",
@@ -39,4 +62,5 @@ __all__ = [
     "Square",
     "Text",
     "View",
+    "part_of",
 ]

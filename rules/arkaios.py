@@ -114,6 +114,8 @@ OPENING_WARNING = (
     "A level-1 opening loses: if your opponent answers with level 2, "
     "you will have no legal turn (3 pieces ending on level 3 are out of reach)."
 )
+# English words of the bot's messages that the rules decide, by key (the catalogues translate them).
+WORDS: dict[str, str] = {"arkaios.opening_warning": OPENING_WARNING}
 
 
 def index_of(square: Square) -> int:

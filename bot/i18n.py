@@ -10,6 +10,9 @@ Each language is a folder of gettext files a community can translate without tou
   ``rules.po`` for what all engines share and ``<game>.po`` for each game: the id of an
   entry is the English template of a :class:`rules.Text`, worded by :func:`word`.
 
+A game installed as a package brings the same files in its own ``locales/<language>/`` folder
+(its ``agora.po`` holds its cog's messages and command descriptions): they join the tables.
+
 The words the pictures draw are English in each game's render module (its ``PICTURE_WORDS``, by
 key), where the drawing code lives; a game's engine module may add English words of the bot's
 messages it decides (its ``WORDS``), and its render module the names the catalogue words by key
@@ -35,10 +38,11 @@ COMMANDS: dict[str, dict[str, str]] = {}  # language -> a command description in
 
 
 def load_language(folder: Path) -> None:
-    """Read every ``.po`` file of one language's folder (translations left empty are skipped)."""
+    """Read every ``.po`` file of one language's folder into that language's tables, besides what
+    they hold already (translations left empty are skipped)."""
     lang = folder.name
     for table in (MESSAGES, RULE_TEXTS, COMMANDS):
-        table[lang] = {}
+        table.setdefault(lang, {})
     for path in sorted(folder.glob("*.po")):
         with path.open("rb") as file:
             catalogue = read_po(file)
@@ -53,9 +57,16 @@ def _table(file_name: str, context: str | None) -> dict[str, dict[str, str]]:
     return COMMANDS if context == COMMAND else MESSAGES
 
 
-for _folder in sorted(LOCALES.iterdir()):
-    if _folder.is_dir():
-        load_language(_folder)
+def catalogue_folders() -> list[Path]:
+    """The bot's catalogues, then those of each game that brings its own (a game package's ``locales``)."""
+    games = [modules.locales for modules in MODULES.values() if modules.locales is not None]
+    return [LOCALES, *(folder for folder in games if folder.is_dir())]
+
+
+for _catalogues in catalogue_folders():
+    for _folder in sorted(_catalogues.iterdir()):
+        if _folder.is_dir():
+            load_language(_folder)
 
 
 def games_words() -> dict[str, str]:

@@ -17,17 +17,18 @@ from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, jump_link
 from bot.settings import format_duration
 from bot.suggest import CHOICES_LIMIT, suggested_moves
 from cogs.common import COLOUR, acknowledge, controls_view, fit_embed, game_cog, guarded, pick_game, tell
-from rules import GAMES
+from rules import GAMES, MODULES
 
-RULES_PAGES = Path(__file__).resolve().parent.parent / "docs" / "rules"
 EMBED_LIMIT = 4000
 LISTED = 20  # games /games lists (the digest puts what waits for the caller first)
 ANSWER_ROWS = 5  # challenges /games gives Accept and Decline for: one row of buttons each
 
 
 def rules_page(game_id: str, language: str = "en") -> Path:
-    """Where the rules page of a game lives: ``docs/rules/<game>.md``, or ``docs/rules/fr/<game>.md`` in French."""
-    folder = RULES_PAGES / "fr" if language == "fr" else RULES_PAGES
+    """Where the rules page of a game lives: ``docs/rules/<game>.md``, or ``docs/rules/fr/<game>.md`` in French
+    (in the game's package for a game installed on its own)."""
+    pages = MODULES[game_id].rules_pages
+    folder = pages / "fr" if language == "fr" else pages
     return folder / f"{game_id}.md"
 
 

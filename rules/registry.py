@@ -5,7 +5,8 @@ picture, its Discord cog and its AI adapter. A game that ships with the bot keep
 layer folders, each named after the game id (``rules/x.py``, ``render/x.py``, ``cogs/x.py``,
 ``ai/x.py``). A game installed as a separate package declares an entry point in the group
 ``agora.games``, named after the game id, whose value is the package holding ``rules``,
-``render``, ``cog`` and ``ai`` modules::
+``render``, ``cog`` and ``ai`` modules, its rules pages (``docs/rules/<id>.md``, ``docs/rules/fr/<id>.md``)
+and its catalogues (``locales/<language>/*.po``)::
 
     [agora.games]
     connect_four = connect_four_for_agora
@@ -21,36 +22,74 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from importlib.metadata import entry_points
+from pathlib import Path
 from types import ModuleType
 from typing import Literal
 
 ENTRY_POINT_GROUP = "agora.games"
 Part = Literal["rules", "render", "cog", "ai"]
+PROJECT = Path(__file__).resolve().parent.parent
 
 
 @dataclass(frozen=True)
 class GameModules:
-    """The modules of one game's parts, by their import names."""
+    """Where one game's parts live: the layer folders for a built-in game (``package`` None),
+    else the modules, rules pages (``docs/rules/``) and catalogues (``locales/``) of its package."""
 
     game_id: str
-    rules: str
-    render: str
-    cog: str
-    ai: str
+    package: str | None = None
 
     @classmethod
     def built_in(cls, game_id: str) -> GameModules:
         """A game shipped with the bot: one module per layer folder, named after the game id."""
-        return cls(game_id, f"rules.{game_id}", f"render.{game_id}", f"cogs.{game_id}", f"ai.{game_id}")
+        return cls(game_id)
 
     @classmethod
     def packaged(cls, game_id: str, package: str) -> GameModules:
         """A game installed on its own: a package with one module per part."""
-        return cls(game_id, f"{package}.rules", f"{package}.render", f"{package}.cog", f"{package}.ai")
+        return cls(game_id, package)
+
+    def _named(self, layer: str, part: str) -> str:
+        return f"{layer}.{self.game_id}" if self.package is None else f"{self.package}.{part}"
+
+    @property
+    def rules(self) -> str:
+        return self._named("rules", "rules")
+
+    @property
+    def render(self) -> str:
+        return self._named("render", "render")
+
+    @property
+    def cog(self) -> str:
+        return self._named("cogs", "cog")
+
+    @property
+    def ai(self) -> str:
+        return self._named("ai", "ai")
 
     def module(self, part: Part) -> ModuleType:
         """The imported module of ``part``."""
-        return importlib.import_module(getattr(self, part))
+        name: str = getattr(self, part)
+        return importlib.import_module(name)
+
+    @property
+    def folder(self) -> Path:
+        """The package's folder; the project's own folder for a built-in game."""
+        if self.package is None:
+            return PROJECT
+        return Path(self.module("rules").__file__ or "").parent
+
+    @property
+    def rules_pages(self) -> Path:
+        """The folder of the game's rules pages: ``<id>.md`` in English, ``fr/<id>.md`` in French."""
+        return self.folder / "docs" / "rules"
+
+    @property
+    def locales(self) -> Path | None:
+        """The game's own catalogues (``locales/<language>/*.po``); None for a built-in game, whose
+        words are in the bot's catalogues (``bot/locales``)."""
+        return None if self.package is None else self.folder / "locales"
 
 
 MODULES: dict[str, GameModules] = {}  # game id -> where its parts live, in the order games registered

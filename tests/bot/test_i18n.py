@@ -4,6 +4,7 @@ the code names exists, and every English text an engine writes has its translati
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 import string
 from collections.abc import Iterator
@@ -13,7 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot.i18n import BOT_FILE, LOCALES, MESSAGES, RULE_TEXTS, text, word
-from rules import ForbiddenMove, Listing, Text
+from rules import MODULES, ForbiddenMove, Listing, Text
 from rules.base import AND, OR
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,9 +32,39 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
+def module_file(name: str) -> Path:
+    found = importlib.util.find_spec(name)
+    assert found is not None and found.origin is not None, f"{name} cannot be found"
+    return Path(found.origin)
+
+
+def engine_files() -> list[Path]:
+    """The engines' code: the ``rules`` folder (the contract and the built-in games) and each
+    game package's engine module, found as the bot finds them."""
+    packaged = [module_file(modules.rules) for modules in MODULES.values() if modules.package is not None]
+    return sorted((ROOT / "rules").rglob("*.py")) + packaged
+
+
+def code_files() -> list[Path]:
+    """The bot's and the cogs' code, and each game package's cog."""
+    packaged = [module_file(modules.cog) for modules in MODULES.values() if modules.package is not None]
+    return [path for folder in ("bot", "cogs") for path in sorted((ROOT / folder).rglob("*.py"))] + packaged
+
+
+def catalogues(lang: str = "*") -> list[Path]:
+    """The ``.po`` files of ``lang`` (every language by default): the bot's, then each game package's."""
+    folders = [LOCALES, *(modules.locales for modules in MODULES.values() if modules.locales is not None)]
+    return [path for folder in folders for path in sorted(folder.glob(f"{lang}/*.po"))]
+
+
 def engine_calls() -> Iterator[tuple[str, ast.expr]]:
-    """(where, argument) of every English text the engines write: templates, Listing joins, outcomes' reasons."""
-    for path in sorted((ROOT / "rules").glob("*.py")):
+    """(where, argument) of every English text the engines write: templates, Listing joins, outcomes' reasons.
+
+    Only a string literal is a template the scan can check: an f-string is refused (see
+    :func:`test_engine_texts_are_templates_not_formatted_strings`), and a name or an expression
+    is not seen at all, so engines write their templates, Listing joins and reasons as literals.
+    """
+    for path in engine_files():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 for argument in texts_of(node.func.id, node):
@@ -78,8 +109,7 @@ def test_every_message_asks_for_the_same_values(lang: str) -> None:
 def test_every_key_named_in_the_code_is_in_the_catalogue() -> None:
     named = {
         (path.relative_to(ROOT).as_posix(), key)
-        for folder in ("bot", "cogs")
-        for path in (ROOT / folder).rglob("*.py")
+        for path in code_files()
         for key in NAMED_KEY.findall(path.read_text(encoding="utf-8"))
     }
     assert len(named) > 100, "the pattern finds the keys"
@@ -138,7 +168,7 @@ def test_a_text_two_engines_write_reads_the_same_in_both_files(lang: str) -> Non
     """The engines' files of a language share one table: a template in two files must agree."""
     seen: dict[str, tuple[str, str]] = {}
     disagree = []
-    for path in sorted((LOCALES / lang).glob("*.po")):
+    for path in catalogues(lang):
         if path.name == BOT_FILE:
             continue
         with path.open("rb") as file:
@@ -151,7 +181,7 @@ def test_a_text_two_engines_write_reads_the_same_in_both_files(lang: str) -> Non
     assert disagree == []
 
 
-@pytest.mark.parametrize("path", sorted(LOCALES.glob("*/*.po")), ids=lambda path: f"{path.parent.name}/{path.name}")
+@pytest.mark.parametrize("path", catalogues(), ids=lambda path: path.relative_to(ROOT).as_posix())
 def test_no_message_is_written_twice_in_a_file(path: Path) -> None:
     """A second entry for the same id would silently win over the first."""
     ids = re.findall(r'^(?:msgctxt "([^"]*)"\n)?msgid "(.+)"$', path.read_text(encoding="utf-8"), flags=re.M)

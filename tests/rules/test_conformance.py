@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Self
 
 import pytest
 
+from cogs.games import rules_page
 from rules import GAMES
 from rules.base import JSON, Game, GameState, NotationError, Outcome
 from rules.conformance import ConformanceError, check_sample_setups, first_difference, random_playout
@@ -21,7 +21,6 @@ from rules.conformance import ConformanceError, check_sample_setups, first_diffe
 # About eight playouts per game, at least one per setup: every step is fully checked, so a
 # game whose random playouts run to a thousand moves costs about a second each.
 PLAYOUTS_PER_GAME = 8
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 PAGE_LIMIT = 5500
 SECTION_LIMIT = 3500
 
@@ -55,7 +54,7 @@ def test_sample_setups_cover_players_and_options(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_rules_page(game_id: str) -> None:
-    page = DOCS / f"{game_id}.md"
+    page = rules_page(game_id)
     assert page.is_file(), f"{game_id}: the player-facing rules page {page} is missing"
     text = page.read_text(encoding="utf-8")
     assert len(text) <= PAGE_LIMIT, f"{game_id}: rules page has {len(text)} characters, limit {PAGE_LIMIT}"

@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-
-# The test game (tests/tic_tac_toe) is installed as a game package is: its distribution's metadata,
-# with its ``agora.games`` entry point, is on the import path before any game is loaded.
-sys.path.insert(0, str(Path(__file__).with_name("installed")))
 
 import pytest
 

@@ -1,14 +1,17 @@
 """Who may press each control: every control of every game, clicked by everyone who could.
 
 The list of controls comes from the games' own grammars (``GameCog.actions`` and the
-shared ``COMMON_ACTIONS``): each alternative is one control, and each needs a row of
-:data:`TABLE`, so a new control without a row fails :func:`test_every_control_has_a_row`.
+shared ``COMMON_ACTIONS``): each alternative is one control, and each needs a row, so a new
+control without a row fails :func:`test_every_control_has_a_row`. Every registered game is
+tested: a built-in game's rows are in :data:`TABLE`, a game package's in its ``who_may_press``
+module (:func:`rows_of`); a game with neither fails by its name.
 A row says which roles may press the control in the fixture position (Alice to move,
 Bob waiting); everyone else is refused privately and the stored game stays as it was.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,6 +21,7 @@ import pytest
 from bot.app import AgoraBot
 from bot.service import GameRecord
 from cogs.common import COMMON_ACTIONS, game_cog
+from rules import GAMES, MODULES
 from tests.harness import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
 ACTOR, OTHER, OUTSIDER, FOREIGN, FORGED = "actor", "other", "outsider", "other server", "forged id"
@@ -103,6 +107,21 @@ TABLE: dict[str, dict[str, Row]] = {
 }
 
 
+def rows_of(game: str) -> dict[str, Row]:
+    """The rows of ``game``'s own controls: :data:`TABLE`'s, else its package's ``who_may_press.ROWS``."""
+    if game in TABLE:
+        return TABLE[game]
+    package = MODULES[game].package
+    try:
+        rows = importlib.import_module(f"{package}.who_may_press").ROWS if package else None
+    except ModuleNotFoundError:
+        rows = None
+    if rows is None:
+        pytest.fail(f"{game}: no row says who may press its controls (add TABLE[{game!r}] here, or ROWS to the "
+                    f"who_may_press module of its package)")
+    return {pattern: Row(action, frozenset(allowed), values) for pattern, (action, allowed, values) in rows.items()}
+
+
 def alternatives(pattern: str) -> list[str]:
     """The top-level alternatives of a regular expression.
 
@@ -126,9 +145,10 @@ def controls_of(bot: AgoraBot, game: str) -> set[str]:
 async def test_every_control_has_a_row(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
     bot = make_bot()
     await discord_harness.start(bot)
-    for game in TABLE:
-        assert controls_of(bot, game) == set(COMMON) | set(TABLE[game]), f"{game}: each control needs a row"
-        for pattern, row in {**COMMON, **TABLE[game]}.items():
+    for game in sorted(GAMES):
+        rows = rows_of(game)
+        assert controls_of(bot, game) == set(COMMON) | set(rows), f"{game}: each control needs a row"
+        for pattern, row in {**COMMON, **rows}.items():
             sample = row.action.format(seat=0)
             assert re.fullmatch(pattern, sample), f"{game}: {sample!r} is not a {pattern!r} control"
 
@@ -169,7 +189,7 @@ async def press(
     return await h.forge(user, board, custom_id, values=row.values, from_guild=from_guild)
 
 
-@pytest.mark.parametrize("game", sorted(TABLE))
+@pytest.mark.parametrize("game", sorted(GAMES))
 async def test_who_may_press_each_control(
     game: str, discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
 ) -> None:
@@ -178,7 +198,7 @@ async def test_who_may_press_each_control(
     await h.start(bot)
     users = {ACTOR: h.user("alice"), OTHER: h.user("bob"), OUTSIDER: h.user("carol")}
     board, record = await fixture(h, bot, game, users)
-    rows = {**COMMON, **TABLE[game]}
+    rows = {**COMMON, **rows_of(game)}
     for row in rows.values():
         for role in ROLES:
             if role in row.allowed:

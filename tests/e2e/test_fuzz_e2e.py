@@ -19,7 +19,7 @@ from bot.app import AgoraBot
 from bot.service import GameRecord
 from cogs.common import CONTENT_LIMIT, game_cog
 from rules import GAMES, GameState
-from tests.e2e.test_authorization_e2e import COMMON, TABLE, snapshot
+from tests.e2e.test_authorization_e2e import COMMON, rows_of, snapshot
 from tests.harness import FakeDiscord, FakeUser, InteractionResult
 
 SEED = 20_18
@@ -106,7 +106,7 @@ async def test_hostile_moves_and_forged_controls(
     record = await start(h, bot, game, alice, bob)
     board = h.last_message(h.default_channel)
     rng = random.Random(f"{SEED}-{game}")
-    actions = [row.action.format(seat=0) for row in {**COMMON, **TABLE[game]}.values()]
+    actions = [row.action.format(seat=0) for row in {**COMMON, **rows_of(game)}.values()]
     for _ in range(ROUNDS):
         record = await bot.service.load(record.id)
         if record.row.status != "active":

@@ -8,7 +8,6 @@ checked by drawing two texts that differ only in that part; and the memo stays w
 
 from __future__ import annotations
 
-import importlib
 import io
 import random
 from collections.abc import Callable, Iterator
@@ -23,7 +22,7 @@ from render import memo_font
 from render.kit import BOLD, FONT_FILE, REGULAR, font
 from render.kouba import render_hand
 from render.memo_font import MemoFont
-from rules import GAMES, GameState
+from rules import GAMES, GameState, part_of
 
 NAMES = (["Ada", "Bob", "Chloé", "Dmitri", "Eve", "Fañch"], ["Marie-Hélène Dupont", "É", "Zoë", "x", "Ωmega", "Li"])
 POSITIONS = 6  # per playout, from the first position to the last
@@ -59,7 +58,7 @@ Draw = Callable[[], bytes]
 def boards(game: str) -> Iterator[tuple[str, Draw]]:
     """Every setup of ``game`` (two seeds where it has one or two), positions from start to end, seen by
     everyone and by seat 0, in English or in French (a finished game with its result); Kouba's hands too."""
-    render = importlib.import_module(f"render.{game}").render
+    render = part_of(game, "render").render
     setups = GAMES[game].sample_setups
     for number, (players, options) in enumerate(setups):
         for seed in (1, 2) if len(setups) <= 2 else (number,):
@@ -88,7 +87,11 @@ def test_boards_drawn_with_the_memo_are_the_pixels_plain_pillow_draws(game: str)
     before = memo_font.stats()
     remembered = [draw() for _, draw in cases]
     after = memo_font.stats()
-    assert after.hits - before.hits > 10 * len(cases)  # most texts came from the memo
+    # Drawn again, most texts come from the memo, however few a board draws (the memo is bounded:
+    # the boards of the largest games may push out a few of their own texts).
+    asked = (after.hits - before.hits) + (after.misses - before.misses)
+    assert asked >= len(cases), f"{game}: the boards drew no text through the fonts' memo"
+    assert after.hits - before.hits >= 0.9 * asked, f"{game}: {after.misses - before.misses} of {asked} texts missed"
     with memo_font.bypassed():
         for (where, draw), png in zip(cases, remembered, strict=True):
             assert pixels(png) == pixels(draw()), where

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules import GAMES, GameState, Rng
+from rules import GAMES, MODULES, GameState, Rng
 
 FIXTURE = Path(__file__).with_name("recorded_games.json")
 HASH_LENGTH = 5
@@ -111,21 +111,35 @@ def _differing(actual: str, expected: str, names: list[str]) -> str:
     return ", ".join(names[i // size] for i in chunks if actual[i : i + size] != expected[i : i + size])
 
 
+def fixture_of(game_id: str) -> Path:
+    """Where ``game_id``'s recordings are kept: here for a built-in game, in its package for the others."""
+    modules = MODULES[game_id]
+    return FIXTURE if modules.package is None else modules.folder / FIXTURE.name
+
+
+def fixtures() -> list[Path]:
+    return sorted({fixture_of(game_id) for game_id in SETUPS})
+
+
 def load() -> list[dict[str, Any]]:
-    """Every recorded game."""
-    games: list[dict[str, Any]] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    """Every recorded game, of every file that keeps some."""
+    games: list[dict[str, Any]] = []
+    for path in fixtures():
+        games += json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
     return games
 
 
 def regenerate(game_ids: list[str]) -> None:
     """Record ``game_ids`` again (all games when empty), keeping the other games' recordings."""
     chosen = game_ids or sorted(SETUPS)
-    kept = [g for g in load() if g["game"] not in chosen] if FIXTURE.exists() else []
+    kept = [g for g in load() if g["game"] not in chosen]
     fresh = [record(g, p, o, seed) for g in chosen for p, o in SETUPS[g] for seed in MORE_SEEDS.get(g, SEEDS)]
-    games = sorted([*kept, *fresh], key=lambda g: (g["game"], g["players"], json.dumps(g["options"]), g["seed"]))
-    lines = ",\n".join(json.dumps(g, separators=(",", ":")) for g in games)
-    FIXTURE.write_text(f"[\n{lines}\n]\n", encoding="utf-8")
-    print(f"{FIXTURE}: {len(games)} games, {FIXTURE.stat().st_size // 1024} KB")
+    for path in fixtures():
+        games = [g for g in [*kept, *fresh] if fixture_of(g["game"]) == path]
+        games.sort(key=lambda g: (g["game"], g["players"], json.dumps(g["options"]), g["seed"]))
+        lines = ",\n".join(json.dumps(g, separators=(",", ":")) for g in games)
+        path.write_text(f"[\n{lines}\n]\n", encoding="utf-8")
+        print(f"{path}: {len(games)} games, {path.stat().st_size // 1024} KB")
 
 
 if __name__ == "__main__":

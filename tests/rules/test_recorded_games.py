@@ -23,7 +23,10 @@ def _label(game: dict[str, Any]) -> str:
 @pytest.mark.parametrize("recorded", RECORDED, ids=[_label(g) for g in RECORDED])
 def test_recorded_game_replays_identically(recorded: dict[str, Any]) -> None:
     mismatch = first_mismatch(recorded)
-    assert mismatch is None, f"{_label(recorded)} {mismatch}"
+    again = f".venv/bin/python -m tests.rules.recorded_games {recorded['game']}"
+    assert mismatch is None, (
+        f"{_label(recorded)} {mismatch}. If the rules changed on purpose, record the game again: {again}"
+    )
 
 
 def test_every_game_and_player_count_is_recorded() -> None:
@@ -31,7 +34,9 @@ def test_every_game_and_player_count_is_recorded() -> None:
 
     recorded = {(g["game"], g["players"]) for g in RECORDED}
     expected = {(game_id, players) for game_id, game in GAMES.items() for players, _ in game.sample_setups}
-    assert expected <= recorded
+    missing = sorted({game_id for game_id, players in expected - recorded})
+    command = ".venv/bin/python -m tests.rules.recorded_games " + " ".join(missing)
+    assert not missing, f"games without recordings: {', '.join(missing)}; record them with: {command}"
 
 
 def test_a_changed_engine_is_caught() -> None:

@@ -157,7 +157,7 @@ def report(database: str, checked: int, found: list[Damage]) -> ExitCode:
         damaged = sorted({d.game_id for d in found if d.game_id is not None})
         ids = ", ".join(f"#{game_id}" for game_id in damaged) or "none"
         print(f"{database}: {len(found)} problem(s) in {checked} games; damaged games: {ids}.")
-        print("Restore a backup from before the damage (see the README).")
+        print("Restore a backup from before the damage (see docs/operations.md).")
         return ExitCode.DAMAGED
     print(f"{database}: all {checked} games replay to their stored state; integrity ok.")
     return ExitCode.OK

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pytest
 
 from render import kit
 from render.kit import Grid, Squares, board_canvas, draw_checkered, draw_coordinates, new_canvas
+from rules import part_of
 from tests.render.test_memo_font import playout
 
 GRID_GAMES = {  # each setup whose board differs: Araksey's 5×5 and 7×7, Arcanor with and without peeks
@@ -29,7 +29,7 @@ def canvases_the_boards_ask_for(monkeypatch: pytest.MonkeyPatch) -> set[Canvas]:
         return board_canvas(width, height, grid, squares)
 
     for game, setups in GRID_GAMES.items():
-        module = importlib.import_module(f"render.{game}")
+        module = part_of(game, "render")
         monkeypatch.setattr(module, "board_canvas", spy)
         for players, options in setups:
             states = playout(game, players, options, seed=3)

@@ -3,7 +3,6 @@ header instead of whose turn it is, and drops its turn prompts."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any
 
@@ -11,7 +10,7 @@ import pytest
 
 from render import araksey, arkaios, dragons_arena, kouba
 from render.kit import LAST_MOVE, MARGIN, SEAT_COLOURS, YELLOW, Header, Render, draw_header, new_canvas, text_width
-from rules import GAMES, GameState
+from rules import GAMES, GameState, part_of
 from tests.render.pixels import picture, share, shows_result, shows_turn
 
 NAMES = ["Ada", "Bartholomew", "Cy"]
@@ -30,7 +29,7 @@ def mid_game(game: str, players: int = 2, moves: int = 6) -> GameState[Any]:
 
 
 def board(game: str) -> Render:
-    draw: Render = importlib.import_module(f"render.{game}").render
+    draw: Render = part_of(game, "render").render
     return draw
 
 

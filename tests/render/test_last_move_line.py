@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any
 
@@ -12,7 +11,7 @@ from PIL import ImageDraw
 from bot.i18n import word
 from cogs.common import picture_words
 from render.kit import MARGIN
-from rules import GAMES
+from rules import GAMES, part_of
 
 NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Flo"]
 LONG_NAMES = ["Bartholomew-Maximilian the Third", "Anastasia Wilhelmina", "Cy", "Dee", "Eve", "Flo"]
@@ -47,7 +46,7 @@ def footer(game: str, view: Any, names: list[str], lang: str) -> tuple[str, floa
             lines.append((str(text), options["font"].getlength(str(text))))
         original(self, xy, text, *rest, **options)
 
-    render = importlib.import_module(f"render.{game}").render
+    render = part_of(game, "render").render
     render(view, names[: view["players"]])  # first, so that the sample a module draws its palette from is not counted
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ImageDraw.ImageDraw, "text", spy)

@@ -6,7 +6,6 @@ the strings a picture draws are read by spying on Pillow's ``ImageDraw.text``.
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any
 
@@ -14,7 +13,7 @@ import pytest
 from PIL import ImageDraw
 
 from cogs.common import picture_words
-from rules import GAMES
+from rules import GAMES, part_of
 
 NAMES = ["Amélie", "Bérénice", "Çelik", "Dörte"]
 SIX = [*NAMES, "Élodie-Marguerite", "François"]
@@ -52,7 +51,7 @@ def positions(game_id: str) -> tuple[Any, Any]:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_french_boards_draw_the_header_and_footer_in_french(game_id: str) -> None:
-    render = importlib.import_module(f"render.{game_id}").render
+    render = part_of(game_id, "render").render
     words = picture_words(game_id, "fr")
     first, later = positions(game_id)
     fresh = drawn_texts(render, first.view(None), NAMES[:2], words=words)
@@ -69,7 +68,7 @@ def test_french_boards_draw_the_header_and_footer_in_french(game_id: str) -> Non
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_english_boards_keep_their_words(game_id: str) -> None:
-    render = importlib.import_module(f"render.{game_id}").render
+    render = part_of(game_id, "render").render
     _, later = positions(game_id)
     english = drawn_texts(render, later.view(None), NAMES[:2], words=picture_words(game_id, "en"))
     assert english == drawn_texts(render, later.view(None), NAMES[:2])

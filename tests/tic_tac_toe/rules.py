@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self, cast
 
-from rules.base import JSON, Game, GameState, NotationError, Outcome, Square, Text, View, register
+from rules.base import JSON, Game, GameState, NotationError, Outcome, Square, Text, View, plain_notation, register
 
 GAME_ID = "tic_tac_toe"
 SIZE = 3
@@ -85,7 +85,7 @@ class TicTacToeState(GameState[Square]):
         return [square for index, square in enumerate(SQUARES) if self.marks[index] is None]
 
     def parse_move(self, text: str) -> Square:
-        square = Square.parse(text)
+        square = Square.parse(plain_notation(text))
         if not square.on_board(SIZE, SIZE):
             raise NotationError("{square} is not on the board: files a to c, ranks 1 to 3.", square=str(square))
         return square

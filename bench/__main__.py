@@ -1,4 +1,4 @@
-"""Print the performance tables of the README.
+"""Print the performance tables of docs/performance.md.
 
 ``python -m bench [--quick]``, ``python -m bench ai``, ``python -m bench suggest``.
 """

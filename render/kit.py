@@ -1,4 +1,4 @@
-"""The drawing kit every board shares, so the five games look like one product.
+"""The drawing kit every board shares, so every game looks like one product.
 
 Boards are drawn about 800 px wide (2x what Discord shows) on an opaque dark
 slate background that reads on both Discord themes, with the same header band

@@ -18,7 +18,7 @@ from bench.engines import percentile
 from rules import GAMES
 
 PAIRINGS = ("hard-random", "hard-easy", "medium-easy")
-PLAYERS = {"kouba": 2, "araksey": 2}
+DUEL = 2  # one level against another: two seats, in every game
 
 
 @dataclass
@@ -37,7 +37,7 @@ class Tally:
 
 def play(game_id: str, levels: tuple[str, str], seed: int, max_plies: int, tally: Tally, seat: int) -> None:
     """One game: ``levels[0]`` in ``seat``, ``levels[1]`` in the other seat(s)."""
-    state = GAMES[game_id].new(players=PLAYERS.get(game_id, 2), seed=seed, options={})
+    state = GAMES[game_id].new(players=max(DUEL, GAMES[game_id].min_players), seed=seed, options={})
     log: list[PublicMove] = []
     for ply in range(max_plies):
         if state.outcome is not None:

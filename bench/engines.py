@@ -45,8 +45,7 @@ def describe_setup(players: int, options: JSON) -> str:
     return ", ".join([f"{players} players", *(f"{name}={value}" for name, value in options.items())])
 
 
-# Setups measured per game (default: the first sample setup).
-BENCH_SETUPS: dict[str, tuple[tuple[int, JSON], ...]] = {"kouba": ((2, {}), (4, {}))}
+BENCH_PLAYERS = (2, 4)  # a game is measured with two players, and with four where it seats them
 CUT_PLIES = 60
 
 
@@ -92,8 +91,11 @@ def time_playouts(
 
 
 def setups(game_id: str) -> tuple[tuple[int, JSON], ...]:
+    """The setups measured: the first sample setup of each of :data:`BENCH_PLAYERS` the game has."""
     game = GAMES[game_id]
-    return BENCH_SETUPS.get(game_id) or game.sample_setups[:1] or ((game.min_players, {}),)
+    firsts = {players: (players, options) for players, options in reversed(game.sample_setups)}
+    chosen = tuple(firsts[players] for players in BENCH_PLAYERS if players in firsts)
+    return chosen or game.sample_setups[:1] or ((game.min_players, {}),)
 
 
 def profile_top(game_id: str, budget_s: float = 2.0, lines: int = 3) -> list[str]:

@@ -17,7 +17,6 @@ from bot.suggest import suggested_moves
 from rules import GAMES, GameState
 
 GAMES_PER_SETUP = 20
-OPTIONS: dict[str, dict[str, Any]] = {"dragons_arena": {"level": "free"}}
 
 
 @dataclass(frozen=True)
@@ -44,10 +43,23 @@ def keystrokes(game_id: str, state: GameState[Any], seat: int) -> list[float]:
     return times
 
 
+def widest_options(game_id: str, players: int) -> dict[str, Any]:
+    """The options of the game's sample setup for ``players`` that offers the most moves at the start
+    (the longest lists to answer; none when no sample setup has that many players)."""
+    game = GAMES[game_id]
+    found = [options for count, options in game.sample_setups if count == players]
+    return max(found, key=lambda options: opening_moves(game_id, players, options), default={})
+
+
+def opening_moves(game_id: str, players: int, options: dict[str, Any]) -> int:
+    state = GAMES[game_id].new(players=players, seed=1, options=options)
+    return sum(len(state.legal_moves(seat)) for seat in state.actors)
+
+
 def measure(game_id: str, players: int, seed: int = 1) -> SuggestFigures:
     chooser, times, most = random.Random(seed), list[float](), 0
     for number in range(GAMES_PER_SETUP):
-        state = GAMES[game_id].new(players=players, seed=seed + number, options=OPTIONS.get(game_id, {}))
+        state = GAMES[game_id].new(players=players, seed=seed + number, options=widest_options(game_id, players))
         while state.outcome is None and state.actors:
             seat = state.actors[0]
             most = max(most, len(state.legal_moves(seat)))

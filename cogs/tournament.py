@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import logging
 import re
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -20,6 +20,7 @@ from bot.alt_text import ALT_TEXT_LIMIT
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text
 from bot.names import plain_name
+from bot.options import read_options
 from bot.service import GameRecord, ServiceError
 from bot.settings import DAY, DurationError, format_duration, parse_duration
 from bot.standings import FORMATS, ROUND_ROBIN, TABLES, Standing
@@ -32,7 +33,7 @@ log = logging.getLogger("agora.tournament")
 
 MAX_START_DELAY = 30 * DAY
 GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
-FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "Round robin", "tables": "Seated tables (Kouba)"}
+FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "Round robin", "tables": "Seated tables (three or more)"}
 
 
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"agora:t:(?P<id>[0-9]+):join"):
@@ -161,15 +162,11 @@ class TournamentCog(commands.Cog):
     @group.command(name="create", description="Create a tournament (Manage Server or the tournament role).")
     @app_commands.describe(
         game="Which game",
-        format="Swiss or round robin for duels, seated tables for Kouba",
+        format="Swiss or round robin for duels, seated tables for games of three or more",
         rounds="How many rounds (a round robin plays as many as it needs)",
         deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
         starts="When the first round starts: a delay like 2h or 1d, or 'now'",
-        level="Dragons Arena: how the arena is filled",
-        dragon_master="Dragons Arena: element powers for the power-1 dragons",
-        nuggets="Dragons Arena: gold nuggets needed to win a match",
-        strict_memory="Arcanor: nobody sees inside stacks",
-        elements="Araksey: the two elements, e.g. fire,mud",
+        options="The game's options as name=value, apart by spaces, e.g. level=free nuggets=2 (see /rules)",
     )
     @app_commands.choices(
         game=GAME_CHOICES, format=[app_commands.Choice(name=FORMAT_NAMES[f], value=f) for f in FORMATS]
@@ -182,24 +179,17 @@ class TournamentCog(commands.Cog):
         rounds: app_commands.Range[int, 1, 20] = 3,
         deadline: str | None = None,
         starts: str = "1d",
-        level: Literal["baby", "little", "big", "equal", "free"] | None = None,
-        dragon_master: bool | None = None,
-        nuggets: app_commands.Range[int, 1, 5] | None = None,
-        strict_memory: bool | None = None,
-        elements: str | None = None,
+        options: str | None = None,
     ) -> None:
         async def work() -> None:
             await self.check_director(interaction)
             assert interaction.guild_id is not None and interaction.channel_id is not None
             lang = await self.bot.language_of(interaction.guild_id)
-            given = {"level": level, "dragon_master": dragon_master, "nuggets": nuggets,
-                     "strict_memory": strict_memory,
-                     "elements": None if elements is None else [e.strip().lower() for e in elements.split(",")]}
-            options = self.game_options(game.value, {k: v for k, v in given.items() if v is not None}, lang)
+            chosen = read_options(GAMES[game.value], options)
             turn_seconds, start = self.times(deadline, starts, lang)
             tournament = await self.tournaments.create(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, creator=interaction.user.id,
-                game=game.value, format_=format.value, rounds=rounds, options=options,
+                game=game.value, format_=format.value, rounds=rounds, options=chosen,
                 turn_seconds=turn_seconds, starts_at=self.bot.service.clock() + start,
             )
             await interaction.response.send_message(**await self.announcement(tournament, lang))
@@ -207,14 +197,6 @@ class TournamentCog(commands.Cog):
             await self.tournaments.set_message(tournament.id, message.id)
 
         await guarded(interaction, work)
-
-    @staticmethod
-    def game_options(game: str, given: dict[str, Any], lang: str) -> dict[str, Any]:
-        known = {option.name for option in GAMES[game].options}
-        for name in given:
-            if name not in known:
-                raise ServiceError(text(lang, "tour.err.option", option=name, game=GAMES[game].name))
-        return given
 
     @staticmethod
     def times(deadline: str | None, starts: str, lang: str) -> tuple[int | None, int]:

@@ -160,12 +160,12 @@ async def test_a_tournament(discord_harness: FakeDiscord, make_bot: Callable[[],
     await french_server(h, bot)
     made = await h.slash(
         h.owner, "tournament create", game="dragons_arena", format="swiss", rounds=2, starts="1h",
-        level="little", nuggets=2,
+        options="level=little nuggets=2",
     )
     assert made.message is not None and "Tournoi de Dragons Arena n°1" in made.message.text
     assert "d'or pour gagner : 2" in made.message.text
-    wrong = await h.slash(h.owner, "tournament create", game="arkaios", format="swiss", strict_memory=True)
-    assert wrong.ephemeral
+    wrong = await h.slash(h.owner, "tournament create", game="arkaios", format="swiss", options="strict_memory=oui")
+    assert wrong.ephemeral and "L'option strict_memory n'est pas une option de Arkaios." in wrong.text
     for player in players:
         joined = await h.slash(player, "tournament join")
         assert "Vous êtes inscrit" in joined.text

@@ -228,7 +228,7 @@ async def test_a_french_server_reads_its_tournament_in_french(
     await h.start(bot)
     role = await h.slash(h.owner, "agora settings", language="fr")
     assert "Organisateurs de tournois" in role.text
-    announcement = await create(h, "arcanor", "swiss", rounds=2, strict_memory=True)
+    announcement = await create(h, "arcanor", "swiss", rounds=2, options="strict_memory=yes")
     assert "Tournoi de Arcanor n°1" in announcement.text and announcement.button(label="Rejoindre")
     assert "Mémoire stricte" in announcement.text
     refused = await h.slash(players[0], "tournament pause")
@@ -261,10 +261,14 @@ async def test_a_director_role_runs_a_tournament_in_threads(
     settings = await h.slash(h.owner, "agora settings", tournament_role=role, threads=True)
     assert f"<@&{role.id}>" in settings.text
     made = await h.slash(director, "tournament create", game="dragons_arena", format="swiss", rounds=1,
-                         starts="now", level="little", nuggets=2)
+                         starts="now", options="level=little nuggets=2")
     assert not made.ephemeral and "LITTLE" in made.text and "Gold nuggets to win: 2" in made.text
-    wrong = await h.slash(director, "tournament create", game="arkaios", format="swiss", strict_memory=True)
+    wrong = await h.slash(director, "tournament create", game="arkaios", format="swiss", options="strict_memory=yes")
     assert wrong.ephemeral and "not one of Arkaios's options" in wrong.text
+    bad = await h.slash(director, "tournament create", game="dragons_arena", format="swiss", options="level=huge")
+    assert bad.ephemeral and "'huge' is not a value of the level option: baby, little, big, equal, free." in bad.text
+    loose = await h.slash(director, "tournament create", game="dragons_arena", format="swiss", options="little")
+    assert loose.ephemeral and "write name=value" in loose.text
     for player in (alice, bob):
         await h.slash(player, "tournament join", tournament=1)
     bot = h.bot
@@ -323,7 +327,7 @@ async def test_an_araksey_duel_tournament_starts_its_boards(
     h = discord_harness
     bot = make_bot()
     await h.start(bot)
-    options = {} if elements is None else {"elements": elements}
+    options = {} if elements is None else {"options": f"elements={elements}"}
     made = await h.slash(h.owner, "tournament create", game="araksey", format="swiss", rounds=1, starts="now",
                          **options)
     assert not made.ephemeral, made.text

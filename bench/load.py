@@ -1,8 +1,8 @@
 """``python -m bench load``: many games at once, many clicks in flight, through the offline Discord.
 
-N games (``--games``, default 200) of the five games in turn, each in a channel of its own, and
+N games (``--games``, default 200) of every game in turn, each in a channel of its own, and
 K moves in flight (``--in-flight``, default 20): each of K players' loops takes a game nobody
-else holds, sends its mover's ``/move`` with a legal move (an Arkaios turn whole, as a player
+else holds, sends its mover's ``/move`` with a legal move (a drafted turn whole, as a player
 confirms it) and waits for the new board before taking the next game.  A finished game is
 replaced by a new one in its channel.  Measured per move: the acknowledgement (from the
 interaction to the bot's callback) and the new board (to the request that posts or edits the
@@ -36,7 +36,7 @@ from bot.app import AgoraBot
 from bot.drawing import default_workers
 from bot.service import ACTIVE, GameRecord
 from bot.storage import Storage
-from cogs.common import game_cog
+from cogs.common import GameCog, game_cog
 from rules import GAMES
 from tests.harness import FakeDiscord, FakeUser, RecordedRequest
 from tests.harness.model import InteractionRecord
@@ -98,8 +98,9 @@ class BoardWatch:
                 future.set_result(time.perf_counter())
 
 
-def turn_of(record: GameRecord, rng: random.Random) -> tuple[int, list[str]]:
-    """The seat to move and its move: one legal move, or a whole Arkaios turn."""
+def turn_of(record: GameRecord, rng: random.Random, whole_turns: bool) -> tuple[int, list[str]]:
+    """The seat to move and its move: one legal move, or with ``whole_turns`` the moves of its whole
+    turn (a game whose cog drafts a turn of several moves, played when confirmed)."""
     state = record.state
     assert state is not None
     seat = state.actors[0]
@@ -108,9 +109,14 @@ def turn_of(record: GameRecord, rng: random.Random) -> tuple[int, list[str]]:
         move = rng.choice(state.legal_moves(seat))
         moves.append(str(move))
         state = state.play(seat, move)
-        if record.game != "arkaios":
+        if not whole_turns:
             break
     return seat, moves
+
+
+def drafts_turns(cog: GameCog) -> bool:
+    """Whether a game's ``/move`` drafts its moves into a turn (its cog has its own ``play_typed``)."""
+    return type(cog).play_typed is not GameCog.play_typed
 
 
 async def new_game(h: FakeDiscord, bot: AgoraBot, table: Table, game: str) -> None:
@@ -126,7 +132,7 @@ async def one_move(h: FakeDiscord, bot: AgoraBot, watch: BoardWatch, table: Tabl
     if record.row.status != ACTIVE or record.state is None or record.state.outcome is not None:
         await new_game(h, bot, table, record.game)
         return
-    seat, moves = turn_of(record, rng)
+    seat, moves = turn_of(record, rng, drafts_turns(game_cog(bot, record.game)))
     player = next(p for p in table.players if p.id == record.user_at(seat))
     started = time.perf_counter()
     board = watch.expect(f"/channels/{table.channel_id}/")

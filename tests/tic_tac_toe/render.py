@@ -39,6 +39,7 @@ MARK_INSET = 38  # pixels between a square's edge and its mark
 
 # Words of the picture that French servers read in French (keys of the game's catalogue).
 BOARD_WORDS: dict[str, str] = {
+    "tic_tac_toe.pic.title": "Tic-tac-toe",  # a common noun, not a brand: French reads "Morpion"
     "tic_tac_toe.pic.to_play": "{who} to play ({mark})",
     "tic_tac_toe.pic.won": "{who} won: three in a row",
     "tic_tac_toe.pic.draw": "Draw: the board is full",
@@ -60,7 +61,7 @@ def render(
     img, draw = board_canvas(WIDTH, HEIGHT, grid)
     names = tuple(players)
     header = Header(
-        game="Tic-tac-toe",
+        game=words["tic_tac_toe.pic.title"],
         players=names,
         turn=_turn_text(view, names, words),
         move_number=view["move_number"],

@@ -78,6 +78,7 @@ NAMED_BY_KEY: dict[str, str] = {
     **{name: key for key, name in CARD_WORDS.items()},
     "timeout": "reason.timeout",
     "draw agreed": "reason.draw_agreed",
+    "director": "reason.director",
 }
 
 

@@ -486,15 +486,20 @@ class TournamentCog(commands.Cog):
         closed = []
         for table in tables:
             for uid in table.seats:
-                others = mention_list([other for other in table.seats if other != uid])
-                if table.game_id is None:
-                    said = text(lang, "tour.dm_bye", id=tournament.id, round=round_, game=tournament.name)
-                else:
-                    said = text(lang, "tour.dm_game", id=tournament.id, round=round_, game=tournament.name,
-                                game_id=table.game_id, others=others, link=links[table.game_id])
-                if not await self.notify(uid, said):
+                if not await self.notify(uid, self.round_notice(tournament, round_, table, uid, links, lang)):
                     closed.append(uid)
         return closed
+
+    @staticmethod
+    def round_notice(
+        tournament: Tournament, round_: int, table: Table, user_id: int, links: dict[int, str], lang: str
+    ) -> str:
+        """What one player is told privately of a round: their game, its opponents and board, or their bye."""
+        values = {"id": tournament.id, "round": round_, "game": tournament.name}
+        if table.game_id is None:
+            return text(lang, "tour.dm_bye", **values)
+        others = mention_list([uid for uid in table.seats if uid != user_id])
+        return text(lang, "tour.dm_game", **values, game_id=table.game_id, others=others, link=links[table.game_id])
 
     async def notify(self, user_id: int, content: str) -> bool:
         """Send a player a private notice if they asked for DMs (``/agora notify``); False when their DMs

@@ -47,7 +47,7 @@ MIN_SIGN_UP = 5 * MINUTE
 GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
 # What a closed announcement says under it, by the tournament's status (running and paused: it has started).
 CLOSED_FOOTERS = {CANCELLED: "tour.cancelled_closed", FINISHED: "tour.finished_closed"}
-FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "Round robin", "tables": "Seated tables (Kouba)"}
+FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "Round robin", "tables": "Seated tables (Kouba, Araksey)"}
 
 
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"agora:t:(?P<id>[0-9]+):join"):
@@ -178,7 +178,7 @@ class TournamentCog(commands.Cog):
     @group.command(name="create", description="Create a tournament (Manage Server or the tournament role).")
     @app_commands.describe(
         game="Which game",
-        format="Swiss or round robin for duels, seated tables for Kouba",
+        format="Swiss or round robin for duels, seated tables for Kouba or Araksey",
         rounds="How many rounds (a round robin plays as many as it needs)",
         deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
         starts="When the first round starts: a delay like 2h or 1d, or 'now'",

@@ -41,7 +41,7 @@ PAIR, ANNOUNCE, BOARDS, FINISH, CANCEL = "pair", "announce", "boards", "finish",
 # first board) is marked done after, and its handler skips the games that have a board already.
 SAID_ONCE = (ANNOUNCE, FINISH, CANCEL)
 MAX_ROUNDS = 20
-SEATS_KEPT = 4096  # games whose tournament (or none) a process remembers
+ROUNDS_KEPT = 4096  # games whose tournament (or none) a process remembers
 TABLE_GAMES_SIZES = (3, 5)
 
 
@@ -102,7 +102,7 @@ class Table:
 
 
 @dataclass(frozen=True)
-class Seat:
+class GameRound:
     """Where a tournament game belongs: what its board says above its title."""
 
     tournament_id: int
@@ -159,7 +159,7 @@ class TournamentService:
         self.clock = clock
         self.handlers: dict[str, JobHandler] = {}
         # A game is in a tournament from the transaction that starts it, or never: its answer never changes.
-        self._seats: Recent[int, Seat | None] = Recent(SEATS_KEPT)
+        self._rounds: Recent[int, GameRound | None] = Recent(ROUNDS_KEPT)
         # Called when a round's last result makes its next round due (the scheduler looks at once).
         self.on_due: Callable[[], None] | None = None
 
@@ -209,18 +209,18 @@ class TournamentService:
             return None
         return await self.get(found["tournament_id"]), _table(found)
 
-    async def seat_of(self, game_id: int) -> Seat | None:
+    async def round_of(self, game_id: int) -> GameRound | None:
         """The tournament and round of a game (None for an ordinary game), kept once read."""
-        if game_id in self._seats:
-            return self._seats[game_id]
+        if game_id in self._rounds:
+            return self._rounds[game_id]
         found = await self.storage.db.fetchrow(
             "SELECT t.id, tt.round, t.rounds FROM tournament_tables tt JOIN tournaments t ON t.id = tt.tournament_id "
             "WHERE tt.game_id = ?",
             (game_id,),
         )
-        seat = None if found is None else Seat(found[0], found[1], found[2])
-        self._seats[game_id] = seat
-        return seat
+        placed = None if found is None else GameRound(found[0], found[1], found[2])
+        self._rounds[game_id] = placed
+        return placed
 
     async def played_by(self, guild_id: int, user_id: int) -> list[Tournament]:
         """The server's finished tournaments the user played, newest first."""

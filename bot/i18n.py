@@ -93,6 +93,7 @@ NAMED_BY_KEY: dict[str, str] = {
     **games_names_by_key(),
     "timeout": "reason.timeout",
     "draw agreed": "reason.draw_agreed",
+    "director": "reason.director",
 }
 
 

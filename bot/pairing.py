@@ -37,6 +37,13 @@ class Entrant:
     opponents: frozenset[int] = field(default_factory=frozenset)
     balance: int = 0  # games as the first player minus games as the second
     had_bye: bool = False
+    streak: int = 0  # the same side in the last games in a row: +2 first twice, -1 second once
+
+    def after(self, first: bool) -> tuple[int, int]:
+        """Balance and streak once this player has played a game as the first player (or the second)."""
+        side = 1 if first else -1
+        streak = self.streak + side if self.streak * side > 0 else side
+        return self.balance + side, streak
 
     @property
     def half_points(self) -> int:
@@ -57,31 +64,45 @@ class Costs:
 
     second_bye: int = 0
     repeat: int = 0
+    limit: int = 0  # players whose balance would pass two, or who would play the same side three times in a row
     score_gap: int = 0  # squared difference of scores, in half points
     colour: int = 0  # players whose first-player balance would reach two
     preference: int = 0  # players who do not get the side they are due (or, for byes, standing above the last)
     fold: int = 0  # within a score group, how far from "top half meets bottom half" (1 meets 5 of 8)
 
     def as_tuple(self) -> tuple[int, ...]:
-        return (self.second_bye, self.repeat, self.score_gap, self.colour, self.preference, self.fold)
+        return (self.second_bye, self.repeat, self.limit, self.score_gap, self.colour, self.preference, self.fold)
 
 
 def first_of(a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]:
-    """Who moves first: the one who has moved first less often; on equal balance, the higher placed.
+    """Who moves first: the one who has moved first less often (on equal balance, the higher placed),
+    unless that breaks a limit the other way keeps (balance past two, a third same side in a row).
 
     >>> first_of(Entrant(1, 0.0, 0, balance=1), Entrant(2, 0.0, 1, balance=-1))[0].id
     2
+    >>> first_of(Entrant(1, 0.0, 0, balance=0, streak=2), Entrant(2, 0.0, 1, balance=1, streak=-1))[0].id
+    2
     """
-    return (a, b) if (a.balance, a.rank) <= (b.balance, b.rank) else (b, a)
+    due = (a, b) if (a.balance, a.rank) <= (b.balance, b.rank) else (b, a)
+    swapped = (due[1], due[0])
+    return swapped if side_breaks(*swapped) < side_breaks(*due) else due
+
+
+def side_breaks(first: Entrant, second: Entrant) -> tuple[int, int]:
+    """How many of the two break the limits (balance past two, three same sides in a row), then how many
+    reach a balance of two, when ``first`` moves first."""
+    after = (first.after(first=True), second.after(first=False))
+    limit = sum(abs(balance) > 2 or abs(streak) > 2 for balance, streak in after)
+    return limit, sum(abs(balance) >= 2 for balance, _ in after)
 
 
 def game_costs(a: Entrant, b: Entrant, group_size: int = 0) -> Costs:
     """What pairing ``a`` with ``b`` costs; ``group_size`` is the size of their score group when they share one."""
-    first, second = first_of(a, b)
-    reached_two = (abs(first.balance + 1) >= 2) + (abs(second.balance - 1) >= 2)
+    limit, reached_two = side_breaks(*first_of(a, b))
     same_group = a.half_points == b.half_points
     return Costs(
         repeat=int(b.id in a.opponents),
+        limit=limit,
         score_gap=(a.half_points - b.half_points) ** 2,
         colour=reached_two,
         preference=int(a.balance == b.balance),
@@ -114,7 +135,7 @@ def swiss(entrants: Sequence[Entrant], window: int = WINDOW) -> Pairing:
         return Pairing((), entrants[0].id if entrants else None)
     ordered = sorted(entrants, key=lambda e: e.rank)
     pairing, costs = _match(ordered, window)
-    if window < len(ordered) and (costs.second_bye or costs.repeat):
+    if window < len(ordered) and (costs.second_bye or costs.repeat or costs.limit):
         pairing, _ = _match(ordered, len(ordered))
     return pairing
 
@@ -207,18 +228,19 @@ def round_robin_rounds(players: int) -> int:
 
 
 def table_sizes(players: int, low: int = 3, high: int = 5) -> list[int]:
-    """Sizes of seated tables for ``players``, largest first: about four a table, no table of two when avoidable.
+    """Sizes of seated tables for ``players``, largest first: about four a table, none above ``high``,
+    none below ``low`` unless no split avoids it (then tables of two: five players at tables of at most four).
 
     >>> table_sizes(9), table_sizes(7), table_sizes(2), table_sizes(12)
     ([5, 4], [4, 3], [2], [4, 4, 4])
+    >>> table_sizes(5, high=4), table_sizes(9, high=4)
+    ([3, 2], [3, 3, 3])
     """
     if players <= high:
         return [players]
-    tables = max(1, round(players / 4))
-    while -(-players // tables) > high:
-        tables += 1
-    while tables > 1 and players // tables < low:
-        tables -= 1
+    fewest = -(-players // high)
+    most = max(fewest, players // low)
+    tables = min(max(round(players / 4), fewest), most)
     base, extra = divmod(players, tables)
     return [base + 1] * extra + [base] * (tables - extra)
 

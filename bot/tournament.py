@@ -4,7 +4,7 @@ No discord here.  Tournament games are ordinary games started by :meth:`GameServ
 their results arrive through the service's ``on_finish`` hook, inside the transaction that ends
 the game.  The work that must happen exactly once is a durable job of ``tournament_jobs``:
 
-- ``pair`` (round *r*): pair the round, start its games and schedule ``announce`` — one
+- ``pair`` (round *r*): pair the round, start its games and schedule ``boards`` then ``announce`` — one
   transaction that also marks the job done, so a restart in the middle leaves either nothing
   or everything.  Round 1's job falls due at the start time; each later one is written by the
   result that completes the round before it, and runs at once (:attr:`on_due`).  A pair job
@@ -26,6 +26,7 @@ from typing import Any
 from bot.database import Connection, Row
 from bot.pairing import Entrant, Pairing, round_robin, round_robin_rounds, seated_tables, swiss
 from bot.ratings import ranks_of
+from bot.recent import Recent
 from bot.scheduler import LEASE_SECONDS
 from bot.service import GameService, refusal, resolved_options
 from bot.standings import ROUND_ROBIN, SWISS, TABLES, Standing, TableResult, rank_points, standings
@@ -40,6 +41,7 @@ PAIR, ANNOUNCE, BOARDS, FINISH, CANCEL = "pair", "announce", "boards", "finish",
 # first board) is marked done after, and its handler skips the games that have a board already.
 SAID_ONCE = (ANNOUNCE, FINISH, CANCEL)
 MAX_ROUNDS = 20
+ROUNDS_KEPT = 4096  # games whose tournament (or none) a process remembers
 TABLE_GAMES_SIZES = (3, 5)
 
 
@@ -100,6 +102,15 @@ class Table:
 
 
 @dataclass(frozen=True)
+class GameRound:
+    """Where a tournament game belongs: what its board says above its title."""
+
+    tournament_id: int
+    round: int
+    rounds: int
+
+
+@dataclass(frozen=True)
 class TournamentJob:
     id: int
     tournament_id: int
@@ -118,6 +129,11 @@ def check_format(game: str, format_: str) -> None:
         raise refusal("tour.err.no_duel", game=spec.name)
     if format_ == TABLES and spec.max_players < TABLE_GAMES_SIZES[0]:
         raise refusal("tour.err.no_tables", game=spec.name)
+
+
+def table_limit(game: str) -> int:
+    """The most players a seated table of ``game`` holds: five, or fewer when the game takes fewer."""
+    return min(TABLE_GAMES_SIZES[1], GAMES[game].max_players)
 
 
 def _tournament(found: Row) -> Tournament:
@@ -142,6 +158,8 @@ class TournamentService:
         self.games = games
         self.clock = clock
         self.handlers: dict[str, JobHandler] = {}
+        # A game is in a tournament from the transaction that starts it, or never: its answer never changes.
+        self._rounds: Recent[int, GameRound | None] = Recent(ROUNDS_KEPT)
         # Called when a round's last result makes its next round due (the scheduler looks at once).
         self.on_due: Callable[[], None] | None = None
 
@@ -175,8 +193,12 @@ class TournamentService:
         return [_table(row) for row in found]
 
     async def standings(self, tournament: Tournament, db: Connection | None = None) -> list[Standing]:
+        """Everyone ranked on the games finished so far; a bye counts once every game of its round is over
+        (a round cut short by ``end`` gives its byes nothing, as its unfinished games)."""
         entries = await self.entries(tournament.id, db)
-        results = [t.result() for t in await self.tables(tournament.id, db=db) if t.finished]
+        tables = await self.tables(tournament.id, db=db)
+        played = played_rounds(tables)
+        results = [t.result() for t in tables if t.finished and (not t.is_bye or t.round in played)]
         withdrawn = [e.user_id for e in entries if e.withdrawn_in is not None]
         return standings([e.user_id for e in entries], results, tournament.format, withdrawn)
 
@@ -186,6 +208,19 @@ class TournamentService:
         if found is None:
             return None
         return await self.get(found["tournament_id"]), _table(found)
+
+    async def round_of(self, game_id: int) -> GameRound | None:
+        """The tournament and round of a game (None for an ordinary game), kept once read."""
+        if game_id in self._rounds:
+            return self._rounds[game_id]
+        found = await self.storage.db.fetchrow(
+            "SELECT t.id, tt.round, t.rounds FROM tournament_tables tt JOIN tournaments t ON t.id = tt.tournament_id "
+            "WHERE tt.game_id = ?",
+            (game_id,),
+        )
+        placed = None if found is None else GameRound(found[0], found[1], found[2])
+        self._rounds[game_id] = placed
+        return placed
 
     async def played_by(self, guild_id: int, user_id: int) -> list[Tournament]:
         """The server's finished tournaments the user played, newest first."""
@@ -290,7 +325,9 @@ class TournamentService:
         found = await self.of_game(game_id)
         if found is None:
             raise refusal("tour.err.not_tournament_game", id=game_id)
-        _, table = found
+        tournament, table = found
+        if tournament.status not in (RUNNING, PAUSED):
+            raise refusal("tour.err.over", id=tournament.id)
         if table.finished:
             raise refusal("tour.err.game_over", id=game_id)
         if winner is not None and winner not in table.seats:
@@ -313,6 +350,9 @@ class TournamentService:
             )
             if found is None or found["finished_at"] is not None:
                 return
+            tournament = await self._get_in(db, found["tournament_id"])
+            if tournament.status not in (RUNNING, PAUSED):
+                return  # the director ended the event: games still running no longer count
             seats = json.loads(found["seats"])
             points = rank_points(ranks_of(outcome, len(seats)))
             victory = list(outcome.scores) if len(outcome.scores) == len(seats) else []
@@ -443,8 +483,9 @@ class TournamentService:
                 (RUNNING, job.round, rounds, tournament.id),
             )
             await self._seat(db, tournament, job.round, await self._draw(db, tournament, job.round, active))
-            await self._schedule(db, tournament.id, ANNOUNCE, job.round, self.clock())
+            # The boards first (jobs due together run in the order written): the announcement links to them.
             await self._schedule(db, tournament.id, BOARDS, job.round, self.clock())
+            await self._schedule(db, tournament.id, ANNOUNCE, job.round, self.clock())
             await self._advance_if_complete(db, tournament.id, job.round)
 
     async def _close(self, db: Connection, tournament: Tournament, status: str, kind: str) -> None:
@@ -496,7 +537,8 @@ class TournamentService:
         playing = {e.user_id for e in active}
         if tournament.format == TABLES:
             order = [uid for uid in ranking if uid in playing]
-            return [_seat_order(table, past, order) for table in seated_tables(order)]
+            seating = seated_tables(order, high=table_limit(tournament.game))
+            return [_seat_order(table, past, order) for table in seating]
         if tournament.format == ROUND_ROBIN:
             everyone = [e.user_id for e in await self.entries(tournament.id, db)]
             return _present(round_robin(everyone, round_ - 1), playing)
@@ -504,12 +546,19 @@ class TournamentService:
         return _present(swiss(entrants), playing)
 
 
+def played_rounds(tables: Sequence[Table]) -> set[int]:
+    """The rounds whose every table is finished."""
+    rounds = {t.round for t in tables}
+    return rounds - {t.round for t in tables if not t.finished}
+
+
 def _entrants(order: Sequence[int], past: Sequence[Table], table: Sequence[Standing]) -> list[Entrant]:
     points = {s.user_id: s.points for s in table}
     opponents: dict[int, set[int]] = {uid: set() for uid in order}
     balance = dict.fromkeys(order, 0)
+    streak = dict.fromkeys(order, 0)  # the same side in a row, as of the last game (byes skipped)
     byes = {t.seats[0] for t in past if t.is_bye}
-    for game in past:
+    for game in sorted(past, key=lambda t: (t.round, t.table_no)):
         if game.is_bye or len(game.seats) != 2:
             continue
         first, second = game.seats
@@ -517,8 +566,9 @@ def _entrants(order: Sequence[int], past: Sequence[Table], table: Sequence[Stand
             if uid in opponents:
                 opponents[uid].add(other)
                 balance[uid] += side
+                streak[uid] = streak[uid] + side if streak[uid] * side > 0 else side
     return [
-        Entrant(uid, points[uid], rank, frozenset(opponents[uid]), balance[uid], uid in byes)
+        Entrant(uid, points[uid], rank, frozenset(opponents[uid]), balance[uid], uid in byes, streak[uid])
         for rank, uid in enumerate(order)
     ]
 

@@ -1018,6 +1018,8 @@ class GameCog(commands.Cog):
         Who may ask, and whether the game has a rematch already, the service decides from the stored game.
         """
         user = interaction.user
+        if await self.bot.tournaments.round_of(record.id) is not None:
+            raise refusal("tour.err.no_rematch", id=record.id)
         channel_id = self.home_channel(interaction, record)
         if record.seats_of(user.id):  # someone else is told only that the rematch is not theirs to ask
             await self.check_channel(record.row.guild_id, channel_id)
@@ -1144,7 +1146,12 @@ class GameCog(commands.Cog):
         """The public board's controls, then a finished game's Rematch and the shared ones (the "⋯" menu)
         where a row has room."""
         lang = await self.language(record)
-        extras = [*self.rematch_button(record, lang)]
+        played_in = await self.bot.tournaments.round_of(record.id)
+        if played_in is not None:  # a tournament game says where it belongs, and has no rematch outside the event
+            named = text(lang, "tour.board_author", id=played_in.tournament_id, round=played_in.round,
+                         rounds=played_in.rounds)
+            board.embed.set_author(name=named)
+        extras = [*self.rematch_button(record, lang)] if played_in is None else []
         extras += [item for cog in self.bot.cogs.values() if isinstance(cog, SharedControls)
                    for item in cog.board_controls(record, lang)]  # fmt: skip
         view = controls_view(board.controls)

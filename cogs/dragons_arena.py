@@ -26,11 +26,12 @@ from bot.i18n import text, word
 from bot.names import shown_name
 from bot.opponent import DEFAULT_LEVEL
 from bot.opponent import Level as BotLevel
-from bot.service import ACTIVE, FINISHED, GameRecord, refusal
+from bot.service import ACTIVE, FINISHED, GameRecord, invalid_control, refusal
 from bot.storage import SoloResult, SoloStanding
 from cogs.common import (
     COLOUR,
     Board,
+    ControlId,
     GameButton,
     GameCog,
     GameSelect,
@@ -730,13 +731,19 @@ class DragonsArena(GameCog):
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         data = cast(dict[str, Any], interaction.data or {})
-        found = re.fullmatch(re.escape(SET_MODAL) + r"([0-9]+)", str(data.get("custom_id", "")))
-        if found is None:
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(SET_MODAL):
             return
+        parsed = ControlId.parse(f"{custom_id.removeprefix(SET_MODAL)}:any:set")
         typed = modal_value(list(data.get("components", [])), POWERS_FIELD)
 
         async def work() -> None:
-            record = await game_here(interaction, int(found[1]))
+            # A forged form may name any id, or another game's: checked before anything is read or played.
+            if parsed is None:
+                raise invalid_control()
+            record = await game_here(interaction, parsed.game_id)
+            if record.game != self.game_id:
+                raise invalid_control()
             await self.submit_powers(interaction, record, typed)
 
         # Not a control: the submission passes the bot's front desk here (logged, refused while stopping).

@@ -35,6 +35,7 @@ from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text, word
 from bot.names import shown_name
 from bot.opponent import DEFAULT_LEVEL, Level
+from bot.ratings import ranks_of
 from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError, not_playing
 from cogs.common import (
     ANY_VERSION,
@@ -316,13 +317,17 @@ def scores_table(state: KoubaState, names: Sequence[str], lang: str = "en") -> s
 
 
 def ranking_text(state: KoubaState, outcome: Outcome, names: Sequence[str]) -> str:
+    """The final ranking, places as the result ranks them (and tournaments count them): players the
+    outcome does not tell apart share a place and its medal (a director's decision names only a winner)."""
     totals = state.totals()
-    order = sorted(range(state.players), key=lambda s: (s not in outcome.winners, -totals[s], s))
+    places = ranks_of(outcome, state.players)
+    order = sorted(range(state.players), key=lambda s: (places[s], -totals[s], s))
     medals = ("🥇", "🥈", "🥉")
     lines = []
-    for place, seat in enumerate(order):
-        medal = medals[place] if place < len(medals) else "  "
-        lines.append(f"{medal} {place + 1}. **{names[seat]}**: {points(totals[seat])}")
+    for seat in order:
+        place = places[seat]
+        medal = medals[place - 1] if place <= len(medals) else "  "
+        lines.append(f"{medal} {place}. **{names[seat]}**: {points(totals[seat])}")
     return "\n".join(lines)
 
 

@@ -35,9 +35,9 @@ from bot.i18n import text, word
 from bot.limits import WorkLimiter
 from bot.movelog import replay
 from bot.names import shown_name
-from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, refusal
+from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, invalid_control, refusal
 from bot.storage import MoveRow
-from cogs.common import COLOUR, controls_view, game_cog, guarded, picture_words
+from cogs.common import COLOUR, MAX_GAME_ID, controls_view, game_cog, guarded, picture_words
 from render import replay as replay_gif
 from render.kit import Render
 from rules import GAMES, GameState, IllegalMove, View, part_of
@@ -189,6 +189,8 @@ class Replays(commands.Cog):
         return record, await self.service.move_log(game_id)
 
     async def on_click(self, interaction: discord.Interaction[Any], game_id: int, ply: int, action: str) -> None:
+        if not 0 < game_id <= MAX_GAME_ID:  # a forged id: refused before any lookup, as every control's
+            raise invalid_control()
         record, moves = await self.replayable(interaction, game_id)
         if action == "gif":
             await self.export(interaction, record, moves)

@@ -21,10 +21,21 @@ from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text
 from bot.names import plain_name
 from bot.options import read_options
-from bot.service import GameRecord, ServiceError
-from bot.settings import DAY, DurationError, format_duration, parse_duration
+from bot.service import GameRecord, ServiceError, jump_link
+from bot.settings import DAY, MINUTE, DurationError, format_duration, parse_duration
 from bot.standings import FORMATS, ROUND_ROBIN, TABLES, Standing
-from bot.tournament import ANNOUNCE, BOARDS, CANCEL, FINISH, OPEN, Table, Tournament, TournamentJob
+from bot.tournament import (
+    ANNOUNCE,
+    BOARDS,
+    CANCEL,
+    CANCELLED,
+    FINISH,
+    FINISHED,
+    OPEN,
+    Table,
+    Tournament,
+    TournamentJob,
+)
 from cogs.common import COLOUR, controls_view, game_cog, guarded, mention_list, tell
 from render.standings import StandingsLabels, StandingsRow, render_standings
 from rules import GAMES
@@ -32,7 +43,11 @@ from rules import GAMES
 log = logging.getLogger("agora.tournament")
 
 MAX_START_DELAY = 30 * DAY
+# Sign-up stays open at least this long, even for ``starts:now``: time to see the announcement and join.
+MIN_SIGN_UP = 5 * MINUTE
 GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
+# What a closed announcement says under it, by the tournament's status (running and paused: it has started).
+CLOSED_FOOTERS = {CANCELLED: "tour.cancelled_closed", FINISHED: "tour.finished_closed"}
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "Round robin", "tables": "Seated tables (three or more)"}
 
 
@@ -144,8 +159,10 @@ class TournamentCog(commands.Cog):
         players = mention_list([e.user_id for e in entries]) or text(lang, "tour.nobody_yet")
         embed.add_field(name=text(lang, "tour.players", count=len(entries)), value=players[:1024], inline=False)
         if tournament.status != OPEN:
-            embed.set_footer(text=text(lang, "tour.started_closed"))
+            embed.set_footer(text=text(lang, CLOSED_FOOTERS.get(tournament.status, "tour.started_closed")))
             return {"embed": embed, "view": None}
+        closes = text(lang, "tour.sign_up_closes", at=int(tournament.starts_at))
+        embed.description = f"{embed.description}\n{closes}"
         return {"embed": embed, "view": controls_view([JoinButton(tournament.id, text(lang, "tour.join"))])}
 
     async def refresh_announcement(self, tournament: Tournament) -> None:
@@ -200,11 +217,13 @@ class TournamentCog(commands.Cog):
 
     @staticmethod
     def times(deadline: str | None, starts: str, lang: str) -> tuple[int | None, int]:
+        """The turn time asked for, and the delay before the first round: ``now`` (or anything shorter)
+        leaves sign-up open :data:`MIN_SIGN_UP`, so players can see the announcement and join."""
         turn_seconds = None if deadline is None else parse_duration(deadline)
         if starts.strip().lower() in ("now", "maintenant", "0"):
-            return turn_seconds, 0
+            return turn_seconds, MIN_SIGN_UP
         try:
-            return turn_seconds, parse_duration(starts, low=0, high=MAX_START_DELAY)
+            return turn_seconds, max(MIN_SIGN_UP, parse_duration(starts, low=0, high=MAX_START_DELAY))
         except DurationError:
             raise ServiceError(text(lang, "tour.err.starts", typed=starts)) from None
 
@@ -353,16 +372,13 @@ class TournamentCog(commands.Cog):
 
     # -- standings ------------------------------------------------------------------------------
 
-    async def standings_message(self, tournament: Tournament, lang: str) -> tuple[discord.Embed, discord.File]:
+    async def standings_message(
+        self, tournament: Tournament, lang: str, announcing: int | None = None
+    ) -> tuple[discord.Embed, discord.File]:
+        """The standings as text and picture; ``announcing`` a round, they are those after the round before."""
         table = await self.tournaments.standings(tournament)
         names = await self.names(tournament.guild_id, [s.user_id for s in table])
-        if tournament.status in ("finished", "cancelled"):
-            subtitle = text(lang, "tour.final")
-        elif tournament.round == 0:
-            subtitle = text(lang, "tour.before_start")
-        else:
-            done = await self.completed_rounds(tournament)
-            subtitle = text(lang, "tour.after_round", round=done, rounds=tournament.rounds)
+        subtitle = await self.standings_subtitle(tournament, lang, announcing)
         columns = self.columns(tournament, lang)
         embed = discord.Embed(
             title=text(lang, "tour.standings_title", id=tournament.id), description=self.lines(table, columns, lang),
@@ -386,9 +402,18 @@ class TournamentCog(commands.Cog):
         alt = f"{labels.title} · {subtitle}"[:ALT_TEXT_LIMIT]
         return embed, discord.File(io.BytesIO(png), filename=name, description=alt)
 
-    async def completed_rounds(self, tournament: Tournament) -> int:
+    async def standings_subtitle(self, tournament: Tournament, lang: str, announcing: int | None) -> str:
+        """"final", "before the start", "after round 2 of 5", or "round 3 of 5 in progress"."""
+        if tournament.status in (FINISHED, CANCELLED):
+            return text(lang, "tour.final")
+        if tournament.round == 0:
+            return text(lang, "tour.before_start")
+        if announcing is not None:
+            return text(lang, "tour.after_round", round=announcing - 1, rounds=tournament.rounds)
         tables = await self.tournaments.tables(tournament.id, tournament.round)
-        return tournament.round if tables and all(t.finished for t in tables) else tournament.round - 1
+        if tables and all(t.finished for t in tables):
+            return text(lang, "tour.after_round", round=tournament.round, rounds=tournament.rounds)
+        return text(lang, "tour.round_in_progress", round=tournament.round, rounds=tournament.rounds)
 
     @staticmethod
     def columns(tournament: Tournament, lang: str) -> list[str]:
@@ -409,20 +434,69 @@ class TournamentCog(commands.Cog):
     # -- what the durable jobs post -----------------------------------------------------------------
 
     async def announce_round(self, tournament: Tournament, job: TournamentJob) -> None:
-        """Standings so far, then the round's games, pinging their players."""
+        """Standings so far, then the round's games with a link to each board, pinging their players;
+        players who asked for DMs are also told privately."""
         lang = await self.bot.language_of(tournament.guild_id)
         channel = self.send(tournament.channel_id)
         if job.round == 1:
             await self.refresh_announcement(tournament)
         else:
-            embed, picture = await self.standings_message(tournament, lang)
+            embed, picture = await self.standings_message(tournament, lang, announcing=job.round)
             await channel.send(embed=embed, file=picture)
         tables = await self.tournaments.tables(tournament.id, job.round)
+        links = await self.board_links(tables)
+        closed = await self.tell_players(tournament, job.round, tables, links, lang)
+        content = mention_list([uid for t in tables for uid in t.seats])
         await channel.send(
-            content=mention_list([uid for t in tables for uid in t.seats])[:2000],
-            embed=self.round_embed(tournament, job.round, tables, lang),
+            content="\n".join([content, *(text(lang, "tour.dm_closed", user=uid) for uid in closed)])[:2000],
+            embed=self.round_embed(tournament, job.round, tables, lang, links),
             allowed_mentions=PLAYERS_ONLY,
         )
+
+    async def board_links(self, tables: list[Table]) -> dict[int, str]:
+        """A link to each game's board, by game (a game whose board is not posted yet links to its channel)."""
+        links = {}
+        for table in tables:
+            if table.game_id is not None:
+                links[table.game_id] = jump_link((await self.bot.service.load(table.game_id)).row)
+        return links
+
+    async def tell_players(
+        self, tournament: Tournament, round_: int, tables: list[Table], links: dict[int, str], lang: str
+    ) -> list[int]:
+        """Tell each player of the round privately where they play; returns those whose DMs are closed."""
+        closed = []
+        for table in tables:
+            for uid in table.seats:
+                if not await self.notify(uid, self.round_notice(tournament, round_, table, uid, links, lang)):
+                    closed.append(uid)
+        return closed
+
+    @staticmethod
+    def round_notice(
+        tournament: Tournament, round_: int, table: Table, user_id: int, links: dict[int, str], lang: str
+    ) -> str:
+        """What one player is told privately of a round: their game, its opponents and board, or their bye."""
+        values = {"id": tournament.id, "round": round_, "game": tournament.name}
+        if table.game_id is None:
+            return text(lang, "tour.dm_bye", **values)
+        others = mention_list([uid for uid in table.seats if uid != user_id])
+        return text(lang, "tour.dm_game", **values, game_id=table.game_id, others=others, link=links[table.game_id])
+
+    async def notify(self, user_id: int, content: str) -> bool:
+        """Send a player a private notice if they asked for DMs (``/agora notify``); False when their DMs
+        are closed, which turns the choice off as reminders do."""
+        if not await self.bot.settings.wants_dm(user_id):
+            return True
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(content, allowed_mentions=discord.AllowedMentions.none())
+        except discord.Forbidden:
+            await self.bot.settings.set_dm(user_id, False)
+            return False
+        except discord.NotFound:
+            log.info("player %s of a tournament is gone from Discord", user_id)
+        return True
 
     async def post_boards(self, tournament: Tournament, job: TournamentJob) -> None:
         """Each game's first board, in its own thread when the server runs games in threads."""
@@ -432,18 +506,24 @@ class TournamentCog(commands.Cog):
             if table.game_id is not None:
                 await self.start_table(tournament, job.round, table.game_id, threads, lang)
 
-    def round_embed(self, tournament: Tournament, round_: int, tables: list[Table], lang: str) -> discord.Embed:
+    def round_embed(
+        self, tournament: Tournament, round_: int, tables: list[Table], lang: str, links: dict[int, str]
+    ) -> discord.Embed:
         lines = []
         for table in tables:
             players = " – ".join(f"<@{uid}>" for uid in table.seats)
             if table.game_id is None:
                 lines.append(text(lang, "tour.round_bye", players=players))
             else:
-                lines.append(text(lang, "tour.round_game_line", game_id=table.game_id, players=players))
-        return discord.Embed(
+                lines.append(text(lang, "tour.round_game_link", game_id=table.game_id, players=players,
+                                  link=links[table.game_id]))
+        embed = discord.Embed(
             title=text(lang, "tour.round_title", id=tournament.id, round=round_, rounds=tournament.rounds),
             description="\n".join(lines)[:4000], colour=COLOUR,
         )
+        if tournament.format != TABLES:  # who moves first is balanced in duels: say what that means in this game
+            embed.set_footer(text=text(lang, f"tour.sides.{tournament.game}"))
+        return embed
 
     async def start_table(self, tournament: Tournament, round_: int, game_id: int, threads: bool, lang: str) -> None:
         """Post a game's first board once (a restart in the middle posts only the boards still missing)."""

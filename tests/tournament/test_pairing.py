@@ -19,6 +19,7 @@ from bot.pairing import (
     round_robin,
     round_robin_rounds,
     seated_tables,
+    side_breaks,
     swiss,
     table_sizes,
 )
@@ -32,13 +33,20 @@ class Record:
     opponents: set[int] = field(default_factory=set)
     balance: int = 0
     byes: int = 0
+    streak: int = 0
+    sides: list[int] = field(default_factory=list)  # +1 first, -1 second, game by game
+
+    def played(self, side: int) -> None:
+        self.balance += side
+        self.streak = self.streak + side if self.streak * side > 0 else side
+        self.sides.append(side)
 
 
 def entrants(records: dict[int, Record]) -> list[Entrant]:
     order = sorted(records, key=lambda uid: (-records[uid].score, uid))
     return [
         Entrant(uid, records[uid].score, order.index(uid), frozenset(records[uid].opponents),
-                records[uid].balance, records[uid].byes > 0)
+                records[uid].balance, records[uid].byes > 0, records[uid].streak)
         for uid in order
     ]
 
@@ -50,8 +58,8 @@ def play(records: dict[int, Record], pairing: Pairing, rng: random.Random) -> No
         records[second].score += 1 - result
         records[first].opponents.add(second)
         records[second].opponents.add(first)
-        records[first].balance += 1
-        records[second].balance -= 1
+        records[first].played(1)
+        records[second].played(-1)
     if pairing.bye is not None:
         records[pairing.bye].score += 1
         records[pairing.bye].byes += 1
@@ -121,7 +129,8 @@ def test_whole_swiss_events(size: int, seed: int) -> None:
         players = {e.id: e for e in entrants(records)}
         pairing = swiss(list(players.values()))
         for first, second in pairing.games:
-            assert (players[first].balance, players[first].rank) <= (players[second].balance, players[second].rank)
+            due = (players[first].balance, players[first].rank) <= (players[second].balance, players[second].rank)
+            assert due or side_breaks(players[second], players[first]) > side_breaks(players[first], players[second])
         play(records, pairing, rng)
         assert all(r.byes <= 1 for r in records.values())
     met = sum(len(r.opponents) for r in records.values())
@@ -138,8 +147,8 @@ def test_equal_scores_meet_and_balance_stays_within_one_when_possible() -> None:
     for _ in range(4):
         pairing = swiss(entrants(records))
         for first, second in pairing.games:
-            records[first].balance += 1
-            records[second].balance -= 1
+            records[first].played(1)
+            records[second].played(-1)
             records[first].opponents.add(second)
             records[second].opponents.add(first)
             records[first].score += 0.5
@@ -192,3 +201,24 @@ def test_seated_tables_hold_three_to_five_and_two_only_when_unavoidable(players:
         assert all(3 <= size <= 5 for size in sizes)
     tables = seated_tables(list(range(players)))
     assert [len(t) for t in tables] == sizes and [uid for t in tables for uid in t] == list(range(players))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_long_swiss_events_keep_sides_within_two_and_never_thrice_the_same(seed: int) -> None:
+    """32 players, 9 rounds, random results: no balance past two, no side three times in a row."""
+    rng = random.Random(seed)
+    records = {uid: Record() for uid in range(32)}
+    for _ in range(9):
+        play(records, swiss(entrants(records)), rng)
+        assert all(abs(r.balance) <= 2 for r in records.values()), [r.balance for r in records.values()]
+        assert all(abs(r.streak) <= 2 for r in records.values()), [r.sides for r in records.values()]
+
+
+@given(st.integers(2, 200), st.integers(3, 5))
+def test_seated_tables_keep_within_the_games_limit(players: int, high: int) -> None:
+    """Araksey seats at most four: every count still gets tables, of two only when three cannot be kept."""
+    sizes = table_sizes(players, high=high)
+    assert sum(sizes) == players and all(2 <= size <= high for size in sizes)
+    fits = any(players // tables >= 3 and -(-players // tables) <= high for tables in range(1, players + 1))
+    assert min(sizes) >= 3 or not fits

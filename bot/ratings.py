@@ -198,18 +198,29 @@ _RATING_COLUMNS = "user_id, game, mu, sigma, games, wins, losses, draws"
 _ORDER = "ORDER BY mu - 3 * sigma DESC, games DESC, user_id"
 
 
-async def leaderboard(storage: Storage, guild_id: int, game: str, offset: int, limit: int) -> list[Rating]:
-    """One page of a server's board for a game, best shown rating first."""
+def _active(active_since: float | None) -> tuple[str, list[float]]:
+    """The condition that leaves out players whose last rated game is older than ``active_since``."""
+    return ("AND updated_at >= ?", [active_since]) if active_since is not None else ("", [])
+
+
+async def leaderboard(
+    storage: Storage, guild_id: int, game: str, offset: int, limit: int, active_since: float | None = None
+) -> list[Rating]:
+    """One page of a server's board for a game, best shown rating first (active players only, if asked)."""
+    where, params = _active(active_since)
     found = await storage.db.fetch(
-        f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? {_ORDER} LIMIT ? OFFSET ?",
-        (guild_id, game, limit, offset),
+        f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? {where} {_ORDER} LIMIT ? OFFSET ?",
+        (guild_id, game, *params, limit, offset),
     )
     return [Rating(*row) for row in found]
 
 
-async def board_size(storage: Storage, guild_id: int, game: str) -> int:
-    """How many players have a rating in ``game`` on the server."""
-    found = await storage.db.fetchrow("SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
+async def board_size(storage: Storage, guild_id: int, game: str, active_since: float | None = None) -> int:
+    """How many players have a rating in ``game`` on the server (active players only, if asked)."""
+    where, params = _active(active_since)
+    found = await storage.db.fetchrow(
+        f"SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? {where}", (guild_id, game, *params)
+    )
     return int(found[0]) if found else 0
 
 

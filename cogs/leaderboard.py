@@ -18,9 +18,11 @@ from bot import ratings
 from bot.app import AgoraBot
 from bot.i18n import text
 from bot.opponent import records_against_bot
+from bot.seasons import SeasonError
 from bot.service import FINISHED, jump_link
 from bot.storage import GameRow
 from cogs.common import COLOUR, controls_view, guarded, tell
+from cogs.season import season_board_message, seasons_of
 from rules import GAMES, Outcome
 
 PAGE_SIZE = 10
@@ -68,10 +70,12 @@ async def leaderboard_message(
     bot: AgoraBot, guild_id: int, game: str, page: int
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and paging buttons of one page (clamped to the pages there are)."""
-    total = await ratings.board_size(bot.storage, guild_id, game)
+    inactivity = await seasons_of(bot).settings(guild_id)
+    since = inactivity.active_since(bot.clock())
+    total = await ratings.board_size(bot.storage, guild_id, game, since)
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
-    entries = await ratings.leaderboard(bot.storage, guild_id, game, page * PAGE_SIZE, PAGE_SIZE)
+    entries = await ratings.leaderboard(bot.storage, guild_id, game, page * PAGE_SIZE, PAGE_SIZE, since)
     lang = await bot.language_of(guild_id)
     name = GAMES[game].name
     embed = discord.Embed(title=text(lang, "lb.title", game=name), colour=COLOUR)
@@ -84,6 +88,8 @@ async def leaderboard_message(
     else:
         embed.description = text(lang, "lb.empty", game=name)
     footer = text(lang, "lb.footer", page=page + 1, pages=pages, total=total, games=ratings.PROVISIONAL_GAMES)
+    if since is not None:
+        footer += "\n" + text(lang, "lb.inactive_note", days=inactivity.inactive_days)
     embed.set_footer(text=footer)
     view = controls_view([
         LeaderboardButton(game, max(page - 1, 0), "prev", label=text(lang, "lb.prev"), disabled=page == 0),
@@ -149,13 +155,27 @@ class Leaderboards(commands.Cog):
         self.bot.remove_dynamic_items(LeaderboardButton)
 
     @app_commands.command(name="leaderboard", description="The server's best players of a game.")
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(game="Which game", season="A season's number: its table (the lifetime table if left out)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
-        assert interaction.guild_id is not None
-        embed, view = await leaderboard_message(self.bot, interaction.guild_id, game.value, 0)
-        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str],
+        season: app_commands.Range[int, 1, 999999] | None = None,
+    ) -> None:
+        async def work() -> None:
+            assert interaction.guild_id is not None
+            if season is None:
+                embed, view = await leaderboard_message(self.bot, interaction.guild_id, game.value, 0)
+            else:
+                try:
+                    embed, view = await season_board_message(self.bot, interaction.guild_id, season, game.value, 0)
+                except SeasonError as error:
+                    lang = await self.bot.language_of(interaction.guild_id)
+                    await tell(interaction, text(lang, error.key, **error.values))
+                    return
+            await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
+
+        await guarded(interaction, work)
 
     @app_commands.command(name="profile", description="A player's ratings, record and recent games on this server.")
     @app_commands.describe(user="Whose profile (you if left out)")

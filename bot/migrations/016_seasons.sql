@@ -1,0 +1,40 @@
+-- Seasons per server: each game's table started fresh for a stretch of time, then kept.
+CREATE TABLE season_settings (
+    guild_id      INTEGER PRIMARY KEY,
+    cadence       TEXT    NOT NULL DEFAULT 'none',  -- none | monthly | quarterly
+    inactive_days INTEGER NOT NULL DEFAULT 0,       -- 0: nobody leaves the current tables
+    channel_id    INTEGER                           -- where final tables go (NULL: the first game channel)
+);
+
+CREATE TABLE seasons (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id   INTEGER NOT NULL,
+    number     INTEGER NOT NULL,                    -- 1, 2, ... per server
+    started_at REAL    NOT NULL,
+    ends_at    REAL,                                -- when a cadence ends it; NULL: ended by hand
+    ended_at   REAL,                                -- NULL while it runs
+    posted_at  REAL,                                -- when its final table was posted
+    UNIQUE (guild_id, number)
+);
+CREATE INDEX seasons_running ON seasons (guild_id, ended_at);
+CREATE INDEX seasons_to_post ON seasons (ended_at, posted_at);
+
+-- A season's rating of one player in one game, started fresh with the season.
+CREATE TABLE season_ratings (
+    season_id  INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+    game       TEXT    NOT NULL,
+    user_id    INTEGER NOT NULL,
+    mu         REAL    NOT NULL,
+    sigma      REAL    NOT NULL,
+    score      REAL    NOT NULL,                    -- mu - 3 sigma: the order of the table, indexed
+    games      INTEGER NOT NULL DEFAULT 0,
+    wins       INTEGER NOT NULL DEFAULT 0,
+    losses     INTEGER NOT NULL DEFAULT 0,
+    draws      INTEGER NOT NULL DEFAULT 0,
+    played_at  REAL    NOT NULL,                    -- the player's last rated game in the season
+    PRIMARY KEY (season_id, game, user_id)
+);
+CREATE INDEX season_ratings_by_board ON season_ratings (season_id, game, score);
+
+-- The lifetime tables leave out players without a recent game: read by last game.
+CREATE INDEX ratings_by_activity ON ratings (guild_id, game, updated_at);

@@ -35,8 +35,8 @@ def line_of(text: str, user: FakeUser) -> str:
     return next(line for line in text.splitlines() if f"<@{user.id}>" in line)
 
 
-async def monthly(h: FakeDiscord, **more: object) -> None:
-    saved = await h.slash(h.owner, "season settings", cadence="monthly", channel=h.channel("games"), **more)
+async def monthly(h: FakeDiscord) -> None:
+    saved = await h.slash(h.owner, "season settings", cadence="monthly", channel=h.channel("games"))
     assert saved.ephemeral and "Season settings saved" in saved.text
     assert "Season 1 is running" in saved.text and "every month" in saved.text
 

@@ -69,6 +69,9 @@ class SeasonSettings:
     cadence: str = NONE
     inactive_days: int = 0  # 0: everybody stays on the current tables
     channel_id: int | None = None  # where final tables are posted; None: the first game channel
+    champion_role: int | None = None  # given to each game's season champions (None: no role)
+    champion_top: int = 1  # how many of each game's final table get it
+    winner_role: int | None = None  # given to the last tournament's winner (None: no role)
 
     def active_since(self, now: float) -> float | None:
         """The oldest last game that keeps a player on the current tables (None: no limit)."""
@@ -127,6 +130,10 @@ def _season(row: Row | None) -> Season | None:
                   _number(row[6]))  # fmt: skip
 
 
+def _id(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
 def _number(value: Any) -> float | None:
     return None if value is None else float(value)
 
@@ -146,12 +153,15 @@ class Seasons:
 
     async def settings(self, guild_id: int) -> SeasonSettings:
         found = await self.storage.db.fetchrow(
-            "SELECT cadence, inactive_days, channel_id FROM season_settings WHERE guild_id = ?", (guild_id,)
+            "SELECT cadence, inactive_days, channel_id, champion_role, champion_top, winner_role "
+            "FROM season_settings WHERE guild_id = ?",
+            (guild_id,),
         )
         if found is None:
             return SeasonSettings(guild_id)
-        channel = None if found[2] is None else int(found[2])
-        return SeasonSettings(guild_id, str(found[0]), int(found[1]), channel)
+        return SeasonSettings(
+            guild_id, str(found[0]), int(found[1]), _id(found[2]), _id(found[3]), int(found[4]), _id(found[5])
+        )
 
     async def update_settings(self, guild_id: int, **changes: Any) -> SeasonSettings:
         """Change a server's season settings; a cadence set starts a season at once when none runs."""
@@ -162,11 +172,15 @@ class Seasons:
             raise SeasonError("season.err.inactive", high=MAX_INACTIVE_DAYS)
         async with self.storage.transaction() as db:
             await db.execute(
-                "INSERT INTO season_settings (guild_id, cadence, inactive_days, channel_id) VALUES (?, ?, ?, ?) "
+                "INSERT INTO season_settings (guild_id, cadence, inactive_days, channel_id, champion_role, "
+                "champion_top, winner_role) VALUES (?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET cadence = excluded.cadence, "
-                "inactive_days = excluded.inactive_days, channel_id = excluded.channel_id",
-                (guild_id, settings.cadence, settings.inactive_days, settings.channel_id),
-            )
+                "inactive_days = excluded.inactive_days, channel_id = excluded.channel_id, "
+                "champion_role = excluded.champion_role, champion_top = excluded.champion_top, "
+                "winner_role = excluded.winner_role, role_problem = NULL",
+                (guild_id, settings.cadence, settings.inactive_days, settings.channel_id, settings.champion_role,
+                 settings.champion_top, settings.winner_role),
+            )  # fmt: skip
             await self._retime(db, settings)
         return settings
 

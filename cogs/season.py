@@ -23,6 +23,7 @@ from bot.app import AgoraBot
 from bot.i18n import text
 from bot.names import plain_name
 from bot.ratings import PROVISIONAL_GAMES
+from bot.rewards import NO_MANAGE_ROLES, RewardStore, RoleFacts, role_problem
 from bot.seasons import CADENCES, NONE, Season, SeasonError, SeasonRating, Seasons, SeasonSettings
 from cogs.common import COLOUR, controls_view, guarded, tell
 from render.season import SeasonLabels, SeasonLine, SeasonSection, render_season
@@ -158,6 +159,7 @@ class SeasonCog(commands.Cog, name="Seasons"):
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
         self.seasons = seasons_of(bot)
+        self.rewards = RewardStore(bot.storage)
         self.hook = self.seasons.finish_step(bot.service.unrated_users)
 
     async def cog_load(self) -> None:
@@ -182,8 +184,82 @@ class SeasonCog(commands.Cog, name="Seasons"):
         for season in await self.seasons.unposted():
             if await self.seasons.claim_post(season):
                 await self.post_final(season)
+                await self.crown_champions(season)
                 posted += 1
         return posted
+
+    # -- reward roles --------------------------------------------------------------------------------
+
+    async def crown_champions(self, season: Season) -> None:
+        """The champion role to the top of each game's final table, taken back from the last champions."""
+        settings = await self.seasons.settings(season.guild_id)
+        if settings.champion_role is None:
+            return
+        champions: set[int] = set()
+        for game in await self.seasons.games_played(season.id):
+            champions |= {r.user_id for r in await self.seasons.table(season.id, game, 0, settings.champion_top)}
+        await self.hand_out(season.guild_id, settings.champion_role, champions)
+
+    async def reward_winner(self, guild_id: int, winner: int | None) -> None:
+        """The tournament winner's role to ``winner``, taken back from the last tournament's winner."""
+        settings = await self.seasons.settings(guild_id)
+        if settings.winner_role is not None and winner is not None:
+            await self.hand_out(guild_id, settings.winner_role, {winner})
+
+    async def hand_out(self, guild_id: int, role_id: int, earned: set[int]) -> None:
+        """Give ``role_id`` to ``earned`` and take it back from whoever the bot gave it to before;
+        what stops it is told to the admins once, and nothing here ever raises."""
+        try:
+            problem = self.problem_with(guild_id, role_id)
+            if problem is None:
+                problem = await self.move_role(guild_id, role_id, earned)
+            if problem is None:
+                await self.rewards.solved(guild_id)
+            elif await self.rewards.first_report(guild_id, problem):
+                await self.tell_admins(guild_id, problem, role_id)
+        except Exception:
+            log.exception("reward role %s of server %s not handed out", role_id, guild_id)
+
+    def problem_with(self, guild_id: int, role_id: int) -> str | None:
+        guild = self.bot.get_guild(guild_id)
+        role = None if guild is None else guild.get_role(role_id)
+        if guild is None or role is None:
+            return role_problem(RoleFacts(False, False, 0, 0))
+        me = guild.me
+        facts = RoleFacts(True, me.guild_permissions.manage_roles, role.position, me.top_role.position, role.managed)
+        return role_problem(facts)
+
+    async def move_role(self, guild_id: int, role_id: int, earned: set[int]) -> str | None:
+        """Take the role back, then give it; the problem Discord answered with, if any."""
+        held = await self.rewards.holders(guild_id, role_id)
+        reason = text(await self.bot.language_of(guild_id), "reward.audit")
+        try:
+            for uid in held - earned:
+                await self.member_role(self.bot.http.remove_role, guild_id, uid, role_id, reason)
+            for uid in earned - held:
+                await self.member_role(self.bot.http.add_role, guild_id, uid, role_id, reason)
+        except discord.Forbidden:
+            return NO_MANAGE_ROLES
+        await self.rewards.set_holders(guild_id, role_id, earned)
+        return None
+
+    @staticmethod
+    async def member_role(change: Any, guild_id: int, user_id: int, role_id: int, reason: str) -> None:
+        try:
+            await change(guild_id, user_id, role_id, reason=reason)
+        except discord.NotFound:
+            log.info("member %s left server %s: no role to give or take back", user_id, guild_id)
+
+    async def tell_admins(self, guild_id: int, problem: str, role_id: int) -> None:
+        channel_id = await self.final_channel(guild_id)
+        if channel_id is None:
+            return
+        lang = await self.bot.language_of(guild_id)
+        said = text(lang, "reward.tell_admins", problem=text(lang, problem, role=f"<@&{role_id}>"))
+        try:
+            await self.bot.get_partial_messageable(channel_id).send(said, allowed_mentions=NO_MENTIONS)
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.warning("could not tell server %s's admins about reward roles: %s", guild_id, error)
 
     async def post_final(self, season: Season) -> None:
         """Post a season's final table in the server's game channel; a channel it cannot use is logged."""
@@ -305,10 +381,15 @@ class SeasonCog(commands.Cog, name="Seasons"):
         inactive = (text(lang, "season.inactive_value", days=settings.inactive_days) if settings.inactive_days
                     else text(lang, "season.inactive_never"))  # fmt: skip
         channel = f"<#{settings.channel_id}>" if settings.channel_id else text(lang, "season.channel_default")
+        none = text(lang, "reward.none")
+        champion = f"<@&{settings.champion_role}>" if settings.champion_role else none
+        winner = f"<@&{settings.winner_role}>" if settings.winner_role else none
         return [
             ("season.cadence", text(lang, f"season.cadence_{settings.cadence}")),
             ("season.inactive", inactive),
             ("season.channel", channel),
+            ("reward.champion", text(lang, "reward.champion_value", role=champion, top=settings.champion_top)),
+            ("reward.winner", winner),
         ]
 
     @group.command(name="settings", description="Change how seasons run on this server (Manage Server).")
@@ -316,6 +397,10 @@ class SeasonCog(commands.Cog, name="Seasons"):
         cadence="A new season every month, every quarter, or only by hand (none)",
         inactive_days="Days without a rated game before a player leaves the current tables (0: never)",
         channel="Where each season's final table is posted",
+        champion_role="A role the bot gives each game's season champions",
+        champion_top="How many of each game's final table get the champion role (1 to 10)",
+        winner_role="A role the bot gives the last tournament's winner",
+        roles_off="Stop giving reward roles",
     )
     @app_commands.choices(cadence=CADENCE_CHOICES)
     async def settings(
@@ -324,6 +409,10 @@ class SeasonCog(commands.Cog, name="Seasons"):
         cadence: app_commands.Choice[str] | None = None,
         inactive_days: app_commands.Range[int, 0, 3650] | None = None,
         channel: discord.TextChannel | None = None,
+        champion_role: discord.Role | None = None,
+        champion_top: app_commands.Range[int, 1, 10] | None = None,
+        winner_role: discord.Role | None = None,
+        roles_off: bool = False,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -338,6 +427,7 @@ class SeasonCog(commands.Cog, name="Seasons"):
                 changes["inactive_days"] = inactive_days
             if channel is not None:
                 changes["channel_id"] = channel.id
+            changes |= self.role_changes(champion_role, champion_top, winner_role, roles_off)
             if changes:
                 await self.seasons.update_settings(interaction.guild_id, **changes)
             embed = await self.describe(interaction.guild_id)
@@ -345,6 +435,19 @@ class SeasonCog(commands.Cog, name="Seasons"):
             await interaction.response.send_message(content, embed=embed, ephemeral=True)
 
         await guarded(interaction, work)
+
+    @staticmethod
+    def role_changes(
+        champion: discord.Role | None, top: int | None, winner: discord.Role | None, off: bool
+    ) -> dict[str, Any]:
+        if off:
+            return {"champion_role": None, "winner_role": None}
+        changes: dict[str, Any] = {"champion_top": top} if top is not None else {}
+        if champion is not None:
+            changes["champion_role"] = champion.id
+        if winner is not None:
+            changes["winner_role"] = winner.id
+        return changes
 
     @group.command(name="start", description="End the running season now and start the next (Manage Server).")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
@@ -393,3 +496,10 @@ def _date(when: float) -> str:
 async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, AgoraBot)
     await bot.add_cog(SeasonCog(bot))
+
+
+async def reward_tournament_winner(bot: AgoraBot, guild_id: int, winner: int | None) -> None:
+    """The server's tournament winner's role to ``winner`` (nothing when seasons are not loaded)."""
+    cog = bot.get_cog("Seasons")
+    if isinstance(cog, SeasonCog):
+        await cog.reward_winner(guild_id, winner)

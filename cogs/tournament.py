@@ -25,6 +25,7 @@ from bot.settings import DAY, DurationError, format_duration, parse_duration
 from bot.standings import FORMATS, ROUND_ROBIN, TABLES, Standing
 from bot.tournament import ANNOUNCE, BOARDS, CANCEL, FINISH, OPEN, Table, Tournament, TournamentJob
 from cogs.common import COLOUR, controls_view, game_cog, guarded, mention_list, tell
+from cogs.season import reward_tournament_winner
 from render.standings import StandingsLabels, StandingsRow, render_standings
 from rules import GAMES
 
@@ -490,6 +491,7 @@ class TournamentCog(commands.Cog):
         return await self.bot.service.load(record.id)
 
     async def announce_end(self, tournament: Tournament, job: TournamentJob) -> None:
+        await reward_tournament_winner(self.bot, tournament.guild_id, tournament.winner)  # never raises
         lang = await self.bot.language_of(tournament.guild_id)
         await self.refresh_announcement(tournament)
         embed, picture = await self.standings_message(tournament, lang)

@@ -3,7 +3,19 @@ CREATE TABLE season_settings (
     guild_id      INTEGER PRIMARY KEY,
     cadence       TEXT    NOT NULL DEFAULT 'none',  -- none | monthly | quarterly
     inactive_days INTEGER NOT NULL DEFAULT 0,       -- 0: nobody leaves the current tables
-    channel_id    INTEGER                           -- where final tables go (NULL: the first game channel)
+    channel_id    INTEGER,                          -- where final tables go (NULL: the first game channel)
+    champion_role INTEGER,                          -- given to each game's season champions (NULL: none)
+    champion_top  INTEGER NOT NULL DEFAULT 1,       -- how many of each game's final table get it
+    winner_role   INTEGER,                          -- given to the last tournament's winner (NULL: none)
+    role_problem  TEXT                              -- the role problem last told to the admins (told once)
+);
+
+-- Who holds a reward role because the bot gave it: the bot takes back only what it gave.
+CREATE TABLE reward_holders (
+    guild_id INTEGER NOT NULL,
+    role_id  INTEGER NOT NULL,
+    user_id  INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, role_id, user_id)
 );
 
 CREATE TABLE seasons (

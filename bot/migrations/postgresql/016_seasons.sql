@@ -3,7 +3,18 @@ CREATE TABLE season_settings (
     guild_id      BIGINT PRIMARY KEY,
     cadence       TEXT   NOT NULL DEFAULT 'none',
     inactive_days BIGINT NOT NULL DEFAULT 0,
-    channel_id    BIGINT
+    channel_id    BIGINT,
+    champion_role BIGINT,
+    champion_top  BIGINT NOT NULL DEFAULT 1,
+    winner_role   BIGINT,
+    role_problem  TEXT
+);
+
+CREATE TABLE reward_holders (
+    guild_id BIGINT NOT NULL,
+    role_id  BIGINT NOT NULL,
+    user_id  BIGINT NOT NULL,
+    PRIMARY KEY (guild_id, role_id, user_id)
 );
 
 CREATE TABLE seasons (

@@ -48,6 +48,7 @@ async def two_player_tournament(h: FakeDiscord, bot: AgoraBot, loser: FakeUser, 
     clock.advance(HOUR + 1)
     await run_due(h, bot)
     [table] = [t for t in await tables(bot, 1) if loser.id in t.seats]
+    assert table.game_id is not None
     await resign(h, loser, table.game_id)
     await run_due(h, bot)
 

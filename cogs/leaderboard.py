@@ -7,6 +7,7 @@ restart; each click reads the board again from the database.
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
@@ -17,12 +18,15 @@ from discord.ext import commands
 from bot import ratings
 from bot.app import AgoraBot
 from bot.i18n import text
+from bot.names import plain_name
 from bot.opponent import records_against_bot
+from bot.profile_card import alt_text_of, picture_of, profile_facts
 from bot.seasons import SeasonError
 from bot.service import FINISHED, jump_link
 from bot.storage import GameRow
 from cogs.common import COLOUR, controls_view, guarded, tell
 from cogs.season import season_board_message, seasons_of
+from render.profile import render_profile
 from rules import GAMES, Outcome
 
 PAGE_SIZE = 10
@@ -183,10 +187,26 @@ class Leaderboards(commands.Cog):
     async def profile(self, interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
         assert interaction.guild_id is not None
         who = user or interaction.user
-        embed = await self.profile_embed(interaction.guild_id, who)
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        embed, card = await self.profile_embed(interaction.guild_id, who)
+        embed.set_image(url=f"attachment://{card.filename}")
+        await interaction.response.send_message(embed=embed, file=card, allowed_mentions=NO_MENTIONS)
 
-    async def profile_embed(self, guild_id: int, who: discord.abc.User) -> discord.Embed:
+    async def profile_card(
+        self, guild_id: int, who: discord.abc.User, standings: list[ratings.Rating], finished: list[GameRow],
+        won: int, lang: str,
+    ) -> discord.File:
+        """The profile as a picture, with the same facts as its alt text (the embed stays the text)."""
+        season = await seasons_of(self.bot).current(guild_id)
+        facts = await profile_facts(
+            self.bot.storage, guild_id=guild_id, user_id=who.id, standings=standings, finished=finished,
+            season=None if season is None else (season.id, season.number), tournaments_won=won,
+        )
+        names = {game_id: game.name for game_id, game in GAMES.items()}
+        card = picture_of(facts, plain_name(who.display_name), names, lang)
+        png = await self.bot.drawing.draw(render_profile, card)
+        return discord.File(io.BytesIO(png), filename=f"profile-{who.id}.png", description=alt_text_of(card))
+
+    async def profile_embed(self, guild_id: int, who: discord.abc.User) -> tuple[discord.Embed, discord.File]:
         standings = await ratings.ratings_of(self.bot.storage, guild_id, who.id)
         finished = await self.bot.storage.games_of_user(who.id, guild_id, [FINISHED])
         lang = await self.bot.language_of(guild_id)
@@ -221,12 +241,12 @@ class Leaderboards(commands.Cog):
         recent_text = "\n".join(recent) or text(lang, "lb.none_yet")
         embed.add_field(name=text(lang, "lb.recent"), value=recent_text, inline=False)
         played = await self.bot.tournaments.played_by(guild_id, who.id)
+        won = sum(t.winner == who.id for t in played)
         if played:
-            won = sum(t.winner == who.id for t in played)
             listed = " · ".join(f"#{t.id} {t.name}" + (" 🏆" if t.winner == who.id else "") for t in played[:8])
             line = text(lang, "tour.profile_line", played=len(played), won=won)
             embed.add_field(name=text(lang, "tour.profile"), value=f"{line}\n{listed}", inline=False)
-        return embed
+        return embed, await self.profile_card(guild_id, who, standings, finished, won, lang)
 
     @app_commands.command(name="history", description="Finished games on this server, newest first, with links.")
     @app_commands.describe(user="Whose games (you if left out)")

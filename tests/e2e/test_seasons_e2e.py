@@ -176,3 +176,31 @@ async def test_inactive_players_leave_the_current_tables_and_come_back_with_thei
     assert "never" in never.text
     board = await h.slash(carol, "leaderboard", game="arkaios")
     assert "4 rated players" in board.text and "left out" not in board.text
+
+
+async def test_profile_is_a_picture_with_season_place_and_badges_and_says_the_same_in_words(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.start(make_bot())
+    await h.slash(h.owner, "season start")
+    for _ in range(10):
+        await quick_game(h, alice, bob)  # Bob wins ten games, all seen through
+        clock.advance(3600)
+    await h.slash(h.owner, "season end")
+    await h.slash(h.owner, "season start")
+    await quick_game(h, bob, alice)  # season 2: Alice wins
+
+    profile = await h.slash(alice, "profile", user=bob)
+    assert profile.type == 4 and profile.message is not None
+    card = profile.message.attachment(f"profile-{bob.id}.png")
+    alt = card.description or ""
+    assert "Arkaios" in alt and "11 games · 10W/1L/0D" in alt and "Season 2: #2 of 2" in alt
+    assert "Recent results: L W W" in alt and "Tournaments won: 0" in alt
+    assert "10 games seen through in a row" in alt and "Season podium" in alt and "Beat Agora" not in alt
+    assert "Arkaios" in profile.text and "11 rated game(s)" in profile.text  # the text stays
+    mine = await h.slash(alice, "profile")
+    alice_alt = mine.message.attachment(f"profile-{alice.id}.png").description or "" if mine.message else ""
+    assert "Season 2: #1 of 2" in alice_alt and "Recent results: W L L" in alice_alt
+    assert "Season podium" in alice_alt and "seen through" in alice_alt  # second of season 1; 11 games

@@ -50,3 +50,5 @@ CREATE INDEX season_ratings_by_board ON season_ratings (season_id, game, score);
 
 -- The lifetime tables leave out players without a recent game: read by last game.
 CREATE INDEX ratings_by_activity ON ratings (guild_id, game, updated_at);
+-- Boards and a player's place read in the order players see: by the conservative estimate.
+CREATE INDEX ratings_by_shown ON ratings (guild_id, game, (mu - 3 * sigma));

@@ -47,3 +47,4 @@ CREATE TABLE season_ratings (
 CREATE INDEX season_ratings_by_board ON season_ratings (season_id, game, score);
 
 CREATE INDEX ratings_by_activity ON ratings (guild_id, game, updated_at);
+CREATE INDEX ratings_by_shown ON ratings (guild_id, game, (mu - 3 * sigma));

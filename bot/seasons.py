@@ -237,11 +237,17 @@ class Seasons:
     async def _open(self, db: Connection, guild_id: int, started_at: float, ends_at: float | None) -> Season:
         found = await db.fetchrow("SELECT MAX(number) FROM seasons WHERE guild_id = ?", (guild_id,))
         number = 1 + int(found[0] or 0) if found else 1
-        season_id = await db.insert(
-            "INSERT INTO seasons (guild_id, number, started_at, ends_at) VALUES (?, ?, ?, ?)",
+        # Another process rolling the same server at the same moment may have opened it first: use theirs.
+        await db.execute(
+            "INSERT INTO seasons (guild_id, number, started_at, ends_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, number) DO NOTHING",
             (guild_id, number, started_at, ends_at),
         )
-        return Season(season_id, guild_id, number, started_at, ends_at, None, None)
+        opened = _season(
+            await db.fetchrow(f"SELECT {_SEASON} FROM seasons WHERE guild_id = ? AND number = ?", (guild_id, number))
+        )
+        assert opened is not None  # inserted just now, or by the other process
+        return opened
 
     async def start(self, guild_id: int) -> tuple[Season | None, Season]:
         """By hand: end the running season now (if any) and start the next; (ended, started)."""

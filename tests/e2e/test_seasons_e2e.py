@@ -204,3 +204,22 @@ async def test_profile_is_a_picture_with_season_place_and_badges_and_says_the_sa
     alice_alt = mine.message.attachment(f"profile-{alice.id}.png").description or "" if mine.message else ""
     assert "Season 2: #1 of 2" in alice_alt and "Recent results: W L L" in alice_alt
     assert "Season podium" in alice_alt and "seen through" in alice_alt  # second of season 1; 11 games
+
+
+async def test_a_season_table_pages_with_previous_and_next_after_a_restart(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    players = [h.user(f"player{n}") for n in range(12)]
+    await h.start(make_bot())
+    await h.slash(h.owner, "season start")
+    for first, second in zip(players[::2], players[1::2], strict=True):
+        await quick_game(h, first, second)
+        clock.advance(30)
+    board = await h.slash(players[0], "leaderboard", game="arkaios", season=1)
+    assert "Page 1 of 2" in board.text and "12 rated players" in board.text
+    assert board.button(label="Previous").disabled and not board.button(label="Next").disabled
+    await h.restart(make_bot())
+    nxt = await h.click(players[3], board.button(label="Next"))
+    assert nxt.updated and nxt.message is not None
+    assert "Page 2 of 2" in nxt.message.text and "11." in nxt.message.text and "season 1" in nxt.message.text

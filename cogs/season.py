@@ -43,11 +43,6 @@ def seasons_of(bot: AgoraBot) -> Seasons:
     return Seasons(bot.storage, bot.clock)
 
 
-async def active_since(bot: AgoraBot, guild_id: int) -> float | None:
-    """The oldest last game that keeps a player on the server's current tables (None: no limit)."""
-    return (await seasons_of(bot).settings(guild_id)).active_since(bot.clock())
-
-
 def can_manage(interaction: discord.Interaction[Any]) -> bool:
     if interaction.guild is not None and interaction.guild.owner_id == interaction.user.id:
         return True
@@ -104,15 +99,18 @@ async def season_board_message(
         if not known:
             raise SeasonError("season.err.no_seasons")
         raise SeasonError("season.err.unknown", number=number, last=known[0].number)
-    since = await active_since(bot, guild_id) if season.running else None
+    settings = await seasons.settings(guild_id)
+    since = settings.active_since(bot.clock()) if season.running else None  # past tables stay as they ended
     total = await seasons.table_size(season.id, game, since)
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     entries = await seasons.table(season.id, game, page * PAGE_SIZE, PAGE_SIZE, since)
     lang = await bot.language_of(guild_id)
-    return season_embed(season, game, page, pages, total, entries, lang), season_buttons(
-        number, game, page, pages, lang
-    )
+    embed = season_embed(season, game, page, pages, total, entries, lang)
+    if since is not None:
+        note = text(lang, "lb.inactive_note", days=settings.inactive_days)
+        embed.set_footer(text=f"{embed.footer.text}\n{note}")
+    return embed, season_buttons(number, game, page, pages, lang)
 
 
 def season_embed(

@@ -168,6 +168,7 @@ async def test_inactive_players_leave_the_current_tables_and_come_back_with_thei
     assert f"<@{alice.id}>" not in board.text and f"<@{bob.id}>" not in board.text
     season = await h.slash(carol, "leaderboard", game="arkaios", season=1)
     assert "2 rated players" in season.text and f"<@{alice.id}>" not in season.text
+    assert "left out until their next one" in season.text
 
     await quick_game(h, carol, alice)  # Alice is back; Bob still away
     board = await h.slash(carol, "leaderboard", game="arkaios")

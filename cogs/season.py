@@ -294,6 +294,7 @@ class SeasonCog(commands.Cog, name="Seasons"):
         tables = {
             g: await self.seasons.table(season.id, g, 0, FINAL_LINES)
             for g in await self.seasons.games_played(season.id)
+            if g in GAMES
         }
         embed = discord.Embed(title=text(lang, "season.final_title", number=season.number), colour=COLOUR)
         embed.description = period_text(season, lang)

@@ -138,8 +138,11 @@ def _number(value: Any) -> float | None:
     return None if value is None else float(value)
 
 
-def _active(active_since: float | None) -> tuple[str, list[float]]:
-    return ("AND played_at >= ?", [active_since]) if active_since is not None else ("", [])
+def _active(active_since: float | None, *, ordered: bool = False) -> tuple[str, list[float]]:
+    """The condition that leaves out inactive players; ``ordered``: written ``+played_at`` for a page read in
+    the table's order, so that the database walks the index by score (which holds the time) rather than sort."""
+    column = "+played_at" if ordered else "played_at"
+    return (f"AND {column} >= ?", [active_since]) if active_since is not None else ("", [])
 
 
 class Seasons:
@@ -362,7 +365,7 @@ class Seasons:
         self, season_id: int, game: str, offset: int, limit: int, active_since: float | None = None
     ) -> list[SeasonRating]:
         """One page of a season's table for a game, best first (read through its index)."""
-        where, params = _active(active_since)
+        where, params = _active(active_since, ordered=True)
         found = await self.storage.db.fetch(
             f"SELECT {_ENTRY} FROM season_ratings WHERE season_id = ? AND game = ? {where} "
             "ORDER BY score DESC, games DESC, user_id LIMIT ? OFFSET ?",

@@ -46,9 +46,13 @@ CREATE TABLE season_ratings (
     played_at  REAL    NOT NULL,                    -- the player's last rated game in the season
     PRIMARY KEY (season_id, game, user_id)
 );
-CREATE INDEX season_ratings_by_board ON season_ratings (season_id, game, score);
+CREATE INDEX season_ratings_by_board ON season_ratings (season_id, game, score, played_at);
+CREATE INDEX season_ratings_by_activity ON season_ratings (season_id, game, played_at);
+CREATE INDEX season_ratings_by_user ON season_ratings (user_id, season_id);
 
 -- The lifetime tables leave out players without a recent game: read by last game.
 CREATE INDEX ratings_by_activity ON ratings (guild_id, game, updated_at);
 -- Boards and a player's place read in the order players see: by the conservative estimate.
-CREATE INDEX ratings_by_shown ON ratings (guild_id, game, (mu - 3 * sigma));
+CREATE INDEX ratings_by_shown ON ratings (guild_id, game, (mu - 3 * sigma), updated_at);
+-- A player's ratings in every game (/profile), without reading the whole server's.
+CREATE INDEX ratings_by_player ON ratings (guild_id, user_id);

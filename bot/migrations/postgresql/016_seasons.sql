@@ -44,7 +44,10 @@ CREATE TABLE season_ratings (
     played_at  DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (season_id, game, user_id)
 );
-CREATE INDEX season_ratings_by_board ON season_ratings (season_id, game, score);
+CREATE INDEX season_ratings_by_board ON season_ratings (season_id, game, score, played_at);
+CREATE INDEX season_ratings_by_activity ON season_ratings (season_id, game, played_at);
+CREATE INDEX season_ratings_by_user ON season_ratings (user_id, season_id);
 
 CREATE INDEX ratings_by_activity ON ratings (guild_id, game, updated_at);
-CREATE INDEX ratings_by_shown ON ratings (guild_id, game, (mu - 3 * sigma));
+CREATE INDEX ratings_by_shown ON ratings (guild_id, game, (mu - 3 * sigma), updated_at);
+CREATE INDEX ratings_by_player ON ratings (guild_id, user_id);

@@ -49,5 +49,6 @@ CREATE INDEX season_ratings_by_activity ON season_ratings (season_id, game, play
 CREATE INDEX season_ratings_by_user ON season_ratings (user_id, season_id);
 
 CREATE INDEX ratings_by_activity ON ratings (guild_id, game, updated_at);
-CREATE INDEX ratings_by_shown ON ratings (guild_id, game, (mu - 3 * sigma), updated_at);
+-- INCLUDE (mu, sigma): an index-only scan of the expression needs the columns it is made of.
+CREATE INDEX ratings_by_shown ON ratings (guild_id, game, (mu - 3 * sigma), updated_at) INCLUDE (mu, sigma);
 CREATE INDEX ratings_by_player ON ratings (guild_id, user_id);

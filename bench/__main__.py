@@ -1,6 +1,6 @@
 """Print the performance tables of docs/performance.md.
 
-``python -m bench [--quick]``, ``python -m bench ai``, ``python -m bench suggest``.
+``python -m bench [--quick]``, ``python -m bench ai``, ``python -m bench suggest``, ``python -m bench community``.
 """
 
 from __future__ import annotations
@@ -23,6 +23,11 @@ def main() -> None:
         from bench.load import main as load_main
 
         load_main(sys.argv[2:])
+        return
+    if sys.argv[1:2] == ["community"]:
+        from bench.community import main as community_main
+
+        community_main(sys.argv[2:])
         return
     if sys.argv[1:2] == ["suggest"]:
         from bench.suggest import main as suggest_main

@@ -198,18 +198,34 @@ _RATING_COLUMNS = "user_id, game, mu, sigma, games, wins, losses, draws"
 _ORDER = "ORDER BY mu - 3 * sigma DESC, games DESC, user_id"
 
 
-async def leaderboard(storage: Storage, guild_id: int, game: str, offset: int, limit: int) -> list[Rating]:
-    """One page of a server's board for a game, best shown rating first."""
+def _active(active_since: float | None, *, ordered: bool = False) -> tuple[str, list[float]]:
+    """The condition that leaves out players whose last rated game is older than ``active_since``.
+
+    ``ordered``: for a page read in the board's order, written ``+updated_at`` so that the database
+    walks the index by shown rating (and reads the time from it) rather than sort every active player.
+    """
+    column = "+updated_at" if ordered else "updated_at"
+    return (f"AND {column} >= ?", [active_since]) if active_since is not None else ("", [])
+
+
+async def leaderboard(
+    storage: Storage, guild_id: int, game: str, offset: int, limit: int, active_since: float | None = None
+) -> list[Rating]:
+    """One page of a server's board for a game, best shown rating first (active players only, if asked)."""
+    where, params = _active(active_since, ordered=True)
     found = await storage.db.fetch(
-        f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? {_ORDER} LIMIT ? OFFSET ?",
-        (guild_id, game, limit, offset),
+        f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? {where} {_ORDER} LIMIT ? OFFSET ?",
+        (guild_id, game, *params, limit, offset),
     )
     return [Rating(*row) for row in found]
 
 
-async def board_size(storage: Storage, guild_id: int, game: str) -> int:
-    """How many players have a rating in ``game`` on the server."""
-    found = await storage.db.fetchrow("SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
+async def board_size(storage: Storage, guild_id: int, game: str, active_since: float | None = None) -> int:
+    """How many players have a rating in ``game`` on the server (active players only, if asked)."""
+    where, params = _active(active_since)
+    found = await storage.db.fetchrow(
+        f"SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? {where}", (guild_id, game, *params)
+    )
     return int(found[0]) if found else 0
 
 
@@ -224,13 +240,13 @@ async def ratings_of(storage: Storage, guild_id: int, user_id: int) -> list[Rati
 
 async def place_of(storage: Storage, guild_id: int, rating: Rating) -> tuple[int, int]:
     """``rating``'s place on its server's board for its game (1 = top), and how many players are on it."""
+    # Two counts, each read through the index by shown rating, rather than one scan of the board.
     found = await storage.db.fetchrow(
-        "SELECT SUM(CASE WHEN mu - 3 * sigma > ? THEN 1 ELSE 0 END), COUNT(*) FROM ratings "
-        "WHERE guild_id = ? AND game = ?",
-        (rating.mu - 3 * rating.sigma, guild_id, rating.game),
+        "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND mu - 3 * sigma > ?",
+        (guild_id, rating.game, rating.mu - 3 * rating.sigma),
     )
-    ahead, total = (int(found[0] or 0), int(found[1])) if found else (0, 0)
-    return ahead + 1, total
+    ahead = int(found[0]) if found else 0
+    return ahead + 1, await board_size(storage, guild_id, rating.game)
 
 
 async def all_ratings(storage: Storage) -> list[tuple[object, ...]]:

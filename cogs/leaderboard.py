@@ -7,6 +7,7 @@ restart; each click reads the board again from the database.
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
@@ -17,10 +18,15 @@ from discord.ext import commands
 from bot import ratings
 from bot.app import AgoraBot
 from bot.i18n import text
+from bot.names import plain_name
 from bot.opponent import records_against_bot
+from bot.profile_card import alt_text_of, picture_of, profile_facts
+from bot.seasons import SeasonError
 from bot.service import FINISHED, jump_link
 from bot.storage import GameRow
 from cogs.common import COLOUR, controls_view, guarded, tell
+from cogs.season import season_board_message, seasons_of
+from render.profile import render_profile
 from rules import GAMES, Outcome
 
 PAGE_SIZE = 10
@@ -68,10 +74,12 @@ async def leaderboard_message(
     bot: AgoraBot, guild_id: int, game: str, page: int
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and paging buttons of one page (clamped to the pages there are)."""
-    total = await ratings.board_size(bot.storage, guild_id, game)
+    inactivity = await seasons_of(bot).settings(guild_id)
+    since = inactivity.active_since(bot.clock())
+    total = await ratings.board_size(bot.storage, guild_id, game, since)
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
-    entries = await ratings.leaderboard(bot.storage, guild_id, game, page * PAGE_SIZE, PAGE_SIZE)
+    entries = await ratings.leaderboard(bot.storage, guild_id, game, page * PAGE_SIZE, PAGE_SIZE, since)
     lang = await bot.language_of(guild_id)
     name = GAMES[game].name
     embed = discord.Embed(title=text(lang, "lb.title", game=name), colour=COLOUR)
@@ -84,6 +92,8 @@ async def leaderboard_message(
     else:
         embed.description = text(lang, "lb.empty", game=name)
     footer = text(lang, "lb.footer", page=page + 1, pages=pages, total=total, games=ratings.PROVISIONAL_GAMES)
+    if since is not None:
+        footer += "\n" + text(lang, "lb.inactive_note", days=inactivity.inactive_days)
     embed.set_footer(text=footer)
     view = controls_view([
         LeaderboardButton(game, max(page - 1, 0), "prev", label=text(lang, "lb.prev"), disabled=page == 0),
@@ -149,13 +159,27 @@ class Leaderboards(commands.Cog):
         self.bot.remove_dynamic_items(LeaderboardButton)
 
     @app_commands.command(name="leaderboard", description="The server's best players of a game.")
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(game="Which game", season="A season's number: its table (the lifetime table if left out)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
-        assert interaction.guild_id is not None
-        embed, view = await leaderboard_message(self.bot, interaction.guild_id, game.value, 0)
-        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str],
+        season: app_commands.Range[int, 1, 999999] | None = None,
+    ) -> None:
+        async def work() -> None:
+            assert interaction.guild_id is not None
+            if season is None:
+                embed, view = await leaderboard_message(self.bot, interaction.guild_id, game.value, 0)
+            else:
+                try:
+                    embed, view = await season_board_message(self.bot, interaction.guild_id, season, game.value, 0)
+                except SeasonError as error:
+                    lang = await self.bot.language_of(interaction.guild_id)
+                    await tell(interaction, text(lang, error.key, **error.values))
+                    return
+            await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
+
+        await guarded(interaction, work)
 
     @app_commands.command(name="profile", description="A player's ratings, record and recent games on this server.")
     @app_commands.describe(user="Whose profile (you if left out)")
@@ -163,10 +187,26 @@ class Leaderboards(commands.Cog):
     async def profile(self, interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
         assert interaction.guild_id is not None
         who = user or interaction.user
-        embed = await self.profile_embed(interaction.guild_id, who)
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        embed, card = await self.profile_embed(interaction.guild_id, who)
+        embed.set_image(url=f"attachment://{card.filename}")
+        await interaction.response.send_message(embed=embed, file=card, allowed_mentions=NO_MENTIONS)
 
-    async def profile_embed(self, guild_id: int, who: discord.abc.User) -> discord.Embed:
+    async def profile_card(
+        self, guild_id: int, who: discord.abc.User, standings: list[ratings.Rating], finished: list[GameRow],
+        won: int, lang: str,
+    ) -> discord.File:
+        """The profile as a picture, with the same facts as its alt text (the embed stays the text)."""
+        season = await seasons_of(self.bot).current(guild_id)
+        facts = await profile_facts(
+            self.bot.storage, guild_id=guild_id, user_id=who.id, standings=standings, finished=finished,
+            season=None if season is None else (season.id, season.number), tournaments_won=won,
+        )
+        names = {game_id: game.name for game_id, game in GAMES.items()}
+        card = picture_of(facts, plain_name(who.display_name), names, lang)
+        png = await self.bot.drawing.draw(render_profile, card)
+        return discord.File(io.BytesIO(png), filename=f"profile-{who.id}.png", description=alt_text_of(card))
+
+    async def profile_embed(self, guild_id: int, who: discord.abc.User) -> tuple[discord.Embed, discord.File]:
         standings = await ratings.ratings_of(self.bot.storage, guild_id, who.id)
         finished = await self.bot.storage.games_of_user(who.id, guild_id, [FINISHED])
         lang = await self.bot.language_of(guild_id)
@@ -201,12 +241,12 @@ class Leaderboards(commands.Cog):
         recent_text = "\n".join(recent) or text(lang, "lb.none_yet")
         embed.add_field(name=text(lang, "lb.recent"), value=recent_text, inline=False)
         played = await self.bot.tournaments.played_by(guild_id, who.id)
+        won = sum(t.winner == who.id for t in played)
         if played:
-            won = sum(t.winner == who.id for t in played)
             listed = " · ".join(f"#{t.id} {t.name}" + (" 🏆" if t.winner == who.id else "") for t in played[:8])
             line = text(lang, "tour.profile_line", played=len(played), won=won)
             embed.add_field(name=text(lang, "tour.profile"), value=f"{line}\n{listed}", inline=False)
-        return embed
+        return embed, await self.profile_card(guild_id, who, standings, finished, won, lang)
 
     @app_commands.command(name="history", description="Finished games on this server, newest first, with links.")
     @app_commands.describe(user="Whose games (you if left out)")

@@ -37,6 +37,7 @@ from bot.tournament import (
     TournamentJob,
 )
 from cogs.common import COLOUR, controls_view, game_cog, guarded, mention_list, tell
+from cogs.season import reward_tournament_winner
 from render.standings import StandingsLabels, StandingsRow, render_standings
 from rules import GAMES
 
@@ -552,6 +553,7 @@ class TournamentCog(commands.Cog):
         return await self.bot.service.load(record.id)
 
     async def announce_end(self, tournament: Tournament, job: TournamentJob) -> None:
+        await reward_tournament_winner(self.bot, tournament.guild_id, tournament.winner)  # never raises
         lang = await self.bot.language_of(tournament.guild_id)
         await self.refresh_announcement(tournament)
         embed, picture = await self.standings_message(tournament, lang)

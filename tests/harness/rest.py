@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+import discord
+
 from .model import (
     DM_CHANNEL,
     EPHEMERAL,
@@ -262,6 +264,27 @@ class FakeRest:
         if user is None:
             raise _unknown("Member", 10007)
         return self.guild.member_payload(user)
+
+    @route("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}")
+    @route("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}")
+    def member_role(self, call: Call) -> None:
+        """Give or take back a role, as Discord allows it: Manage Roles, and a role below the bot's highest."""
+        self._check_guild(call)
+        user = self.guild.users.get(call.id("user_id"))
+        if user is None:
+            raise _unknown("Member", 10007)
+        role = next((r for r in self.guild.roles if r.id == call.id("role_id")), None)
+        if role is None:
+            raise _unknown("Role", 10011)
+        bot = self.guild.bot_user
+        allowed = self.guild.permissions(bot) & discord.Permissions(manage_roles=True).value
+        if not allowed or role.position >= max((r.position for r in bot.roles), default=0):
+            raise APIError(403, 50013, "Missing Permissions")
+        if call.request.method == "PUT" and role not in user.roles:
+            user.roles.append(role)
+        elif call.request.method == "DELETE" and role in user.roles:
+            user.roles.remove(role)
+        self._gateway("GUILD_MEMBER_UPDATE", {**self.guild.member_payload(user), "guild_id": str(self.guild.id)})
 
     # -- channels and threads ----------------------------------------------------------------------
 

@@ -1,0 +1,130 @@
+"""A season's final table as a picture: the boards' header band, then per game its podium and table.
+
+Every word drawn comes in translated (:class:`SeasonLabels`), like the boards' texts.
+
+>>> labels = SeasonLabels("Season 2 · final table", "1 Oct 2026 – 1 Jan 2027", "Rating", "Games")
+>>> section = SeasonSection("Arkaios", (SeasonLine(1, "Ada", "1640?", 3),))
+>>> png = render_season(labels, [section])
+>>> png[:4] == b"\\x89PNG"
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from render.kit import (
+    BOLD,
+    GREEN,
+    HEADER_HEIGHT,
+    MARGIN,
+    MUTED,
+    ORANGE,
+    PANEL,
+    SKY,
+    TEXT,
+    YELLOW,
+    Header,
+    draw_header,
+    fitted,
+    font,
+    new_canvas,
+    to_png,
+)
+
+WIDTH = 800
+ROW = 40
+TITLE = 52
+PODIUM = 150
+MEDALS = (YELLOW, SKY, ORANGE)  # first, second, third; each also carries its place number
+# The podium's steps, left to right: second, first, third (heights in pixels).
+STEPS = ((2, 70), (1, 100), (3, 50))
+
+
+@dataclass(frozen=True)
+class SeasonLabels:
+    title: str  # "Season 2 · final table"
+    period: str  # "1 Oct 2026 – 1 Jan 2027"
+    rating: str  # column heading
+    games: str  # column heading
+
+
+@dataclass(frozen=True)
+class SeasonLine:
+    place: int
+    name: str
+    rating: str  # "1640" or "1640?" while provisional
+    games: int
+
+
+@dataclass(frozen=True)
+class SeasonSection:
+    game: str
+    lines: tuple[SeasonLine, ...]
+
+
+def render_season(labels: SeasonLabels, sections: Sequence[SeasonSection]) -> bytes:
+    """The whole picture: one band per game with a podium of its first three and its table below."""
+    height = HEADER_HEIGHT + sum(_section_height(s) for s in sections) + MARGIN
+    img, draw = new_canvas(WIDTH, height)
+    draw_header(draw, WIDTH, Header(game=labels.title, turn=labels.period))
+    top = HEADER_HEIGHT + 8
+    for section in sections:
+        _draw_section(draw, labels, section, top)
+        top += _section_height(section)
+    return to_png(img)
+
+
+def _section_height(section: SeasonSection) -> int:
+    return TITLE + PODIUM + ROW * (len(section.lines) + 1) + MARGIN
+
+
+def _draw_section(draw: ImageDraw.ImageDraw, labels: SeasonLabels, section: SeasonSection, top: int) -> None:
+    draw.text((MARGIN, top + TITLE / 2), section.game, font=font(30, BOLD), fill=TEXT, anchor="lm")
+    _draw_podium(draw, section.lines[:3], top + TITLE)
+    _draw_table(draw, labels, section.lines, top + TITLE + PODIUM)
+
+
+def _draw_podium(draw: ImageDraw.ImageDraw, lines: Sequence[SeasonLine], top: int) -> None:
+    """Three steps (second, first, third) with each name above its step; empty steps stay empty."""
+    by_place = {line.place: line for line in lines}
+    width = 220
+    left = (WIDTH - 3 * width) // 2
+    bottom = top + PODIUM - 8
+    for index, (place, step) in enumerate(STEPS):
+        x0 = left + index * width
+        colour = MEDALS[place - 1]
+        draw.rectangle((x0 + 6, bottom - step, x0 + width - 6, bottom), fill=PANEL, outline=colour, width=3)
+        draw.text((x0 + width / 2, bottom - step / 2), str(place), font=font(34, BOLD), fill=colour, anchor="mm")
+        line = by_place.get(place)
+        if line is not None:
+            size, name = fitted(draw, line.name, width - 16, 24, 14)
+            draw.text((x0 + width / 2, bottom - step - 16), name, font=font(size, BOLD), fill=TEXT, anchor="mm")
+
+
+def _draw_table(draw: ImageDraw.ImageDraw, labels: SeasonLabels, lines: Sequence[SeasonLine], top: int) -> None:
+    xs = (WIDTH - 250, WIDTH - 100)
+    for x, heading in zip(xs, (labels.rating, labels.games), strict=True):
+        draw.text((x, top + ROW / 2), heading, font=font(20), fill=MUTED, anchor="mm")
+    for index, line in enumerate(lines):
+        y = top + ROW * (index + 1)
+        if index % 2 == 0:
+            draw.rectangle((MARGIN // 2, y, WIDTH - MARGIN // 2, y + ROW), fill=PANEL)
+        _place(draw, line.place, (MARGIN + 18, y + ROW / 2))
+        size, name = fitted(draw, line.name, xs[0] - MARGIN - 120, 22, 14)
+        draw.text((MARGIN + 48, y + ROW / 2), name, font=font(size), fill=TEXT, anchor="lm")
+        draw.text((xs[0], y + ROW / 2), line.rating, font=font(22), fill=GREEN, anchor="mm")
+        draw.text((xs[1], y + ROW / 2), str(line.games), font=font(22), fill=TEXT, anchor="mm")
+
+
+def _place(draw: ImageDraw.ImageDraw, place: int, centre: tuple[float, float]) -> None:
+    """The place number, on a medal disc for the podium (the number keeps it readable without colour)."""
+    x, y = centre
+    if place <= len(MEDALS):
+        draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=MEDALS[place - 1], outline=(0, 0, 0), width=2)
+        draw.text((x, y), str(place), font=font(20), fill=(0, 0, 0), anchor="mm")
+    else:
+        draw.text((x, y), str(place), font=font(20), fill=MUTED, anchor="mm")

@@ -77,7 +77,7 @@ def render_profile(card: ProfilePicture) -> bytes:
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     """The colours of a card holding every element a card draws, computed once per process."""
-    game = ProfileGame("Arkaios 0123456789", "1640?", ("W/L/D · #", "Season"), (1500, 1640, 1600, 1700))
+    game = ProfileGame("Game 0123456789", "1640?", ("W/L/D · #", "Season"), (1500, 1640, 1600, 1700))
     recent = (("W", "win"), ("L", "loss"), ("D", "draw"))
     sample = ProfilePicture("Ada", "Profile", (game, game), "Recent", recent, ("Agora",), "Badges", ("Badge",))
     return palette_of(_draw_card(sample))

@@ -33,11 +33,11 @@ def placeholders(template: str) -> set[str]:
 
 def engine_calls() -> Iterator[tuple[str, ast.expr]]:
     """(where, argument) of every English text the engines write: templates, Listing joins, outcomes' reasons."""
-    for path in sorted((ROOT / "rules").glob("*.py")):
+    for path in sorted((ROOT / "rules").rglob("*.py")):  # an engine may be a package of modules
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 for argument in texts_of(node.func.id, node):
-                    yield f"{path.name}:{node.lineno}", argument
+                    yield f"{path.relative_to(ROOT / 'rules')}:{node.lineno}", argument
 
 
 def texts_of(name: str, call: ast.Call) -> list[ast.expr]:

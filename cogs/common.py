@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.service import GameRecord, StaleButton
 from cogs.table.base import COLOUR, COMMON_ACTIONS, Reply, TableCog, bot_levels, is_active, on_board
 from cogs.table.boards import Boards
-from cogs.table.challenges import Challenges
+from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP, OPPONENT_HELP, Challenges
 from cogs.table.controls import (
     ANY_VERSION,
     MAX_GAME_ID,
@@ -67,14 +67,14 @@ from cogs.table.replies import (
 from cogs.table.turns import Turns
 
 __all__ = [
-    "ACKNOWLEDGED", "ANY_VERSION", "BUTTON_LIMIT", "COLOUR", "COMMON_ACTIONS", "CONTENT_LIMIT", "DESCRIPTION_LIMIT",
-    "ECHO_LIMIT", "FIELD_LIMIT", "FIELD_NAME_LIMIT", "FOOTER_LIMIT", "MAX_GAME_ID", "MISSING_PERMISSIONS",
-    "OPTION_LIMIT", "PLACEHOLDER_LIMIT", "TITLE_LIMIT", "Board", "Boards", "Challenges", "ControlId", "GameButton",
-    "GameCog", "GameSelect", "Panels", "Picture", "Rematches", "Reply", "Sent", "SharedControls", "TableCog",
-    "Turns", "acknowledge", "answered", "bot_levels", "clip", "control_id", "controls_view", "dispatch", "echo",
-    "fit_embed", "fit_item", "game_cog", "game_here", "game_numbers", "guarded", "in_server_language", "inert",
-    "is_active", "mention_list", "on_board", "opens_modal", "pick_game", "picture_words", "send_answer", "tell",
-    "update_clicked",
+    "ACKNOWLEDGED", "ANY_VERSION", "BUTTON_LIMIT", "COLOUR", "COMMON_ACTIONS", "CONTENT_LIMIT", "DEADLINE_HELP",
+    "DESCRIPTION_LIMIT", "ECHO_LIMIT", "FIELD_LIMIT", "FIELD_NAME_LIMIT", "FOOTER_LIMIT", "LEVEL_HELP",
+    "MAX_GAME_ID", "MISSING_PERMISSIONS", "OPPONENT_HELP", "OPTION_LIMIT", "PLACEHOLDER_LIMIT", "TITLE_LIMIT",
+    "Board", "Boards", "Challenges", "ControlId", "GameButton", "GameCog", "GameSelect", "Panels", "Picture",
+    "Rematches", "Reply", "Sent", "SharedControls", "TableCog", "Turns", "acknowledge", "answered", "bot_levels",
+    "clip", "control_id", "controls_view", "dispatch", "echo", "fit_embed", "fit_item", "game_cog", "game_here",
+    "game_numbers", "guarded", "in_server_language", "inert", "is_active", "mention_list", "on_board",
+    "opens_modal", "pick_game", "picture_words", "send_answer", "tell", "update_clicked",
 ]
 
 class GameCog(Rematches):

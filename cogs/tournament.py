@@ -25,6 +25,7 @@ from bot.settings import DAY, DurationError, format_duration, parse_duration
 from bot.standings import FORMATS, ROUND_ROBIN, TABLES, Standing
 from bot.tournament import ANNOUNCE, BOARDS, CANCEL, FINISH, OPEN, Table, Tournament, TournamentJob
 from cogs.common import COLOUR, controls_view, game_cog, guarded, mention_list, tell
+from cogs.table.challenges import DEADLINE_HELP
 from render.standings import StandingsLabels, StandingsRow, render_standings
 from rules import GAMES
 
@@ -163,7 +164,7 @@ class TournamentCog(commands.Cog):
         game="Which game",
         format="Swiss or round robin for duels, seated tables for Kouba",
         rounds="How many rounds (a round robin plays as many as it needs)",
-        deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
+        deadline=DEADLINE_HELP,
         starts="When the first round starts: a delay like 2h or 1d, or 'now'",
         level="Dragons Arena: how the arena is filled",
         dragon_master="Dragons Arena: element powers for the power-1 dragons",

@@ -21,6 +21,12 @@ from cogs.table.turns import Turns
 log = logging.getLogger("agora.cogs")
 
 
+# What the challenge commands say of the options every game shares (the catalogues translate them by their text).
+OPPONENT_HELP = "Who you want to play against"
+DEADLINE_HELP = "Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)"
+LEVEL_HELP = "Agora's strength when you challenge the bot itself: easy, medium or hard"
+
+
 class Challenges(Turns):
     """A challenge's message and its answers; Agora, when invited, accepts at once."""
 

@@ -125,6 +125,10 @@ def _lightning_targets(
     return tuple(targets)
 
 
+
+
+
+
 def side_of(players: int, seat: int) -> int:
     """Side index of a seat: 3 players seat 0 vs seats 1-2; 4 players 0+2 vs 1+3."""
     if players == 3:
@@ -229,12 +233,8 @@ class Effect:
 
 # An action as generation sees it: (kind, origin index, target index).
 Action = tuple[str, int, int]
-
-
 # A repetition key: the board's codes, then the player to move (written as text in the JSON).
 PositionKey = tuple[int, ...]
-
-
 NOTHING: frozenset[int] = frozenset()
 
 

@@ -8,8 +8,6 @@ from dataclasses import dataclass
 from rules.base import NotationError, Square, Text, shown
 
 ELEMENTS: tuple[str, ...] = ("earth", "water", "air", "fire", "magma", "lightning", "mud", "fog")
-
-
 # Each element's name in prose (the notation keeps the English words above).
 ELEMENT_NAMES: dict[str, Text] = {
     "earth": Text("earth"),
@@ -21,47 +19,29 @@ ELEMENT_NAMES: dict[str, Text] = {
     "mud": Text("mud"),
     "fog": Text("fog"),
 }
-
-
 AFTER_ACTION: frozenset[str] = frozenset({"earth", "water", "mud", "fog"})
-
-
 INSTEAD_OF_ACTION: frozenset[str] = frozenset({"air", "magma", "lightning", "fire"})
-
-
 DEFAULT_ELEMENTS: dict[int, tuple[str, ...]] = {
     2: ("earth", "water"),
     3: ("earth", "water", "water"),
     4: ("earth", "water", "earth", "water"),
 }
-
-
 SOURCES_EACH = 4
-
-
 CLOCK_SECONDS = 15
-
-
 PHASES = ("setup_sources", "setup_arakseys", "play")
 
-
 EMPTY = -1
-
-
 ARAKSEY = 0
-
-
 SOURCE = 1
-
-
 STEP, EXCHANGE, PUSH, PLACE, PASS = "step", "exchange", "push", "place", "pass"
-
-
 OPERATORS = {STEP: "-", EXCHANGE: "<>", PUSH: ">"}
-
 
 # Board cells serialise as one character: upper case araksey, lower case source, letter = seat.
 CELL_CHARS = "AaBbCcDd"
+
+
+
+
 
 
 @dataclass(frozen=True)
@@ -96,13 +76,8 @@ class Move:
 
 PASS_MOVE = Move(PASS)
 
-
 _MOVE_RE = re.compile(r"(?:([a-z]+):)?([a-z]\d+)(<>|>|-)([a-z]\d+)(?:\+([a-z]+)(?:@(\d+))?)?")
-
-
 _KIND_OF_OPERATOR = {"-": STEP, "<>": EXCHANGE, ">": PUSH}
-
-
 _SHAPE_OF_POWER = {"magma": PUSH, "lightning": STEP, "fire": EXCHANGE}
 
 
@@ -162,8 +137,6 @@ def shape_text(power: str) -> Text:
 
 
 _EXAMPLE = {"air": "d4-d3", "magma": "c3>d4", "lightning": "c3-e3", "fire": "c3<>a1"}
-
-
 _POWER_SHAPE_TEXT = {
     "magma": Text("your araksey pushes, with >"),
     "lightning": Text("your araksey moves, with -"),

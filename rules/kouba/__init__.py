@@ -90,161 +90,26 @@ swapped, log, waiting_for, last_actor; for a player also hand (their piles
 with every card), round_score and usable_powers.
 
 
-The package, by concern: ``moves`` (the numbers, the moves and their notation), ``pieces`` (piles, dice
-rollers, events), ``dice`` (every random number), ``state`` (a position and its legal moves), ``powers``
-(what each move does), ``events`` (turns, events, races, rounds), ``words`` (the log, refusals, menus),
-``views`` (what is shown) and ``game`` (:class:`KoubaState` and the registered game).
+The package, by concern: ``moves`` (the numbers, the moves, their notation, the moves a position
+offers), ``pieces`` (piles, dice rollers, events), ``dice`` (every random number), ``state`` (a position
+and its legal moves), ``powers`` (what each move does), ``events`` (turns, events, races, rounds),
+``words`` (the log, refusals, menus), ``views`` (what is shown) and ``game`` (:class:`KoubaState` and the
+registered game). This module names what the rest of the project reads of the game.
 """
 
 from __future__ import annotations
 
 from rules.kouba.dice import _roll_dice as _roll_dice
 from rules.kouba.dice import _shuffle as _shuffle
-from rules.kouba.events import KoubaEvents
 from rules.kouba.game import GAME, KoubaState
-from rules.kouba.moves import (
-    ALIASES,
-    ALL,
-    ARENA,
-    BIG_BONUS,
-    DICE,
-    EVENT,
-    FACTION_BONUS,
-    GAME_ID,
-    KOUBAS_TO_END,
-    LOG_LENGTH,
-    MAX_PLAYERS,
-    MAX_SWAP,
-    NOTATION_HELP,
-    OVER,
-    PILES,
-    POWER_TYPES,
-    RACES,
-    REAPER_TARGET,
-    ROLLS,
-    SWAP,
-    SYLVAN_TARGET,
-    TIEBREAK,
-    TURN,
-    Assassin,
-    Brute,
-    Challenge,
-    Claim,
-    Courtesan,
-    Extra,
-    Give,
-    Keep,
-    Khan,
-    King,
-    KoubaMove,
-    PlaceKouba,
-    PowerMove,
-    Roll,
-    Shaman,
-    Stop,
-    Swap,
-    Take,
-    at,
-    parse_notation,
-)
-from rules.kouba.pieces import Delivery, Event, Pile, Roller, card_json, pile_score
-from rules.kouba.powers import KoubaPowers
-from rules.kouba.state import KoubaChoices, KoubaPosition
-from rules.kouba.views import (
-    DiceView,
-    DuelCard,
-    EventView,
-    HandPile,
-    KoubaPrivate,
-    KoubaView,
-    PendingView,
-    PileView,
-    RevealedPile,
-    TableView,
-)
-from rules.kouba.words import (
-    CAUSE_TEXTS,
-    LOG_TEXTS,
-    card_name,
-    cause_text,
-    keeps_free_to_pick,
-    log_text,
-    move_groups,
-    move_label,
-)
+from rules.kouba.moves import DICE, EVENT, KOUBAS_TO_END, RACES, SWAP, TIEBREAK, TURN, KoubaMove, at, parse_notation
+from rules.kouba.pieces import Pile, pile_score
+from rules.kouba.views import DiceView, EventView, HandPile, KoubaView, PendingView, PileView
+from rules.kouba.words import CAUSE_TEXTS, LOG_TEXTS, cause_text, keeps_free_to_pick, log_text, move_groups, move_label
 
 __all__ = [
-    "ALIASES",
-    "ALL",
-    "ARENA",
-    "BIG_BONUS",
-    "CAUSE_TEXTS",
-    "DICE",
-    "EVENT",
-    "FACTION_BONUS",
-    "GAME",
-    "GAME_ID",
-    "KOUBAS_TO_END",
-    "LOG_LENGTH",
-    "LOG_TEXTS",
-    "MAX_PLAYERS",
-    "MAX_SWAP",
-    "NOTATION_HELP",
-    "OVER",
-    "PILES",
-    "POWER_TYPES",
-    "RACES",
-    "REAPER_TARGET",
-    "ROLLS",
-    "SWAP",
-    "SYLVAN_TARGET",
-    "TIEBREAK",
-    "TURN",
-    "Assassin",
-    "Brute",
-    "Challenge",
-    "Claim",
-    "Courtesan",
-    "Delivery",
-    "DiceView",
-    "DuelCard",
-    "Event",
-    "EventView",
-    "Extra",
-    "Give",
-    "HandPile",
-    "Keep",
-    "Khan",
-    "King",
-    "KoubaChoices",
-    "KoubaEvents",
-    "KoubaMove",
-    "KoubaPosition",
-    "KoubaPowers",
-    "KoubaPrivate",
-    "KoubaState",
-    "KoubaView",
-    "PendingView",
-    "Pile",
-    "PileView",
-    "PlaceKouba",
-    "PowerMove",
-    "RevealedPile",
-    "Roll",
-    "Roller",
-    "Shaman",
-    "Stop",
-    "Swap",
-    "TableView",
-    "Take",
-    "at",
-    "card_json",
-    "card_name",
-    "cause_text",
-    "keeps_free_to_pick",
-    "log_text",
-    "move_groups",
-    "move_label",
-    "parse_notation",
+    "CAUSE_TEXTS", "DICE", "EVENT", "GAME", "KOUBAS_TO_END", "LOG_TEXTS", "RACES", "SWAP", "TIEBREAK", "TURN",
+    "DiceView", "EventView", "HandPile", "KoubaMove", "KoubaState", "KoubaView", "PendingView", "Pile", "PileView",
+    "at", "cause_text", "keeps_free_to_pick", "log_text", "move_groups", "move_label", "parse_notation",
     "pile_score",
 ]

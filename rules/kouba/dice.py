@@ -1,43 +1,17 @@
-"""Dice and shuffles (every random number of the game), and the rolls and keeps a roller may choose."""
+"""Dice and shuffles (every random number of the game), and the dice rollers of events."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache, lru_cache
-from itertools import combinations
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rules.base import Rng
-from rules.kouba.moves import (
-    ARENA,
-    DICE,
-    MAX_PLAYERS,
-    MAX_SWAP,
-    PILES,
-    REAPER_TARGET,
-    ROLLS,
-    SYLVAN_TARGET,
-    Brute,
-    Challenge,
-    Claim,
-    Courtesan,
-    Give,
-    Keep,
-    Khan,
-    King,
-    PlaceKouba,
-    Roll,
-    Shaman,
-    Stop,
-    Swap,
-    Take,
-)
+from rules.kouba.moves import DICE, REAPER_TARGET, ROLLS, SYLVAN_TARGET
 from rules.kouba.pieces import Roller
-from rules.kouba_combos import reachable_keeps, success_set
+from rules.kouba_combos import success_set
 from rules.kouba_deck import card, deck_for
 
 if TYPE_CHECKING:
-    from rules.kouba.moves import KoubaMove
     from rules.kouba.pieces import Event
     from rules.kouba.state import KoubaPosition
 
@@ -53,77 +27,8 @@ def _event_roller(event: Event, seat: int, state: KoubaPosition) -> Roller:
     return Roller(target=SYLVAN_TARGET if event.kind == "sylvan" else REAPER_TARGET)
 
 
-_SWAPS: tuple[KoubaMove, ...] = tuple(
-    Swap(tuple(c)) for n in range(MAX_SWAP + 1) for c in combinations(range(PILES), n)
-)
-
-
-def _keep_moves(roller: Roller, target: str = "") -> list[KoubaMove]:
-    """Keep any proper, non-empty part of the dice (in a race: only a part that can still succeed)."""
-    return list(_keeps_for(tuple(sorted(roller.values)), target))
-
-
-@lru_cache(maxsize=32768)
-def _keeps_for(hand: tuple[int, ...], target: str) -> tuple[Keep, ...]:
-    if len(hand) != DICE:
-        return ()
-    if target:
-        allowed = reachable_keeps(target)
-        return tuple(keep for keep in _keeps_for(hand, "") if keep.values in allowed)
-    return tuple(Keep(part) for part in sorted({part for n in range(1, DICE) for part in combinations(hand, n)}))
-
-
 # Dice no one has rolled, shared by the states until one changes them (see ``KoubaState._roller``).
 _IDLE, _TURN_START = Roller(), Roller(limit=ROLLS)
-
-
-# Moves are immutable: the legal move lists share these.
-_ROLL, _STOP = Roll(), Stop()
-
-
-_PLACE = tuple(PlaceKouba(pile) for pile in range(PILES))
-
-
-_CLAIM = tuple(tuple(Claim(slot, pile) for pile in range(PILES)) for slot in range(ARENA))
-
-
-_GIVE = tuple(tuple(Give(seat, pile) for pile in range(PILES)) for seat in range(MAX_PLAYERS))
-
-
-_KHAN = tuple(tuple(Khan(seat, pile) for pile in range(PILES)) for seat in range(MAX_PLAYERS))
-
-
-_BRUTE = tuple(tuple(Brute(seat, pile) for pile in range(PILES)) for seat in range(MAX_PLAYERS))
-
-
-_CHALLENGE = tuple(Challenge(seat) for seat in range(MAX_PLAYERS))
-
-
-_TAKE = tuple(Take(pile) for pile in range(PILES))
-
-
-_SHAMAN = tuple(Shaman(slot) for slot in range(ARENA))
-
-
-_KING = (King(True), King(False))
-
-
-_FIRST_ROLL: tuple[KoubaMove, ...] = (_ROLL,)
-
-
-_STOP_ONLY: tuple[KoubaMove, ...] = (_STOP,)
-
-
-@cache
-def _rerolls(hand: tuple[int, ...]) -> tuple[KoubaMove, ...]:
-    """In a turn with rolls left, after ``hand`` (sorted dice): roll them all, or keep a part."""
-    return (_ROLL, *_keeps_for(hand, ""))
-
-
-@cache
-def _rerolls_or_stop(hand: tuple[int, ...]) -> tuple[KoubaMove, ...]:
-    """A turn's moves after ``hand`` with rolls left and nothing to claim or give: roll again or give up."""
-    return (*_rerolls(hand), _STOP)
 
 
 @cache
@@ -140,8 +45,6 @@ def _deck_for(players: int) -> tuple[str, ...]:
 # The state's generator (:class:`Rng`, SplitMix64) written out for the hot paths: the same
 # numbers as ``Rng.below`` from the same state, without an object per draw.
 _MASK = Rng.MASK
-
-
 _GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
@@ -196,10 +99,3 @@ def _keep_and_roll(values: list[int], keep: tuple[int, ...], rolled: list[int]) 
             after.append(rolled[used])
             used += 1
     return kept, after
-
-
-def _courtesan_moves(roller: Roller) -> Iterator[Courtesan]:
-    for old in sorted(set(roller.values)):
-        for new in range(1, 7):
-            if new != old:
-                yield Courtesan(old, new)

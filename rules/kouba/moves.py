@@ -1,65 +1,41 @@
-"""Kouba's numbers, its moves and their notation (see the package's docstring for the encoding)."""
+"""Kouba's numbers, its moves and their notation (see the package's docstring for the encoding), and the
+moves a position offers, built once and shared (moves are immutable)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
+from itertools import combinations
+from typing import TYPE_CHECKING
 
 from rules.base import NotationError, Text, shown
+from rules.kouba_combos import reachable_keeps
 from rules.kouba_deck import load_deck
 
+if TYPE_CHECKING:
+    from rules.kouba.pieces import Roller
+
+
 _DECK = load_deck()
-
-
 GAME_ID = "kouba"
-
-
 ALL = -1  # a bit mask with every bit set
-
-
 MAX_PLAYERS = 6
-
-
 PILES = 5
-
-
 ARENA = 3
-
-
 DICE = 6
-
-
 ROLLS = 3
-
-
 KOUBAS_TO_END = 4
-
-
 MAX_SWAP = 2
-
-
 LOG_LENGTH = 12
-
-
 FACTION_BONUS = {2: 4, 3: 8}
-
-
 BIG_BONUS = 20  # 4 or more cards of one faction in a pile
-
-
 REAPER_TARGET = "run-6"
-
-
 SYLVAN_TARGET = "has:2,2,4,4"
 
-
 SWAP, TURN, EVENT, TIEBREAK, OVER = "swap", "turn", "event", "tiebreak", "over"
-
-
 RACES = ("reaper", "sylvan", "duel", "tiebreak")
-
 
 NOTATION_HELP = Text(
     "Moves: swap:1,3 or swap:none, roll, keep:3,3,6, claim:2:pile4, stop, kouba:pile3, give:@2:pile1, "
@@ -71,6 +47,10 @@ NOTATION_HELP = Text(
 def at(seat: int) -> str:
     """A seat in notation: seat 0 is ``@1``."""
     return f"@{seat + 1}"
+
+
+
+
 
 
 @dataclass(frozen=True)
@@ -240,13 +220,8 @@ class Shaman:
 
 
 PowerMove = King | Khan | Brute | Assassin | Extra | Courtesan | Shaman
-
-
 KoubaMove = Swap | Roll | Keep | Claim | Stop | PlaceKouba | Give | Challenge | Take | PowerMove
-
-
 POWER_TYPES = (Khan, Brute, Assassin, Extra, Courtesan, Shaman)
-
 
 ALIASES = {
     "widow": "khan",
@@ -265,11 +240,7 @@ ALIASES = {
 
 
 _SEAT = r"@([1-6])"
-
-
 _PILE = r"(?:pile)?([1-5])"
-
-
 _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], KoubaMove]], ...] = (
     (re.compile(r"^swap:?none$"), lambda m: Swap(())),
     (re.compile(r"^swap:?([1-5](?:,[1-5])*)$"), lambda m: Swap(_indices(m.group(1)))),
@@ -315,3 +286,59 @@ def parse_notation(text: str) -> KoubaMove:
         if match := pattern.match(compact):
             return build(match)
     raise NotationError("Could not read '{text}'. {help}.", text=shown(text), help=NOTATION_HELP)
+
+
+_SWAPS: tuple[KoubaMove, ...] = tuple(
+    Swap(tuple(c)) for n in range(MAX_SWAP + 1) for c in combinations(range(PILES), n)
+)
+
+
+def _keep_moves(roller: Roller, target: str = "") -> list[KoubaMove]:
+    """Keep any proper, non-empty part of the dice (in a race: only a part that can still succeed)."""
+    return list(_keeps_for(tuple(sorted(roller.values)), target))
+
+
+@lru_cache(maxsize=32768)
+def _keeps_for(hand: tuple[int, ...], target: str) -> tuple[Keep, ...]:
+    if len(hand) != DICE:
+        return ()
+    if target:
+        allowed = reachable_keeps(target)
+        return tuple(keep for keep in _keeps_for(hand, "") if keep.values in allowed)
+    return tuple(Keep(part) for part in sorted({part for n in range(1, DICE) for part in combinations(hand, n)}))
+
+
+# Moves are immutable: the legal move lists share these.
+_ROLL, _STOP = Roll(), Stop()
+_PLACE = tuple(PlaceKouba(pile) for pile in range(PILES))
+_CLAIM = tuple(tuple(Claim(slot, pile) for pile in range(PILES)) for slot in range(ARENA))
+_GIVE = tuple(tuple(Give(seat, pile) for pile in range(PILES)) for seat in range(MAX_PLAYERS))
+_KHAN = tuple(tuple(Khan(seat, pile) for pile in range(PILES)) for seat in range(MAX_PLAYERS))
+_BRUTE = tuple(tuple(Brute(seat, pile) for pile in range(PILES)) for seat in range(MAX_PLAYERS))
+_CHALLENGE = tuple(Challenge(seat) for seat in range(MAX_PLAYERS))
+_TAKE = tuple(Take(pile) for pile in range(PILES))
+_SHAMAN = tuple(Shaman(slot) for slot in range(ARENA))
+_KING = (King(True), King(False))
+
+
+_FIRST_ROLL: tuple[KoubaMove, ...] = (_ROLL,)
+_STOP_ONLY: tuple[KoubaMove, ...] = (_STOP,)
+
+
+@cache
+def _rerolls(hand: tuple[int, ...]) -> tuple[KoubaMove, ...]:
+    """In a turn with rolls left, after ``hand`` (sorted dice): roll them all, or keep a part."""
+    return (_ROLL, *_keeps_for(hand, ""))
+
+
+@cache
+def _rerolls_or_stop(hand: tuple[int, ...]) -> tuple[KoubaMove, ...]:
+    """A turn's moves after ``hand`` with rolls left and nothing to claim or give: roll again or give up."""
+    return (*_rerolls(hand), _STOP)
+
+
+def _courtesan_moves(roller: Roller) -> Iterator[Courtesan]:
+    for old in sorted(set(roller.values)):
+        for new in range(1, 7):
+            if new != old:
+                yield Courtesan(old, new)

@@ -202,6 +202,4 @@ _SCALAR_FIELDS = (
     "round", "first_player", "phase", "turn", "stage", "opening", "give_used", "round_ender", "move_number",
     "last_actor",
 )  # fmt: skip
-
-
 _LIST_FIELDS = ("draw", "discard", "arena", "swapped", "event_queue", "log", "last_move")

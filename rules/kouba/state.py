@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rules.base import GameState, NotationError, Outcome, Rng, Text, plain_notation
-from rules.kouba.dice import (
+from rules.kouba.dice import _roll_dice, _shuffle, _wins
+from rules.kouba.moves import (
     _BRUTE,
     _CHALLENGE,
     _CLAIM,
@@ -21,15 +22,6 @@ from rules.kouba.dice import (
     _STOP_ONLY,
     _SWAPS,
     _TAKE,
-    _courtesan_moves,
-    _keep_moves,
-    _rerolls,
-    _rerolls_or_stop,
-    _roll_dice,
-    _shuffle,
-    _wins,
-)
-from rules.kouba.moves import (
     ALL,
     ARENA,
     EVENT,
@@ -46,6 +38,10 @@ from rules.kouba.moves import (
     King,
     KoubaMove,
     Stop,
+    _courtesan_moves,
+    _keep_moves,
+    _rerolls,
+    _rerolls_or_stop,
     at,
     parse_notation,
 )

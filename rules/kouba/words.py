@@ -130,6 +130,10 @@ def _claim_words(view: KoubaView, actor: int, who: str, rest: str) -> Text:
     return Text("{who} won a card onto pile {pile}", who=who, pile=pile)
 
 
+
+
+
+
 @lru_cache(maxsize=256)
 def _failed_line(seat: int) -> str:
     return str(_failed(seat))
@@ -220,8 +224,6 @@ LOG_TEXTS = (
     "round {round} ends ({who} has 4 Koubas): {scores}",
     "tie on {points} points: Reaper race between {seats}",
 )
-
-
 CAUSE_TEXTS = (
     "failed the arena",
     "six alike of {who}",
@@ -241,8 +243,6 @@ def _reader(template: str) -> re.Pattern[str]:
 
 
 _LOG_READERS = tuple((template, _reader(template)) for template in LOG_TEXTS)
-
-
 _CAUSE_READERS = tuple((template, _reader(template)) for template in CAUSE_TEXTS)
 
 
@@ -404,8 +404,6 @@ _POWER_OF: dict[type, str] = {
     Courtesan: "courtesan",
     Shaman: "shaman",
 }
-
-
 _REFUSERS: tuple[tuple[tuple[type, ...], Callable[[KoubaState, int, KoubaMove], Text]], ...] = (
     ((Swap,), _swap_refusal),
     ((Roll, Keep), _dice_refusal),
@@ -413,6 +411,10 @@ _REFUSERS: tuple[tuple[tuple[type, ...], Callable[[KoubaState, int, KoubaMove], 
     (POWER_TYPES, _power_refusal),
     ((Stop, Give, Challenge, Take, King, PlaceKouba), _other_refusal),
 )
+
+
+
+
 
 
 def move_groups(state: KoubaState, seat: int) -> dict[str, list[str]]:

@@ -62,7 +62,6 @@ opponents).  Instead-of-action power: ``air:d4-d3``, ``magma:c3>d4``,
 >>> state.actors, str(state.legal_moves(0)[0])
 ((0,), '@b2')
 
-
 The package, by concern: ``moves`` (elements, pieces, moves and their notation), ``board`` (geometry,
 sides and turn order, effects, positions as text), ``state`` (a position and its legal moves), ``refusals``
 (why a move is refused), ``powers`` (what each move does, dragons, endings), ``words`` (the move menus),

@@ -89,7 +89,6 @@ the face-up active card), round_scores, totals, revealed (last round's piles),
 swapped, log, waiting_for, last_actor; for a player also hand (their piles
 with every card), round_score and usable_powers.
 
-
 The package, by concern: ``moves`` (the numbers, the moves, their notation, the moves a position
 offers), ``pieces`` (piles, dice rollers, events), ``dice`` (every random number), ``state`` (a position
 and its legal moves), ``powers`` (what each move does), ``events`` (turns, events, races, rounds),

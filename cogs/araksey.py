@@ -34,6 +34,7 @@ from cogs.common import (
     tell,
     update_clicked,
 )
+from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP
 from render import araksey as drawing
 from rules.araksey import ELEMENTS, ArakseyState, ArakseyView, move_menu, side_of, turn_order
 
@@ -100,8 +101,8 @@ class Araksey(GameCog):
         element="Your element (opponents pick theirs when they accept)",
         opponent2="A second opponent: 3 players (you alone against a team of two)",
         opponent3="A third player: 4 players (you and opponent2 against opponent and opponent3)",
-        deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
-        level="Agora's strength when you challenge the bot itself: easy, medium or hard",
+        deadline=DEADLINE_HELP,
+        level=LEVEL_HELP,
     )
     @app_commands.choices(element=[app_commands.Choice(name=name.title(), value=name) for name in ELEMENTS])
     async def challenge(

@@ -37,6 +37,7 @@ from cogs.common import (
     mention_list,
     update_clicked,
 )
+from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP, OPPONENT_HELP
 from render import arcanor as drawing
 from rules.arcanor import (
     TARGET_POINTS,
@@ -71,10 +72,10 @@ class Arcanor(GameCog):
 
     @group.command(name="challenge", description="Challenge someone to a game of Arcanor.")
     @app_commands.describe(
-        opponent="Who you want to play against",
+        opponent=OPPONENT_HELP,
         strict_memory="Nobody sees inside stacks, not even their owner; lifting one shows it to everyone",
-        deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
-        level="Agora's strength when you challenge the bot itself: easy, medium or hard",
+        deadline=DEADLINE_HELP,
+        level=LEVEL_HELP,
     )
     async def challenge(
         self,

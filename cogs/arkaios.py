@@ -13,6 +13,7 @@ from bot.i18n import text, word
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, GameRecord
 from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, echo, mention_list, tell
+from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP, OPPONENT_HELP
 from render import arkaios as drawing
 from rules.arkaios import ArkaiosState, Pillar
 
@@ -26,9 +27,9 @@ class Arkaios(GameCog):
 
     @group.command(name="challenge", description="Challenge someone to a game of Arkaios.")
     @app_commands.describe(
-        opponent="Who you want to play against",
-        deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
-        level="Agora's strength when you challenge the bot itself: easy, medium or hard",
+        opponent=OPPONENT_HELP,
+        deadline=DEADLINE_HELP,
+        level=LEVEL_HELP,
     )
     async def challenge(
         self,

@@ -42,6 +42,7 @@ from cogs.common import (
     mention_list,
     update_clicked,
 )
+from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP
 from render import dragons_arena as drawing
 from rules import View
 from rules.dragons_arena import (
@@ -219,8 +220,8 @@ class DragonsArena(GameCog):
         level="How the arena is filled: baby (random), little, big, equal or free",
         dragon_master="Element powers for the power-1 dragons",
         nuggets="Gold nuggets needed to win the match (1 to 5)",
-        deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
-        bot_level="Agora's strength when you challenge the bot itself: easy, medium or hard",
+        deadline=DEADLINE_HELP,
+        bot_level=LEVEL_HELP,
     )
     async def challenge(
         self,

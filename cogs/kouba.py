@@ -51,6 +51,7 @@ from cogs.common import (
     send_answer,
     update_clicked,
 )
+from cogs.table.challenges import DEADLINE_HELP
 from render import kouba as drawing
 from rules import GAMES, Outcome, View
 from rules.kouba import (
@@ -510,7 +511,7 @@ class Kouba(GameCog):
 
     @group.command(name="create", description="Open a Kouba table in this channel: 2 to 6 players join, you start.")
     @app_commands.describe(
-        deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
+        deadline=DEADLINE_HELP,
         bots="Seats Agora itself takes at the table now (0 to 5)",
         level="Agora's strength at those seats: easy, medium or hard",
     )

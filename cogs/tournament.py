@@ -38,6 +38,7 @@ from bot.tournament import (
 )
 from cogs.common import COLOUR, controls_view, game_cog, guarded, mention_list, tell
 from cogs.season import reward_tournament_winner
+from cogs.table.challenges import DEADLINE_HELP
 from render.standings import StandingsLabels, StandingsRow, render_standings
 from rules import GAMES
 
@@ -182,7 +183,7 @@ class TournamentCog(commands.Cog):
         game="Which game",
         format="Swiss or round robin for duels, seated tables for games of three or more",
         rounds="How many rounds (a round robin plays as many as it needs)",
-        deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
+        deadline=DEADLINE_HELP,
         starts="When the first round starts: a delay like 2h or 1d, or 'now'",
         options="The game's options as name=value, apart by spaces, e.g. level=free nuggets=2 (see /rules)",
     )

@@ -28,7 +28,7 @@ def main() -> None:
     if args.list:
         for engine in engines:
             for mutant in sample(settings, engine):
-                print(f"{engine} line {mutant.line:4} {mutant.operator:8} {mutant.key}")
+                print(f"{engine} {mutant.place():32} {mutant.operator:8} {mutant.key}")
         return
     lock = threading.Lock()
 

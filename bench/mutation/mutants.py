@@ -75,6 +75,11 @@ class Mutant:
     operator: str
     line: int
     key: str
+    path: str = ""  # the file it mutates, relative to the project (set once sampled from an engine)
+
+    def place(self) -> str:
+        """Where the mutant is: ``rules/kouba/events.py:120``, or ``line 120`` before it has a file."""
+        return f"{self.path}:{self.line}" if self.path else f"line {self.line}"
 
 
 def mutants_of(source: str) -> list[Mutant]:

@@ -1,7 +1,7 @@
 """Pytest plugin that makes the tests import a mutant instead of the real module.
 
-``AGORA_MUTANT=rules.kouba:rules/kouba.py:17 pytest -p bench.mutation.plugin …`` serves
-mutant 17 of ``rules/kouba.py`` whenever ``rules.kouba`` is imported. Nothing is written to
+``AGORA_MUTANT=rules.kouba.events:rules/kouba/events.py:17 pytest -p bench.mutation.plugin …``
+serves mutant 17 of ``rules/kouba/events.py`` whenever ``rules.kouba.events`` is imported. Nothing is written to
 disk, so several runs can test different mutants of the same file at once. The run ends in
 a usage error naming :data:`NOT_LOADED` if the tests never imported the mutant.
 """

@@ -7,6 +7,8 @@ otherwise. The score is killed-or-equivalent over the sample.
 
 from __future__ import annotations
 
+import dataclasses
+import importlib.util
 import os
 import random
 import subprocess
@@ -22,18 +24,53 @@ from bench.mutation.mutants import Mutant, mutants_of
 from bench.mutation.plugin import ENV, NOT_LOADED
 
 ROOT = Path(__file__).resolve().parents[2]
+ENGINES = ROOT / "rules"
+
+
+def engine_files(engine: str) -> tuple[Path, ...]:
+    """The files of ``engine``'s code: its module ``rules/{engine}.py``, or every module of its package."""
+    package = ENGINES / engine
+    if package.is_dir():
+        return tuple(sorted(package.rglob("*.py")))
+    return (ENGINES / f"{engine}.py",)
+
+
+def engine_source(engine: str) -> str:
+    """The engine's module or package, relative to the project: what its tests and doctests name."""
+    package = ENGINES / engine
+    return str((package if package.is_dir() else ENGINES / f"{engine}.py").relative_to(ROOT))
+
+
+def registered_engines() -> tuple[str, ...]:
+    """The registered games whose engine lives in ``rules/`` (the games a separate package registers
+    keep their own tests), by game id, in the order they registered."""
+    from rules import GAMES
+
+    return tuple(game_id for game_id, game in GAMES.items() if _lives_in_rules(game.state_class.__module__))
+
+
+def _lives_in_rules(module: str) -> bool:
+    """Whether ``module`` is a module of ``rules/``, or of one of its packages."""
+    spec = importlib.util.find_spec(module)
+    return spec is not None and spec.origin is not None and Path(spec.origin).resolve().is_relative_to(ENGINES)
+
+
+def module_name(path: Path) -> str:
+    """``rules.kouba.events`` for ``rules/kouba/events.py`` (``rules.kouba`` for its ``__init__.py``)."""
+    parts = path.resolve().relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 @dataclass(frozen=True)
 class Settings:
-    """``[tool.agora.mutation]`` of pyproject.toml; ``{engine}`` in a path stands for the engine."""
+    """``[tool.agora.mutation]`` of pyproject.toml, and the engines found in ``rules/``; ``{engine}`` in a
+    path stands for the engine, ``{source}`` for its module or package."""
 
     engines: tuple[str, ...]
     seed: int
     sample: int
     workers: int
     min_score: float
-    module: str
     tests: tuple[str, ...]
     select: str
     equivalent: str
@@ -42,8 +79,8 @@ class Settings:
     def load(cls, pyproject: Path = ROOT / "pyproject.toml") -> Settings:
         table = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["agora"]["mutation"]
         return cls(
-            engines=tuple(table["engines"]), seed=int(table["seed"]), sample=int(table["sample"]),
-            workers=int(table["workers"]), min_score=float(table["min_score"]), module=table["module"],
+            engines=registered_engines(), seed=int(table["seed"]), sample=int(table["sample"]),
+            workers=int(table["workers"]), min_score=float(table["min_score"]),
             tests=tuple(table["tests"]), select=table["select"], equivalent=table["equivalent"],
         )
 
@@ -85,12 +122,26 @@ class Score:
         return (len(self.killed()) + len(self.equivalents())) / max(1, len(self.results))
 
 
+def engine_mutants(engine: str) -> list[Mutant]:
+    """Every mutant of ``engine``, file by file, each with its file; a key met in an earlier file of
+    the engine is numbered on (``#2``), so that each key names one mutant of the engine."""
+    found: list[Mutant] = []
+    seen: dict[str, int] = {}
+    for path in engine_files(engine):
+        where = str(path.relative_to(ROOT))
+        for mutant in mutants_of(path.read_text(encoding="utf-8")):
+            seen[mutant.key] = seen.get(mutant.key, 0) + 1
+            key = mutant.key if seen[mutant.key] == 1 else f"{mutant.key} #{seen[mutant.key]}"
+            found.append(dataclasses.replace(mutant, key=key, path=where))
+    return found
+
+
 def sample(settings: Settings, engine: str) -> list[Mutant]:
     """The seeded sample of ``engine``'s mutants, in file order; the same source gives the same sample."""
-    source = (ROOT / settings.module.format(engine=engine)).read_text(encoding="utf-8")
-    mutants = mutants_of(source)
+    mutants = engine_mutants(engine)
     chosen = random.Random(f"{settings.seed}:{engine}").sample(mutants, min(settings.sample, len(mutants)))
-    return sorted(chosen, key=lambda m: m.index)
+    order = {mutant: place for place, mutant in enumerate(mutants)}
+    return sorted(chosen, key=order.__getitem__)
 
 
 def load_equivalent(settings: Settings, engine: str) -> frozenset[str]:
@@ -102,7 +153,7 @@ def load_equivalent(settings: Settings, engine: str) -> frozenset[str]:
 
 def pytest_command(settings: Settings, engine: str) -> list[str]:
     """The pytest run for one engine: its tests and its conformance checks, stopping at the first failure."""
-    tests = [t.format(engine=engine) for t in settings.tests]
+    tests = [t.format(engine=engine, source=engine_source(engine)) for t in settings.tests]
     return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "bench.mutation.plugin",
             *tests, "-k", settings.select.format(engine=engine)]
 
@@ -141,14 +192,14 @@ def score_engine(
     if code != 0:
         raise SystemExit(f"{engine}: the tests fail without any mutant:\n{output}")
     timeout = 3 * (time.monotonic() - started) + 30
-    module = settings.module.format(engine=engine)
-    name = module.removesuffix(".py").replace("/", ".")
     chosen = [m for m in sample(settings, engine) if not lines or m.line in lines]
-    say(f"{engine}: {len(chosen)} mutants of {module}, {workers} workers, {timeout:.0f} s per mutant at most")
+    say(f"{engine}: {len(chosen)} mutants of {engine_source(engine)}, {workers} workers, "
+        f"{timeout:.0f} s per mutant at most")
 
     def one(mutant: Mutant) -> Result:
-        result = classify(mutant, *run_one(command, f"{name}:{module}:{mutant.index}", timeout))
-        say(f"  {result.status:8} line {mutant.line:4} {mutant.operator:8} {mutant.key}")
+        spec = f"{module_name(ROOT / mutant.path)}:{mutant.path}:{mutant.index}"
+        result = classify(mutant, *run_one(command, spec, timeout))
+        say(f"  {result.status:8} {mutant.place():32} {mutant.operator:8} {mutant.key}")
         return result
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
@@ -163,8 +214,8 @@ def report(score: Score) -> Iterable[str]:
            f"survived {len(score.survivors())}, errors {len(score.errors())}, "
            f"score {100 * score.value():.1f}% (killed or equivalent)")
     for result in score.survivors():
-        yield f"  SURVIVED line {result.mutant.line}: {result.mutant.key}"
+        yield f"  SURVIVED {result.mutant.place()}: {result.mutant.key}"
     for result in score.wrongly_listed():
         yield f"  KILLED BUT LISTED AS EQUIVALENT: {result.mutant.key}"
     for result in score.errors():
-        yield f"  ERROR line {result.mutant.line}: {result.mutant.key}\n{result.detail}"
+        yield f"  ERROR {result.mutant.place()}: {result.mutant.key}\n{result.detail}"

@@ -14,7 +14,21 @@ import pytest
 from bench.mutation import mutants
 from bench.mutation.mutants import compile_mutant, mutants_of
 from bench.mutation.plugin import ENV
-from bench.mutation.run import ROOT, Result, Score, Settings, classify, load_equivalent, sample
+from bench.mutation.run import (
+    ROOT,
+    Result,
+    Score,
+    Settings,
+    classify,
+    engine_files,
+    engine_mutants,
+    engine_source,
+    load_equivalent,
+    module_name,
+    pytest_command,
+    sample,
+)
+from rules import GAMES
 
 
 def keys(source: str) -> list[str]:
@@ -120,9 +134,28 @@ def test_the_sample_is_seeded_and_in_file_order() -> None:
 def test_every_listed_equivalent_names_a_mutant_of_its_engine() -> None:
     settings = Settings.load()
     for engine in settings.engines:
-        source = (ROOT / settings.module.format(engine=engine)).read_text(encoding="utf-8")
-        known = {m.key for m in mutants_of(source)}
+        known = {m.key for m in engine_mutants(engine)}
         assert load_equivalent(settings, engine) <= known, engine
+
+
+def test_the_engines_are_the_games_registered_in_rules() -> None:
+    assert set(Settings.load().engines) == {
+        game_id for game_id, game in GAMES.items() if game.state_class.__module__.startswith("rules.")
+    }
+
+
+def test_an_engine_package_is_mutated_file_by_file() -> None:
+    files = engine_files("kouba")
+    assert ROOT / "rules" / "kouba" / "events.py" in files and len(files) > 1
+    assert engine_source("kouba") == "rules/kouba" and engine_source("arkaios") == "rules/arkaios.py"
+    mutants = engine_mutants("kouba")
+    assert {m.path for m in mutants} <= {str(path.relative_to(ROOT)) for path in files}
+    assert len({m.key for m in mutants}) == len(mutants)
+    assert module_name(ROOT / "rules/kouba/events.py") == "rules.kouba.events"
+    assert module_name(ROOT / "rules/kouba/__init__.py") == "rules.kouba"
+    assert pytest_command(Settings.load(), "kouba")[-5:] == [
+        "rules/kouba", "tests/rules/test_kouba.py", "tests/rules/test_conformance.py", "-k", "kouba"
+    ]
 
 
 def test_exit_codes_and_timeouts_are_classified() -> None:

@@ -1,4 +1,4 @@
-"""Kouba: deck data, exact odds, and every rule of the engine (rules/kouba.py).
+"""Kouba: deck data, exact odds, and every rule of the engine (the package rules/kouba/).
 
 Positions are built with :func:`position` (a hand-written table restored through
 ``from_json``) and dice are scripted with :class:`ScriptedRng`.

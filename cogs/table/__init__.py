@@ -1,0 +1,1 @@
+"""The table every game is played at: board messages, panels, the move path, challenges, rematches."""

@@ -1,0 +1,216 @@
+"""Board messages: posting the current one, redrawing it in place, retiring it to one line, pinging."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import discord
+
+from bot.app import PLAYERS_ONLY
+from bot.i18n import text
+from bot.scheduler import UNCLAIMED
+from bot.service import ACTIVE, FINISHED, GameRecord, refusal
+from cogs.table.base import TableCog
+from cogs.table.controls import ANY_VERSION, GameButton, SharedControls, controls_view
+from cogs.table.pictures import Board
+from cogs.table.replies import mention_list, update_clicked
+
+log = logging.getLogger("agora.cogs")
+
+
+def _drop_outcome(task: asyncio.Task[Any]) -> None:
+    """Read a finished task's outcome so that asyncio does not report an error nobody waits for."""
+    if not task.cancelled():
+        task.exception()
+
+
+class Boards(TableCog):
+    """Posting and retiring a game's public board messages (and its turn pings)."""
+
+    @asynccontextmanager
+    async def drawing_ahead(self, record: GameRecord) -> AsyncIterator[None]:
+        """Within the block, ``record``'s board is drawing (in a worker) while the block's other requests
+        go out (the player's answer, the retired board's line); :meth:`drawn_board` takes it."""
+        key = (record.id, record.version)
+        task = self._drawn_ahead[key] = asyncio.create_task(self.board(record))
+        try:
+            yield
+        finally:
+            if self._drawn_ahead.get(key) is task:
+                # Not taken (no board message to redraw, or the block failed): its outcome is not wanted.
+                del self._drawn_ahead[key]
+                task.add_done_callback(_drop_outcome)
+                task.cancel()
+
+    async def drawn_board(self, record: GameRecord) -> Board:
+        """``record``'s board: the one drawing ahead for it if any (taken once), else drawn now."""
+        ahead = self._drawn_ahead.pop((record.id, record.version), None)
+        return await (ahead if ahead is not None else self.board(record))
+
+    async def board_view(self, record: GameRecord, board: Board) -> discord.ui.View | None:
+        """The public board's controls, then a finished game's Rematch and the shared ones (the "⋯" menu)
+        where a row has room."""
+        lang = await self.language(record)
+        played_in = await self.bot.tournaments.round_of(record.id)
+        if played_in is not None:  # a tournament game says where it belongs, and has no rematch outside the event
+            named = text(lang, "tour.board_author", id=played_in.tournament_id, round=played_in.round,
+                         rounds=played_in.rounds)
+            board.embed.set_author(name=named)
+        extras = [*self.rematch_button(record, lang)] if played_in is None else []
+        extras += [item for cog in self.bot.cogs.values() if isinstance(cog, SharedControls)
+                   for item in cog.board_controls(record, lang)]  # fmt: skip
+        view = controls_view(board.controls)
+        for item in extras:
+            try:
+                view.add_item(item)
+            except ValueError:  # the game's own controls fill all five rows
+                break
+        return view if view.children else None
+
+    def rematch_button(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
+        """The Rematch button of a finished game's board ("Play again" for a solo game); valid at any version."""
+        if record.row.status != FINISHED:
+            return []
+        label = text(lang, "rematch" if len(set(record.seats)) > 1 else "play_again")
+        style = discord.ButtonStyle.primary
+        return [GameButton(record.id, ANY_VERSION, "rematch", label=label, emoji="🔁", style=style)]
+
+    async def post_board(self, interaction: discord.Interaction[Any] | None, record: GameRecord) -> None:
+        """Post a new board message in the game's channel and remember it as the current one."""
+        board = await self.drawn_board(record)
+        name = f"game-{record.id}-{record.version}.png"
+        board.attach(name)
+        await self.show_deadline(board, record)
+        try:
+            message = await self._send_board(record.row.channel_id, board, record)
+        except discord.NotFound:
+            # The game's channel was deleted: carry on where the player is, if that is elsewhere.
+            here = interaction.channel_id if interaction is not None else None
+            if here is None or here == record.row.channel_id:
+                raise refusal("err.channel_gone") from None
+            log.info("channel of game %s is gone; moving the game to channel %s", record.id, here)
+            await self.service.set_channel(record.id, here)
+            message = await self._send_board(here, board, record)
+        await self.service.set_message(record.id, message.id)
+        await self.drop_ping(record)
+        self.bot_to_move(record)
+
+    def bot_to_move(self, record: GameRecord) -> None:
+        """Once the board shows a position where the bot must play, its job (added with the move that
+        made it so) runs now rather than at the scheduler's next look."""
+        if record.waiting_bots():
+            self.bot.scheduler.run_soon()
+
+    async def _send_board(self, channel_id: int, board: Board, record: GameRecord) -> discord.Message:
+        view = await self.board_view(record, board)
+        return await self.bot.get_partial_messageable(channel_id).send(
+            content=board.content,
+            embed=board.embed,
+            file=board.file(record.id, record.version),
+            view=view or discord.utils.MISSING,
+            allowed_mentions=PLAYERS_ONLY,
+        )
+
+    async def show_deadline(self, board: Board, record: GameRecord) -> None:
+        """Say on a board when the turn ends; once its time is up under the claim rule, when the game
+        ends on time if nobody claims the win.
+
+        Discord shows ``<t:…:R>`` as "in 23 hours" in each reader's own language and time zone.
+        """
+        started = record.row.turn_started_at
+        if record.row.status != ACTIVE or started is None or len(board.embed.fields) >= 25:
+            return
+        scheduler, key = self.bot.scheduler, "turn_ends"
+        deadline = started + await scheduler.turn_seconds(record.id, record.row.guild_id)
+        if deadline <= self.service.clock():
+            ends_at = await scheduler.due_at(UNCLAIMED, record.id, started)
+            deadline, key = (deadline, key) if ends_at is None else (ends_at, "claim_ends")
+        name = text(await self.language(record), key)
+        board.embed.add_field(name=name, value=f"<t:{int(deadline)}:R>", inline=False)
+
+    async def refresh_board(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """Redraw the clicked board message in place (within the same turn)."""
+        board = await self.drawn_board(record)
+        name = f"game-{record.id}-{record.version}.png"
+        board.attach(name)
+        await self.show_deadline(board, record)
+        await update_clicked(
+            interaction,
+            content=board.content,
+            embed=board.embed,
+            attachments=[board.file(record.id, record.version)],
+            view=await self.board_view(record, board),
+            allowed_mentions=PLAYERS_ONLY,
+        )
+
+    async def move_on(self, interaction: discord.Interaction[Any], record: GameRecord, summary: str) -> None:
+        """After a turn: the clicked board keeps only what happened, then the next one is posted."""
+        await update_clicked(
+            interaction, content=summary, embed=None, attachments=[], view=None, allowed_mentions=PLAYERS_ONLY
+        )
+        await self.post_board(interaction, record)
+
+    async def update_board_message(self, record: GameRecord) -> None:
+        """Redraw the current board message in place, by id (when the change came from elsewhere)."""
+        if record.row.message_id is None:
+            return
+        board = await self.drawn_board(record)
+        board.attach(f"game-{record.id}-{record.version}.png")
+        await self.show_deadline(board, record)
+        message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.message_id)
+        try:
+            await message.edit(
+                content=board.content, embed=board.embed, attachments=[board.file(record.id, record.version)],
+                view=await self.board_view(record, board), allowed_mentions=PLAYERS_ONLY,
+            )
+        except (discord.NotFound, discord.Forbidden):
+            log.info("board message %s of game %s is gone; posting a new one", record.row.message_id, record.id)
+            await self.post_board(None, record)
+
+    async def retire_board(self, record: GameRecord, summary: str) -> None:
+        """The current board keeps only what happened when the game moved on without a click on it:
+        one line per move in the channel, and a single picture, the latest board's."""
+        if record.row.message_id is None:
+            return
+        message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.message_id)
+        try:
+            await message.edit(content=summary, embed=None, attachments=[], view=None, allowed_mentions=PLAYERS_ONLY)
+        except (discord.NotFound, discord.Forbidden):
+            log.info("board message %s of game %s is gone", record.row.message_id, record.id)
+
+    async def ping(self, before: GameRecord, record: GameRecord) -> None:
+        """The board was edited in place, which notifies nobody: whoever must act now and was not
+        waiting before gets a short message linking to it.  The previous ping goes (its player has
+        acted), so the channel keeps one at most."""
+        newcomers = [user for user in record.human_actors() if user not in before.actors()]
+        if not newcomers or record.row.message_id is None:
+            return
+        await self.drop_ping(record)
+        link = f"https://discord.com/channels/{record.row.guild_id}/{record.row.channel_id}/{record.row.message_id}"
+        content = text(
+            await self.language(record), "turn_ping",
+            users=mention_list(newcomers), game=self.game_name, id=record.id, link=link,
+        )  # fmt: skip
+        try:
+            sent = await self.bot.get_partial_messageable(record.row.channel_id).send(
+                content, allowed_mentions=PLAYERS_ONLY
+            )
+        except discord.HTTPException:  # the move is played and the board shows it: a lost ping is no failure
+            log.info("could not ping the players of game %s", record.id)
+            return
+        await self.service.set_ping(record.id, sent.id)
+
+    async def drop_ping(self, record: GameRecord) -> None:
+        """Delete the game's ping message, if it has one (a new board pings by itself)."""
+        if record.row.ping_id is None:
+            return
+        message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.ping_id)
+        try:
+            await message.delete()
+        except (discord.NotFound, discord.Forbidden):
+            log.info("ping message %s of game %s is gone", record.row.ping_id, record.id)
+        await self.service.set_ping(record.id, None)

@@ -68,7 +68,7 @@ def engine_calls() -> Iterator[tuple[str, ast.expr]]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 for argument in texts_of(node.func.id, node):
-                    yield f"{path.relative_to(ROOT / 'rules')}:{node.lineno}", argument
+                    yield f"{path.relative_to(ROOT).as_posix()}:{node.lineno}", argument
 
 
 def texts_of(name: str, call: ast.Call) -> list[ast.expr]:

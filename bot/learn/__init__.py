@@ -22,12 +22,23 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from render.kit import Grid
 from rules import GAMES, GameState, IllegalMove, Text
+from rules.base import FILES
 
 JSON = dict[str, Any]
 MIN_STEPS, MAX_STEPS = 6, 12  # a lesson is short: "shorter is better"
 MENU_LIMIT = 25  # Discord's options in one select
 Box = tuple[float, float, float, float]
+
+
+def squares_of(grid: Grid) -> Callable[[str], Box]:
+    """Marks that are squares (``c3``) of a board drawn on ``grid``."""
+
+    def where(square: str) -> Box:
+        return grid.box(FILES.index(square[0]), int(square[1:]) - 1)
+
+    return where
 
 
 def unmarked(mark: str) -> Box:

@@ -3,17 +3,12 @@
 
 from __future__ import annotations
 
-from bot.learn import JSON, Box, Lesson, Step
+from bot.learn import JSON, Lesson, Step, squares_of
 from render.arkaios import BOARD_TOP, CELL, SIZE, WIDTH
 from render.kit import Grid
 from rules.base import FILES
 
-GRID = Grid(left=(WIDTH - CELL * SIZE) // 2, top=BOARD_TOP, cell=CELL, files=SIZE, ranks=SIZE)
-
-
-def square_box(square: str) -> Box:
-    """Where a square is drawn on the Arkaios board."""
-    return GRID.box(FILES.index(square[0]), int(square[1:]) - 1)
+GRID = Grid(left=(WIDTH - CELL * SIZE) // 2, top=BOARD_TOP, cell=CELL, files=SIZE, ranks=SIZE)  # as drawn
 
 
 def garden(heights: dict[str, int], positions: tuple[str, str], last_levels: tuple[int, int]) -> JSON:
@@ -36,7 +31,7 @@ TEMPLE = garden({"a2": 3, "b2": 3, "b1": 2, "c2": 2, "a1": 1, "e5": 1}, ("c2", "
 LESSON = Lesson(
     game="arkaios",
     seed=1,
-    where=square_box,
+    where=squares_of(GRID),
     steps=(
         Step(asks=("c3=3",), marks=("c3",), replies=((1, "d4=2"),)),
         Step(asks=("c2=2",), marks=("c3", "c2")),

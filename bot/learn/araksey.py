@@ -1,0 +1,65 @@
+"""The Araksey lesson: placing a source, then a source's swap and push from the zone, the araksey's
+step, a source out of zone, waking the dragon and using it, and the four sources that win."""
+
+from __future__ import annotations
+
+from bot.learn import JSON, Lesson, Step, squares_of
+from render.araksey import BOARD_PIXELS
+from render.kit import COORD_BAND, HEADER_HEIGHT, MARGIN, Grid
+
+SIZE = 5  # the two-player board
+GRID = Grid(left=MARGIN + COORD_BAND, top=HEADER_HEIGHT + 14 + COORD_BAND, cell=BOARD_PIXELS // SIZE, files=SIZE,
+            ranks=SIZE)  # fmt: skip  # as render.araksey draws it
+
+
+def board(rows: tuple[str, ...]) -> JSON:
+    """A position set out by hand, you (earth) to play: ``rows`` from rank 5 down to rank 1, ``A``/``a``
+    your araksey and sources, ``B``/``b`` Agora's, ``.`` empty."""
+    squares = "".join(reversed([row.replace(" ", "") for row in rows]))
+    return {
+        "players": 2, "elements": ["earth", "water"], "clock": False, "phase": "play", "board": squares,
+        "turn_index": 0, "dragon": [False, False], "passes_left": [1, 1], "effects": [], "previous_board": None,
+        "seen": {}, "move_number": 20, "last_move": None, "last_seat": None, "outcome": None,
+    }  # fmt: skip
+
+
+# Your araksey on c2 with sources on b2 and b1 in its zone; Agora's source on a3 beside b2.
+MIDGAME = board((
+    ". b . b .",
+    ". . B . .",
+    "b . . . b",
+    ". a A . .",
+    ". a . . a",
+))  # fmt: skip
+# Three of your sources around your araksey on c2; the fourth, on e1, one step from d1.
+DRAGON = board((
+    ". . . b .",
+    ". . B . b",
+    "b . . . .",
+    ". a A a .",
+    ". a . . a",
+))  # fmt: skip
+# Three of your sources around Agora's araksey on c4; the fourth, on e2, one step from d3.
+FOUR_SOURCES = board((
+    ". . . . .",
+    ". a B a .",
+    ". . a . .",
+    "A b . b a",
+    ". b . b .",
+))  # fmt: skip
+
+LESSON = Lesson(
+    game="araksey",
+    seed=1,  # earth comes before water: you start
+    where=squares_of(GRID),
+    steps=(
+        Step(asks=("@b2",), marks=("b2",)),
+        Step(asks=("b2<>a3",), marks=("c2", "b2", "a3"), replies=((1, "d5-e5"),), position=MIDGAME),
+        Step(asks=("b1>b2",), marks=("b1", "b2", "b3"), replies=((1, "b5-a4"),)),
+        Step(asks=("c2-c3",), marks=("c2", "c3"), replies=((1, "e3-e2"),)),
+        Step(asks=("e1-d1",), marks=("e1", "d1")),
+        Step(asks=("e1-d1",), marks=("e1", "d1", "c2"), replies=((1, "d5-d4"),), position=DRAGON),
+        Step(asks=("c2-c3+earth",), marks=("c2", "c3")),
+        Step(asks=("e2-d3",), marks=("e2", "d3", "c4"), position=FOUR_SOURCES),
+    ),
+)

@@ -185,7 +185,7 @@ class Learn(commands.Cog):
         state = lesson.finish() if done else lesson.position(step)
         names = [shown_name(interaction.user.display_name), "Agora"]
         view = game_cog(self.bot, lesson.game).pictured(state.view(lesson.seat), lang)
-        marks = () if done else tuple(lesson.where(mark) for mark in lesson.steps[step].marks)
+        marks = () if done else tuple(lesson.where(mark, view) for mark in lesson.steps[step].marks)
         words = picture_words(lesson.game, lang)
         png = await self.bot.drawing.draw(lesson_picture, lesson.game, view, names, words=words, boxes=marks)
         filename = f"learn-{lesson.game}-{step}.png"

@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from render.kit import Grid
-from rules import GAMES, GameState, IllegalMove, Text
+from rules import GAMES, GameState, IllegalMove, Text, View
 from rules.base import FILES
 
 JSON = dict[str, Any]
@@ -32,16 +32,19 @@ MENU_LIMIT = 25  # Discord's options in one select
 Box = tuple[float, float, float, float]
 
 
-def squares_of(grid: Grid) -> Callable[[str], Box]:
-    """Marks that are squares (``c3``) of a board drawn on ``grid``."""
+Where = Callable[[str, View], Box]  # the pixel box of a mark on the picture of a view
 
-    def where(square: str) -> Box:
+
+def squares_of(grid: Grid) -> Where:
+    """Marks that are squares (``c3``) of a board drawn on ``grid``, wherever the view stands."""
+
+    def where(square: str, view: View) -> Box:
         return grid.box(FILES.index(square[0]), int(square[1:]) - 1)
 
     return where
 
 
-def unmarked(mark: str) -> Box:
+def unmarked(mark: str, view: View) -> Box:
     """For lessons whose pictures ring nothing: every mark is refused."""
     raise ValueError(f"this lesson cannot ring {mark!r}")
 
@@ -73,7 +76,7 @@ class Lesson:
     players: int = 2
     options: JSON = field(default_factory=dict)
     opening: tuple[tuple[int, str], ...] = ()  # moves played before the first step
-    where: Callable[[str], Box] = unmarked  # the pixel box of a mark on the game's picture
+    where: Where = unmarked  # the pixel box of a mark on the game's picture
 
     def __post_init__(self) -> None:
         if not MIN_STEPS <= len(self.steps) <= MAX_STEPS:

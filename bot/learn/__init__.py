@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -29,6 +30,7 @@ from rules.base import FILES
 JSON = dict[str, Any]
 MIN_STEPS, MAX_STEPS = 6, 12  # a lesson is short: "shorter is better"
 MENU_LIMIT = 25  # Discord's options in one select
+SQUARE = re.compile(r"(?<![a-wyz])[a-z][1-9]")  # a square, not the end of a word ("pile3"); "x" takes
 Box = tuple[float, float, float, float]
 
 
@@ -42,6 +44,15 @@ def squares_of(grid: Grid) -> Where:
         return grid.box(FILES.index(square[0]), int(square[1:]) - 1)
 
     return where
+
+
+def squares_named(notation: str) -> tuple[str, ...]:
+    """The squares a move's notation names, what a picture rings to show it.
+
+    >>> squares_named("b2xc3"), squares_named("ice:c3>a1"), squares_named("c2-c3+earth")
+    (('b2', 'c3'), ('c3', 'a1'), ('c2', 'c3'))
+    """
+    return tuple(dict.fromkeys(SQUARE.findall(notation)))
 
 
 def unmarked(mark: str, view: View) -> Box:
@@ -77,6 +88,7 @@ class Lesson:
     options: JSON = field(default_factory=dict)
     opening: tuple[tuple[int, str], ...] = ()  # moves played before the first step
     where: Where = unmarked  # the pixel box of a mark on the game's picture
+    move_marks: Callable[[str], tuple[str, ...]] = squares_named  # the marks that show a move
 
     def __post_init__(self) -> None:
         if not MIN_STEPS <= len(self.steps) <= MAX_STEPS:

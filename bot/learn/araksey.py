@@ -3,13 +3,21 @@ step, a source out of zone, waking the dragon and using it, and the four sources
 
 from __future__ import annotations
 
-from bot.learn import JSON, Lesson, Step, squares_of
+from typing import cast
+
+from bot.learn import JSON, Box, Lesson, Step
 from render.araksey import BOARD_PIXELS
 from render.kit import COORD_BAND, HEADER_HEIGHT, MARGIN, Grid
+from rules import View
+from rules.araksey import ArakseyView
+from rules.base import FILES
 
-SIZE = 5  # the two-player board
-GRID = Grid(left=MARGIN + COORD_BAND, top=HEADER_HEIGHT + 14 + COORD_BAND, cell=BOARD_PIXELS // SIZE, files=SIZE,
-            ranks=SIZE)  # fmt: skip  # as render.araksey draws it
+
+def where(square: str, view: View) -> Box:
+    """Where a square is drawn, as render.araksey draws the board: 5×5 for two players, 7×7 for more."""
+    size = cast(ArakseyView, view)["size"]
+    grid = Grid(MARGIN + COORD_BAND, HEADER_HEIGHT + 14 + COORD_BAND, BOARD_PIXELS // size, size, size)
+    return grid.box(FILES.index(square[0]), int(square[1:]) - 1)
 
 
 def board(rows: tuple[str, ...]) -> JSON:
@@ -51,7 +59,7 @@ FOUR_SOURCES = board((
 LESSON = Lesson(
     game="araksey",
     seed=1,  # earth comes before water: you start
-    where=squares_of(GRID),
+    where=where,
     steps=(
         Step(asks=("@b2",), marks=("b2",)),
         Step(asks=("b2<>a3",), marks=("c2", "b2", "a3"), replies=((1, "d5-e5"),), position=MIDGAME),

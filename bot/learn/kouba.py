@@ -3,6 +3,7 @@ champion, its power given at any time (a Kouba for the rival), then an arena eve
 
 from __future__ import annotations
 
+import re
 from typing import cast
 
 from bot.learn import JSON, Box, Lesson, Step, played
@@ -14,6 +15,7 @@ from rules.kouba import KoubaView
 SEED = 0  # both keep their cards; you start, and your dice come as the steps say
 WEAVER = "E24"  # the Weaver, the legendary card the event step draws
 DIE_STEP = 52  # how far apart the table draws the dice
+CLAIM = re.compile(r"claim:([1-3]):")
 
 
 def where(mark: str, view: View) -> Box:
@@ -28,6 +30,12 @@ def where(mark: str, view: View) -> Box:
     x0, top, _, _ = player_row_box(table, seat - 1)
     x = x0 + 8 + 180 + (pile - 1) * (PILE_W + 8)
     return (x - 4, top + 2, x + PILE_W + 4, top + 10 + PILE_H)
+
+
+def claimed_card(notation: str) -> tuple[str, ...]:
+    """A move's marks in Kouba: the arena card it claims (``claim:2:pile3``), else none."""
+    found = CLAIM.match(notation)
+    return (f"arena{found[1]}",) if found else ()
 
 
 def dice_row(view: KoubaView) -> int:
@@ -59,6 +67,7 @@ LESSON = Lesson(
     game="kouba",
     seed=SEED,
     where=where,
+    move_marks=claimed_card,
     steps=(
         Step(asks=("swap:none",), replies=((1, "swap:none"),)),
         Step(asks=("roll",), marks=("arena1", "arena2", "arena3")),

@@ -7,3 +7,12 @@ CREATE TABLE learn_progress (
     updated_at REAL    NOT NULL,
     PRIMARY KEY (user_id, game)
 );
+
+-- Games in which a player asked Agora for a hint (only casual games against Agora offer them):
+-- how many, so the game's history and its finished board say it was played with help.
+CREATE TABLE hints (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL,
+    count   INTEGER NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);

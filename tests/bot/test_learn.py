@@ -72,3 +72,15 @@ def test_a_ring_changes_the_picture_and_no_ring_leaves_it() -> None:
     png = lesson_picture("arkaios", lessons()["arkaios"].position(0).view(0), ["Ada", "Agora"])
     assert ringed(png, []) == png
     assert ringed(png, [(100, 200, 200, 300)]) != png
+
+
+def test_a_hinted_move_is_ringed_where_the_game_draws_it() -> None:
+    from bot.hints import hint_boxes
+
+    arkaios = lessons()["arkaios"]
+    view = arkaios.position(0).view(0)
+    assert hint_boxes("arkaios", "b2xc3", view) == [arkaios.where("b2", view), arkaios.where("c3", view)]
+    kouba = lessons()["kouba"]
+    table = kouba.position(3).view(0)
+    assert hint_boxes("kouba", "claim:2:pile3", table) == [kouba.where("arena2", table)]
+    assert hint_boxes("kouba", "keep:3,3", table) == []

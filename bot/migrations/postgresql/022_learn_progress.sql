@@ -6,3 +6,11 @@ CREATE TABLE learn_progress (
     updated_at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (user_id, game)
 );
+
+-- Games in which a player asked Agora for a hint (as SQLite's 022).
+CREATE TABLE hints (
+    game_id BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id BIGINT  NOT NULL,
+    count   INTEGER NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);

@@ -7,7 +7,8 @@ Each language is a folder of gettext files a community can translate without tou
   back to English so a message is never lost. Its entries with ``msgctxt "command"``
   translate slash-command descriptions, by their English text;
 - ``learn.po`` and ``learn_<game>.po`` hold the tutorials' messages (``/learn``), by key, as
-  ``agora.po`` does: each game's lesson in a file of its own; ``hints.po`` the Hint button's;
+  ``agora.po`` does: each game's lesson in a file of its own; ``hints.po`` and ``review.po`` the
+  Hint and Review buttons';
 - every other file translates an engine's own English (refusals, results, move labels),
   ``rules.po`` for what all engines share and ``<game>.po`` for each game: the id of an
   entry is the English template of a :class:`rules.Text`, worded by :func:`word`.
@@ -33,7 +34,7 @@ from rules.arkaios import OPENING_WARNING
 
 LOCALES = Path(__file__).with_name("locales")
 BOT_FILE, COMMAND = "agora.po", "command"
-LESSON_FILES = ("learn", "hint")  # learn.po, each game's learn_<game>.po and hints.po: messages by key
+LESSON_FILES = ("learn", "hint", "review")  # learn*.po, hints.po, review.po: messages by key
 
 MESSAGES: dict[str, dict[str, str]] = {}  # language -> key -> message
 RULE_TEXTS: dict[str, dict[str, str]] = {}  # language -> an engine's English template -> its translation

@@ -73,7 +73,7 @@ MAX_GAME_ID = 2**63 - 1  # SQLite's INTEGER
 COMMON_ACTIONS = (
     r"accept|decline|rematch|private|days:claim|days:wait|days:(?:draw|takeback):(?:yes|no)"
     r"|days:more|days:menu:(?:draw|takeback|resign)|days:resign:(?:yes|no)"
-    r"|hint"
+    r"|hint|review"
 )
 
 

@@ -16,3 +16,12 @@ CREATE TABLE hints (
     count   INTEGER NOT NULL,
     PRIMARY KEY (game_id, user_id)
 );
+
+-- A finished game's review for one seat (the moves that cost most, by Agora's reckoning), kept once
+-- computed: JSON, a list of {ply, played, best, chance_best, chance_played, seconds}.
+CREATE TABLE reviews (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    review  TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);

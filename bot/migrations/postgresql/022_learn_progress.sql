@@ -14,3 +14,11 @@ CREATE TABLE hints (
     count   INTEGER NOT NULL,
     PRIMARY KEY (game_id, user_id)
 );
+
+-- A finished game's review for one seat (as SQLite's 022).
+CREATE TABLE reviews (
+    game_id BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    review  TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);

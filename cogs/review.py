@@ -44,7 +44,9 @@ class Reviews(SharedControls):
         self.one_at_a_time = asyncio.Lock()  # live moves wait for one position at most, never a whole review
 
     def board_controls(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
-        if record.row.status != FINISHED or record.state is None or not record.people_besides():
+        if record.row.status != FINISHED or record.state is None or len(record.seats) < 2:
+            return []  # a solo game (Dragons Arena's training) has no opponent to review against
+        if not record.people_besides():
             return []
         label = text(lang, "review.button")
         return [GameButton(record.id, ANY_VERSION, PREFIX, label=label, emoji="🔎", row=4)]

@@ -6,6 +6,9 @@ Each language is a folder of gettext files a community can translate without tou
   English, and ``text(lang, key, **values)`` formats one in a server's language, falling
   back to English so a message is never lost. Its entries with ``msgctxt "command"``
   translate slash-command descriptions, by their English text;
+- ``learn.po`` and ``learn_<game>.po`` hold the tutorials' messages (``/learn``), by key, as
+  ``agora.po`` does: each game's lesson in a file of its own; ``hints.po`` and ``review.po`` the
+  Hint and Review buttons';
 - every other file translates an engine's own English (refusals, results, move labels),
   ``rules.po`` for what all engines share and ``<game>.po`` for each game: the id of an
   entry is the English template of a :class:`rules.Text`, worded by :func:`word`.
@@ -31,6 +34,7 @@ from rules import MODULES, Listing, Text, part_of
 
 LOCALES = Path(__file__).with_name("locales")
 BOT_FILE, COMMAND = "agora.po", "command"
+LESSON_FILES = ("learn", "hint", "review")  # learn*.po, hints.po, review.po: messages by key
 
 MESSAGES: dict[str, dict[str, str]] = {}  # language -> key -> message
 RULE_TEXTS: dict[str, dict[str, str]] = {}  # language -> an engine's English template -> its translation
@@ -52,7 +56,7 @@ def load_language(folder: Path) -> None:
 
 
 def _table(file_name: str, context: str | None) -> dict[str, dict[str, str]]:
-    if file_name != BOT_FILE:
+    if file_name != BOT_FILE and not file_name.startswith(LESSON_FILES):
         return RULE_TEXTS
     return COMMANDS if context == COMMAND else MESSAGES
 

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot import ratings
 from bot.app import AgoraBot
+from bot.hints import hinted_games
 from bot.i18n import text
 from bot.names import plain_name
 from bot.opponent import records_against_bot
@@ -127,6 +128,7 @@ def opponents(row: GameRow, user_id: int, lang: str) -> str:
 async def game_lines(bot: AgoraBot, rows: list[GameRow], user_id: int, lang: str) -> list[str]:
     """One line per finished game: link, opponents, result and rating change when it was rated."""
     changes = await ratings.changes_of(bot.storage, user_id, [row.id for row in rows])
+    hinted = await hinted_games(bot.storage, [row.id for row in rows])
     lines = []
     for row in rows:
         change = changes.get(row.id)
@@ -134,7 +136,8 @@ async def game_lines(bot: AgoraBot, rows: list[GameRow], user_id: int, lang: str
         game = f"[#{row.id} {GAMES[row.game].name}]({jump_link(row)})"
         result = text(lang, result_key(row, user_id))
         line = text(lang, "lb.game_line", game=game, others=opponents(row, user_id, lang), result=result)
-        lines.append(f"{line}{rated} · <t:{int(row.updated_at)}:d>")
+        helped = text(lang, "hint.history_mark") if row.id in hinted else ""
+        lines.append(f"{line}{rated}{helped} · <t:{int(row.updated_at)}:d>")
     return lines
 
 

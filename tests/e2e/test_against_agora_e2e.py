@@ -17,7 +17,7 @@ from tests.harness import FakeDiscord, FakeMessage, FakeUser
 
 
 def finished(board: FakeMessage) -> bool:
-    return [c.label for c in board.components] == ["Rematch"]
+    return [c.label for c in board.components] == ["Rematch", "Review"]
 
 
 async def arkaios_turn(h: FakeDiscord, user: FakeUser, board: FakeMessage) -> FakeMessage:

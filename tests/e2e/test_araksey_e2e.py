@@ -93,7 +93,7 @@ async def test_two_players_from_challenge_to_win(
     assert final_click.updated
     final = h.last_message(h.default_channel)
     assert "alice** wins" in final.text and "four sources" in final.text
-    assert "Game over" in final.content and [c.label for c in final.components] == ["Rematch"]
+    assert "Game over" in final.content and [c.label for c in final.components] == ["Rematch", "Review"]
 
 
 async def test_back_and_pass_through_the_controls(
@@ -277,4 +277,5 @@ async def test_resign_and_games_list(discord_harness: FakeDiscord, make_bot: Cal
     resigned = await h.slash(bob, "resign")
     assert resigned.ephemeral and "You resigned" in resigned.text
     final = h.last_message(h.default_channel)
-    assert "**alice** wins: **bob** resigned." in final.text and [c.label for c in final.components] == ["Rematch"]
+    assert "**alice** wins: **bob** resigned." in final.text
+    assert [c.label for c in final.components] == ["Rematch", "Review"]

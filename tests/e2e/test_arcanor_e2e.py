@@ -197,7 +197,7 @@ async def test_full_game_won_at_twelve(discord_harness: FakeDiscord, make_bot: C
     assert final.content.startswith("Game over.")
     assert "**alice** moved the top piece of b6 to b7. 12 points on the winning row end the game at once" in final.text
     assert "**alice** wins (alice 12 – 1 bob)" in final.text
-    assert [c.label for c in final.components] == ["Rematch"]
+    assert [c.label for c in final.components] == ["Rematch", "Review"]
     assert h.messages(h.default_channel)[-2].content == "alice moved the top piece of b6 to b7."
     record = await record_of(bot, final)
     assert record.row.status == "finished" and record.outcome is not None and record.outcome.winners == (0,)
@@ -394,7 +394,7 @@ async def test_move_command_refusals(discord_harness: FakeDiscord, make_bot: Cal
     final = h.last_message(h.default_channel)
     winner = other(player, alice, bob)
     assert f"**{winner.name}** wins: **{player.name}** resigned." in final.text
-    assert [c.label for c in final.components] == ["Rematch"]
+    assert [c.label for c in final.components] == ["Rematch", "Review"]
 
 
 async def test_lift_by_text_command(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:

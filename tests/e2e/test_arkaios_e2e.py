@@ -63,7 +63,7 @@ async def test_full_game_from_challenge_to_win(
     # After openings 1 then 2, Alice has no legal turn: Bob wins at once.
     assert "bob" in board.text.lower() and "wins" in board.text
     assert "cannot complete a turn" in board.text
-    assert [c.label for c in board.components] == ["Rematch"]
+    assert [c.label for c in board.components] == ["Rematch", "Review"]
     assert board.attachments[0].size < 100_000
 
 

@@ -60,6 +60,8 @@ COMMON = {
     "days:more": Row("days:more", SEATED),
     "days:menu:(?:draw|takeback|resign)": Row("days:menu:resign", SEATED),
     "days:resign:(?:yes|no)": Row("days:resign:no", SEATED),
+    "hint": Row("hint", NOBODY),  # a game between people: no hints
+    "review": Row("review", NOBODY),  # the game is being played: reviewed once it is over
 }
 TABLE: dict[str, dict[str, Row]] = {
     "arkaios": {

@@ -40,7 +40,8 @@ async def test_resign_from_the_board_asks_first(discord_harness: FakeDiscord, ma
     assert done.updated and f"<@{bob.id}> resigned." in done.text
     assert (await bot.service.load(game_id)).row.status == FINISHED
     final = h.last_message(h.default_channel)
-    assert final is not board and [c.label for c in final.components] == ["Rematch"] and "alice" in final.text.lower()
+    assert final is not board and [c.label for c in final.components] == ["Rematch", "Review"]
+    assert "alice" in final.text.lower()
 
 
 async def test_a_draw_offered_from_the_board_and_accepted(

@@ -99,7 +99,7 @@ async def test_time_runs_out(discord_harness: FakeDiscord, make_bot: Callable[[]
     assert claimed.updated
     final = h.last_message(h.default_channel)
     assert "**bob** gagne au temps." in final.text
-    assert [c.label for c in final.buttons] == ["Revanche"]
+    assert [c.label for c in final.buttons] == ["Revanche", "Analyse"]
 
 
 async def test_ratings_history_and_replay(

@@ -151,7 +151,7 @@ async def test_the_losing_second_pass_asks_first(
     assert passed.updated and passed.message is not None and "Done" in passed.message.text
     final = h.last_message(h.default_channel)
     assert "**bob** wins" in final.text and "second pass" in final.text
-    assert [button.label for button in final.buttons] == ["Rematch"], "nothing left to play"
+    assert [button.label for button in final.buttons] == ["Rematch", "Review"], "nothing left to play"
     assert board.content == "alice passed." and not board.components
 
 

@@ -67,7 +67,7 @@ async def test_the_losing_second_pass_asks_first_in_french(
     passed = await h.click(alice, asked.message.button(label="Oui, passer"))
     assert passed.message is not None and "C'est fait" in passed.message.text
     final = h.last_message(h.default_channel)
-    assert "**bob** gagne" in final.text and [button.label for button in final.buttons] == ["Revanche"]
+    assert "**bob** gagne" in final.text and [button.label for button in final.buttons] == ["Revanche", "Analyse"]
 
 
 async def test_arkaios_openings_that_lose_at_once_come_last_in_french(

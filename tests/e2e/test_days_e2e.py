@@ -63,7 +63,7 @@ async def test_reminder_then_forfeit(
     assert await run_due(h, bot) == 1
     final = h.last_message(h.default_channel)
     assert "**bob** wins on time." in final.text
-    assert [c.label for c in final.components] == ["Rematch"]
+    assert [c.label for c in final.components] == ["Rematch", "Review"]
     assert timeouts(h) == 1, "the old board says who ran out of time"
     assert await run_due(h, bot) == 0
     empty = await h.slash(alice, "games")
@@ -197,7 +197,7 @@ async def test_draw_offer_accepted(discord_harness: FakeDiscord, make_bot: Calla
     agreed = await h.click(bob, offer.button(label="Accept draw"))
     assert agreed.updated and "Draw agreed" in agreed.text
     final = h.last_message(h.default_channel)
-    assert "draw" in final.text.lower() and [c.label for c in final.components] == ["Rematch"]
+    assert "draw" in final.text.lower() and [c.label for c in final.components] == ["Rematch", "Review"]
     listed = await h.slash(alice, "games")
     assert "no game in progress" in listed.text
 

@@ -383,7 +383,8 @@ async def test_a_two_player_game_to_the_final_ranking(
     for user in players:
         await swap(h, user, board_of(h), "swap:none")
     final = await driver.until(lambda board: "Game over" in board.text)
-    assert [c.label for c in final.components] == ["Rematch"] and all(f"<@{p.id}>" in final.content for p in players)
+    assert [c.label for c in final.components] == ["Rematch", "Review"]
+    assert all(f"<@{p.id}>" in final.content for p in players)
     ranking = next(f for f in final.embeds[0]["fields"] if f["name"] == "Final ranking")["value"]
     assert "🥇 1." in ranking and "2." in ranking
     scores = next(f for f in final.embeds[0]["fields"] if f["name"] == "Scores")["value"]

@@ -70,7 +70,7 @@ async def test_an_unclaimed_time_out_is_asked_again_then_ends_on_time(
     clock.advance(3)
     assert await run_due(h, bot) == 1
     final = h.last_message(h.default_channel)
-    assert "bob** wins" in final.text.lower() and [b.label for b in final.buttons] == ["Rematch"]
+    assert "bob** wins" in final.text.lower() and [b.label for b in final.buttons] == ["Rematch", "Review"]
     assert f"⌛ <@{alice.id}> ran out of time: game #1 is lost on time." in texts(h)
     assert offer.text == f"<@{alice.id}>'s draw offer in game #1 is closed: the game is over."
     assert not offer.components
@@ -105,7 +105,7 @@ async def test_the_claim_asked_again_can_be_taken(
     assert asked_again.embeds and asked_again.attachments, "the question became the final board"
     assert "bob** wins" in asked_again.text.lower()
     assert len(h.messages(h.default_channel)) == before
-    assert [b.label for b in asked_again.buttons] == ["Rematch"], "the final board, not a closed question"
+    assert [b.label for b in asked_again.buttons] == ["Rematch", "Review"], "the final board, not a closed question"
     clock.advance(5 * 24 * HOUR)
     assert await run_due(h, bot) == 0
 

@@ -16,7 +16,7 @@ async def quick_game(h: FakeDiscord, first: FakeUser, second: FakeUser) -> None:
     board = await challenge_accepted(h, first, second)
     board = await play_turn(h, first, board, ["c3=1"])
     board = await play_turn(h, second, board, ["d4=2"])
-    assert "wins" in board.text and [c.label for c in board.components] == ["Rematch"]
+    assert "wins" in board.text and [c.label for c in board.components] == ["Rematch", "Review"]
 
 
 async def resigned_game(h: FakeDiscord, first: FakeUser, second: FakeUser, loser: FakeUser) -> None:

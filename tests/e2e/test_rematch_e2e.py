@@ -32,7 +32,7 @@ async def resigned(h: FakeDiscord, bot: AgoraBot, user: FakeUser, channel: FakeC
     done = await h.slash(user, "resign", in_channel=channel)
     assert done.ephemeral and "You resigned" in done.text, done.text
     final = board_in(h, channel)
-    assert [button.label for button in final.buttons] == ["Rematch"]
+    assert [button.label for button in final.buttons] == ["Rematch", "Review"]
     return final
 
 

@@ -1,0 +1,236 @@
+"""``/learn``: each game's tutorial in a private panel that goes on through its own controls.
+
+The panel shows the step's position (the game's own picture, what the step talks about ringed)
+and its words, a menu of the moves the position allows and a button to type a move. The step a
+player is at is kept in the database (``learn_progress``): a click on a panel drawn for another
+step shows the player's step instead, so stale panels and double clicks do no harm. Nothing is
+rated or posted in the channel; the last step offers a practice game against Agora at easy.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.alt_text import alt_text
+from bot.app import AgoraBot
+from bot.i18n import text, word
+from bot.learn import Answer, Lesson, Verdict, answer, lessons, menu
+from bot.learn.progress import keep_step, step_of
+from bot.names import shown_name
+from bot.service import refusal
+from cogs.common import COLOUR, controls_view, echo, game_cog, guarded, picture_words, update_clicked
+from cogs.dragons_arena import modal_value
+from render.learn import lesson_picture
+from rules import GAMES
+
+TYPE_MODAL, TYPE_FIELD = "agora:learn-type:", "move"
+ACTIONS = "move|type|practice|again"
+PRACTICE_LEVEL = "easy"
+
+
+@dataclass(frozen=True)
+class Said:
+    """What the panel says above the step's own words: how the last move went (may be empty)."""
+
+    line: str = ""
+
+
+class LearnControl(
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=rf"agora:learn:(?P<game>[a-z_]{{1,30}}):(?P<step>[0-9]{{1,2}}):(?P<action>{ACTIONS})",
+):
+    """A control of a lesson's panel: the move menu, "Type a move", "Practice" or "Start again"."""
+
+    def __init__(self, item: discord.ui.Item[Any], game: str, step: int, action: str) -> None:
+        super().__init__(item)
+        self.game, self.step, self.action = game, step, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LearnControl:
+        return cls(item, match["game"], int(match["step"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog("Learn")
+        assert isinstance(cog, Learn)
+        values = list(cast(dict[str, Any], interaction.data or {}).get("values", []))
+        await guarded(interaction, lambda: cog.on_click(interaction, self.game, self.step, self.action, values))
+
+
+def custom_id(game: str, step: int, action: str) -> str:
+    return f"agora:learn:{game}:{step}:{action}"
+
+
+def button(game: str, step: int, action: str, label: str, style: discord.ButtonStyle) -> LearnControl:
+    item: discord.ui.Button[Any] = discord.ui.Button(label=label, style=style, custom_id=custom_id(game, step, action))
+    return LearnControl(item, game, step, action)
+
+
+def move_menu(lesson: Lesson, step: int, lang: str) -> LearnControl:
+    options = [discord.SelectOption(label=move, value=move) for move in menu(lesson, step)]
+    placeholder = text(lang, "learn.choose_move")
+    item: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_id(lesson.game, step, "move"), options=options, placeholder=placeholder
+    )
+    return LearnControl(item, lesson.game, step, "move")
+
+
+class TypeMoveModal(discord.ui.Modal):
+    """A move typed in the game's notation; the cog's listener reads the submission."""
+
+    def __init__(self, game: str, step: int, lang: str) -> None:
+        super().__init__(title=text(lang, "learn.type_title"), custom_id=f"{TYPE_MODAL}{game}:{step}", timeout=900)
+        field: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label=text(lang, "learn.type_label"), custom_id=TYPE_FIELD, min_length=1, max_length=60
+        )
+        self.add_item(field)
+
+
+class Learn(commands.Cog):
+    """``/learn`` and the controls of lesson panels."""
+
+    def __init__(self, bot: AgoraBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(LearnControl)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(LearnControl)
+
+    @app_commands.command(name="learn", description="Learn a game step by step, in private.")
+    @app_commands.describe(game="The game to learn")
+    @app_commands.choices(game=[app_commands.Choice(name=GAMES[game].name, value=game) for game in sorted(lessons())])
+    async def learn(self, interaction: discord.Interaction[Any], game: str) -> None:
+        async def work() -> None:
+            lesson = lesson_of(game)
+            step = await step_of(self.bot.storage, interaction.user.id, game)
+            panel = await self.panel(interaction, lesson, min(step, len(lesson.steps)), Said())
+            picture = panel.pop("attachments")
+            await interaction.response.send_message(**panel, files=picture, ephemeral=True)
+
+        await guarded(interaction, work)
+
+    # -- clicks ------------------------------------------------------------------------
+
+    async def on_click(
+        self, interaction: discord.Interaction[Any], game: str, shown: int, action: str, values: list[str]
+    ) -> None:
+        lesson = lesson_of(game)
+        user = interaction.user.id
+        if action == "again":
+            await self.go_to(interaction, lesson, 0, Said())
+            return
+        step = min(await step_of(self.bot.storage, user, game), len(lesson.steps))
+        lang = await self.language(interaction)
+        if step != shown:  # a panel drawn for another step (an old one, a double click): show where they are
+            await self.go_to(interaction, lesson, step, Said(text(lang, "learn.moved_on")))
+        elif action == "practice" and step == len(lesson.steps):
+            await game_cog(self.bot, game).start_challenge(interaction, [self.me()], {}, level=PRACTICE_LEVEL)
+        elif action == "type" and step < len(lesson.steps):
+            await interaction.response.send_modal(TypeMoveModal(game, step, lang))
+        elif action == "move" and values and step < len(lesson.steps):
+            await self.try_move(interaction, lesson, step, values[0])
+        else:
+            await self.go_to(interaction, lesson, step, Said())
+
+    async def try_move(self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, notation: str) -> None:
+        """The step done when ``notation`` is what it asks; else the same step, with why not."""
+        found = answer(lesson, step, notation)
+        lang = await self.language(interaction)
+        if found.verdict is Verdict.ASKED:
+            await self.go_to(interaction, lesson, step + 1, Said(text(lang, "learn.well_done", move=notation)))
+            return
+        await self.go_to(interaction, lesson, step, Said(self.why_not(lesson, step, notation, found, lang)))
+
+    def why_not(self, lesson: Lesson, step: int, notation: str, found: Answer, lang: str) -> str:
+        if found.verdict is Verdict.REFUSED and found.refusal is not None:
+            return text(lang, "learn.refused", move=echo(notation), why=word(lang, found.refusal))
+        return text(lang, "learn.not_asked", move=echo(notation), why=text(lang, lesson.key(step, "wrong")))
+
+    async def go_to(self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, said: Said) -> None:
+        await keep_step(self.bot.storage, interaction.user.id, lesson.game, step, self.bot.clock())
+        await update_clicked(interaction, **await self.panel(interaction, lesson, step, said))
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A typed move: the modal's submission (handled here, so it works after a restart too)."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data = cast(dict[str, Any], interaction.data or {})
+        found = re.fullmatch(re.escape(TYPE_MODAL) + r"([a-z_]{1,30}):([0-9]{1,2})", str(data.get("custom_id", "")))
+        if found is None:
+            return
+        typed = modal_value(list(data.get("components", [])), TYPE_FIELD)
+        work = partial(self.on_click, interaction, found[1], int(found[2]), "move", [typed.strip()])
+        await self.bot.interactions.serve(interaction, partial(guarded, interaction, work), last_resort=True)
+
+    # -- the panel ---------------------------------------------------------------------
+
+    async def panel(
+        self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, said: Said
+    ) -> dict[str, Any]:
+        """The lesson's panel at ``step`` (``len(steps)``: the lesson done)."""
+        lang = await self.language(interaction)
+        done = step >= len(lesson.steps)
+        state = lesson.finish() if done else lesson.position(step)
+        names = [shown_name(interaction.user.display_name), "Agora"]
+        view = game_cog(self.bot, lesson.game).pictured(state.view(lesson.seat), lang)
+        marks = () if done else tuple(lesson.where(mark, view) for mark in lesson.steps[step].marks)
+        words = picture_words(lesson.game, lang)
+        png = await self.bot.drawing.draw(lesson_picture, lesson.game, view, names, words=words, boxes=marks)
+        filename = f"learn-{lesson.game}-{step}.png"
+        embed = discord.Embed(title=self.title(lesson, step, lang), colour=COLOUR)
+        body = text(lang, f"learn.{lesson.game}.end") if done else text(lang, lesson.key(step))
+        intro = text(lang, f"learn.{lesson.game}.intro") if step == 0 and not said.line else ""
+        embed.description = "\n\n".join(part for part in (said.line, intro, body) if part)
+        embed.set_image(url=f"attachment://{filename}")
+        embed.set_footer(text=text(lang, "learn.footer"))
+        picture = discord.File(io.BytesIO(png), filename=filename, description=alt_text(view, names, lang))
+        return {"content": None, "embed": embed, "attachments": [picture], "view": self.controls(lesson, step, lang)}
+
+    def title(self, lesson: Lesson, step: int, lang: str) -> str:
+        name = GAMES[lesson.game].name
+        if step >= len(lesson.steps):
+            return text(lang, "learn.title_done", game=name)
+        return text(lang, "learn.title", game=name, step=step + 1, steps=len(lesson.steps))
+
+    def controls(self, lesson: Lesson, step: int, lang: str) -> discord.ui.View:
+        if step >= len(lesson.steps):
+            practice = button(lesson.game, step, "practice", text(lang, "learn.practice"), discord.ButtonStyle.success)
+            again = button(lesson.game, 0, "again", text(lang, "learn.again"), discord.ButtonStyle.secondary)
+            return controls_view([practice, again])
+        typed = button(lesson.game, step, "type", text(lang, "learn.type"), discord.ButtonStyle.secondary)
+        return controls_view([move_menu(lesson, step, lang), typed])
+
+    async def language(self, interaction: discord.Interaction[Any]) -> str:
+        """The server's language; in direct messages, the player's own Discord language when we have it."""
+        if interaction.guild_id is None:
+            return "fr" if str(interaction.locale).startswith("fr") else "en"
+        return await self.bot.language_of(interaction.guild_id)
+
+    def me(self) -> discord.abc.User:
+        assert self.bot.user is not None
+        return self.bot.user
+
+
+def lesson_of(game: str) -> Lesson:
+    """``game``'s lesson, or a polite refusal for a game without one (a forged control)."""
+    found = lessons().get(game)
+    if found is None:
+        raise refusal("learn.no_lesson")
+    return found
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, AgoraBot)
+    await bot.add_cog(Learn(bot))

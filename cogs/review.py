@@ -1,0 +1,140 @@
+"""The Review button of finished boards: the three moves that cost the player most, by Agora.
+
+Only the game's players may ask, each for their own seat; the answer is private. A review is worked
+out once (``bot/review.py``: each position one task in the AI workers, one review at a time in the
+bot, at most GAME_SECONDS of worker time a game) and kept; asking again shows the kept one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.app import AgoraBot
+from bot.i18n import text
+from bot.movelog import starting_state
+from bot.review import (
+    GAME_SECONDS,
+    Estimate,
+    costliest,
+    estimate,
+    keep_review,
+    positions_of,
+    stored_review,
+)
+from bot.service import FINISHED, GameRecord, refusal
+from cogs.common import ANY_VERSION, COLOUR, GameButton, SharedControls, game_cog, picture_words, send_answer
+from render.review import side_by_side
+from rules import GameState, IllegalMove
+
+PREFIX = "review"
+
+
+class Reviews(SharedControls):
+    """The Review button and the reviews it shows."""
+
+    prefix = PREFIX
+
+    def __init__(self, bot: AgoraBot) -> None:
+        self.bot = bot
+        self.one_at_a_time = asyncio.Lock()  # live moves wait for one position at most, never a whole review
+
+    def board_controls(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
+        if record.row.status != FINISHED or record.state is None or len(record.seats) < 2:
+            return []  # a solo game (Dragons Arena's training) has no opponent to review against
+        if not record.people_besides():
+            return []
+        label = text(lang, "review.button")
+        return [GameButton(record.id, ANY_VERSION, PREFIX, label=label, emoji="🔎", row=4)]
+
+    async def on_shared_control(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str
+    ) -> None:
+        seat = self.reviewed_seat(record, interaction.user.id)
+        estimates = await stored_review(self.bot.storage, record.id, seat)
+        if estimates is None:
+            estimates = await self.work_out(record, seat)
+            await keep_review(self.bot.storage, record.id, seat, estimates)
+        await self.show(interaction, record, seat, estimates)
+
+    def reviewed_seat(self, record: GameRecord, user_id: int) -> int:
+        """The seat a player's review is for: their own, once the game is over."""
+        if record.row.status != FINISHED or record.state is None:
+            raise refusal("review.not_finished", id=record.id)
+        mine = [seat for seat in record.seats_of(user_id) if seat not in record.bot_seats]
+        if not mine:
+            raise refusal("review.not_yours", id=record.id)
+        return mine[0]
+
+    async def work_out(self, record: GameRecord, seat: int) -> list[Estimate]:
+        """The costliest moves of ``seat``, latest moves first until the game's worker time is spent."""
+        moves = [(move.seat, move.notation) for move in await self.bot.storage.moves(record.id)]
+        states = await asyncio.to_thread(every_state, record, moves)
+        found: list[Estimate] = []
+        async with self.one_at_a_time:
+            for obs, played, ply in positions_of(record.game, states, moves, seat):
+                if sum(e.seconds for e in found) >= GAME_SECONDS:
+                    break
+                found.append(await self.bot.thinking.run(estimate, obs, played, ply, record.id * 1000 + ply))
+        return costliest(found)
+
+    async def show(
+        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, estimates: list[Estimate]
+    ) -> None:
+        lang = await self.bot.language_of(record.row.guild_id)
+        embed = discord.Embed(title=text(lang, "review.title", id=record.id), colour=COLOUR)
+        lines = [self.line(e, lang) for e in estimates] or [text(lang, "review.clean")]
+        embed.description = "\n".join(lines)
+        embed.set_footer(text=text(lang, "review.footer", seconds=int(GAME_SECONDS)))
+        files = await self.pictures(record, seat, estimates, lang)
+        await send_answer(interaction, embed=embed, files=files, ephemeral=True)
+
+    def line(self, estimate: Estimate, lang: str) -> str:
+        return text(
+            lang, "review.line", ply=estimate.ply, played=estimate.played, best=estimate.best,
+            lost=round(100 * estimate.lost), before=round(100 * estimate.chance_best),
+            after=round(100 * estimate.chance_played),
+        )  # fmt: skip
+
+    async def pictures(
+        self, record: GameRecord, seat: int, estimates: list[Estimate], lang: str
+    ) -> list[discord.File]:
+        """Each costly move: the position after it beside the position after the better move, as the seat saw."""
+        moves = [(move.seat, move.notation) for move in await self.bot.storage.moves(record.id)]
+        states = await asyncio.to_thread(every_state, record, moves)
+        names = await self.bot.service.display_names(record)
+        cog = game_cog(self.bot, record.game)
+        files = []
+        for e in estimates:
+            before = states[e.ply - 1]
+            try:
+                better = before.play(seat, e.best)
+            except IllegalMove:  # a move of a world the seat imagined that the real game did not allow
+                continue
+            views = [cog.pictured(after.view(seat), lang) for after in (states[e.ply], better)]
+            captions = (text(lang, "review.played", move=e.played), text(lang, "review.better", move=e.best))
+            png = await self.bot.drawing.draw(
+                side_by_side, record.game, *views, names, words=picture_words(record.game, lang), captions=captions
+            )
+            alt = text(lang, "review.alt", played=e.played, best=e.best)
+            files.append(discord.File(io.BytesIO(png), filename=f"review-{record.id}-{e.ply}.png", description=alt))
+        return files
+
+
+def every_state(record: GameRecord, moves: list[tuple[int, str]]) -> list[GameState[Any]]:
+    """The game before each move, and at its end (``len(moves) + 1`` states)."""
+    state = starting_state(record.row)
+    states = [state]
+    for mover, notation in moves:
+        state = state.play(mover, notation)
+        states.append(state)
+    return states
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, AgoraBot)
+    await bot.add_cog(Reviews(bot))

@@ -1,0 +1,46 @@
+"""A review's picture: the position after the move played beside the position after the better one.
+
+Each side is the game's own board (drawn by its render module), scaled to half width, under a
+caption; the move played is edged in vermilion, the better one in green.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from render.kit import BACKGROUND, GREEN, MARGIN, TEXT, VERMILION, Render, font, new_canvas, to_png
+
+CAPTION = 44
+EDGE = 6
+
+
+def side_by_side(
+    game: str,
+    played: Any,
+    better: Any,
+    players: Sequence[str],
+    *,
+    words: Mapping[str, str] | None = None,
+    captions: tuple[str, str] = ("", ""),
+) -> bytes:
+    """The two positions (views of one seat) side by side, each under its caption (drawn in a worker)."""
+    draw: Render = importlib.import_module(f"render.{game}").render
+    boards = [Image.open(io.BytesIO(draw(view, players, words=words))).convert("RGB") for view in (played, better)]
+    width = boards[0].width
+    half = (width - 3 * MARGIN) // 2
+    scaled = [board.resize((half, board.height * half // board.width)) for board in boards]
+    height = CAPTION + max(board.height for board in scaled) + 2 * MARGIN
+    img, pen = new_canvas(width, height)
+    pen.rectangle((0, 0, width, height), fill=BACKGROUND)
+    for index, (board, caption, colour) in enumerate(zip(scaled, captions, (VERMILION, GREEN), strict=True)):
+        x = MARGIN + index * (half + MARGIN)
+        pen.text((x + half / 2, MARGIN + CAPTION / 2), caption, font=font(24), fill=TEXT, anchor="mm")
+        top = MARGIN + CAPTION
+        pen.rectangle((x - EDGE, top - EDGE, x + half + EDGE - 1, top + board.height + EDGE - 1), fill=colour)
+        img.paste(board, (x, top))
+    return to_png(img)

@@ -1,0 +1,106 @@
+"""/learn: each game's tutorial played to its end through its panel, wrong moves explained at every step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from bot.app import AgoraBot
+from bot.i18n import text
+from bot.learn import lessons
+from tests.e2e.learning import lesson_name, move_menu, play_step, wrong_moves_at
+from tests.harness import FakeDiscord
+
+
+@pytest.mark.parametrize("game", sorted(lessons()))
+async def test_a_lesson_is_played_to_its_end_and_offers_a_practice_game(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], game: str
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    bot = make_bot()
+    await h.start(bot)
+    lesson = lessons()[game]
+    opened = await h.slash(alice, "learn", game=game)
+    panel = opened.message
+    assert panel is not None and panel.ephemeral, "the lesson is private"
+    assert text("en", f"learn.{game}.intro") in panel.text
+    for step in range(len(lesson.steps)):
+        await wrong_moves_at(h, alice, panel, lesson, step, "en")
+        await play_step(h, alice, panel, lesson, step, "en")
+    assert text("en", "learn.title_done", game=lesson_name(lesson)) in panel.text
+    assert text("en", f"learn.{game}.end") in panel.text
+    assert not h.messages(h.default_channel), "nothing of the lesson is posted in the channel"
+    await h.click(alice, panel.button(label=text("en", "learn.practice")))
+    board = h.last_message(h.default_channel)
+    assert not board.ephemeral and lesson_name(lesson) in board.text, "the practice game's board is in the channel"
+    [record] = await bot.service.active_games(alice.id, h.guild.id)
+    assert record.game == game and record.bot_seats == {1: "easy"}, "against Agora, at easy"
+
+
+async def test_a_player_comes_back_to_the_step_they_left(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.start(make_bot())
+    game = sorted(lessons())[0]
+    lesson = lessons()[game]
+    panel = (await h.slash(alice, "learn", game=game)).message
+    assert panel is not None
+    await play_step(h, alice, panel, lesson, 0, "en")
+    await play_step(h, alice, panel, lesson, 1, "en")
+    await h.restart(make_bot())
+    again = (await h.slash(alice, "learn", game=game)).message
+    assert again is not None
+    assert text("en", "learn.title", game=lesson_name(lesson), step=3, steps=len(lesson.steps)) in again.text
+    assert text("en", lesson.key(2)) in again.text
+    fresh = (await h.slash(bob, "learn", game=game)).message
+    assert fresh is not None and text("en", lesson.key(0)) in fresh.text, "each player has their own progress"
+
+
+async def test_an_old_panel_shows_the_step_the_player_is_at(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    await h.start(make_bot())
+    game = sorted(lessons())[0]
+    lesson = lessons()[game]
+    old = (await h.slash(alice, "learn", game=game)).message
+    new = (await h.slash(alice, "learn", game=game)).message
+    assert old is not None and new is not None
+    await play_step(h, alice, new, lesson, 0, "en")
+    clicked = await h.select(alice, old, move_menu(old), values=[lesson.steps[0].asks[0]])
+    assert clicked.updated
+    assert text("en", "learn.moved_on") in old.text and text("en", lesson.key(1)) in old.text
+    assert text("en", lesson.key(1)) in new.text, "the move was not played twice"
+
+
+async def test_a_forged_lesson_control_is_refused_politely(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    await h.start(make_bot())
+    panel = (await h.slash(alice, "learn", game=sorted(lessons())[0])).message
+    assert panel is not None
+    forged = await h.forge(alice, panel, "agora:learn:chess:0:practice")
+    assert forged.ephemeral and text("en", "learn.no_lesson") in forged.text
+
+
+async def test_the_practice_game_is_refused_in_direct_messages(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    await h.start(make_bot())
+    game = sorted(lessons())[0]
+    lesson = lessons()[game]
+    panel = (await h.slash(alice, "learn", game=game, in_channel=h.guild.dm_channel(alice))).message
+    assert panel is not None
+    for step in range(len(lesson.steps)):
+        await play_step(h, alice, panel, lesson, step, "en")
+    refused = await h.click(alice, panel.button(label=text("en", "learn.practice")))
+    assert refused.ephemeral and text("en", "err.direct_message") in refused.text

@@ -1,0 +1,47 @@
+"""The Review button of finished boards: the players' costliest moves, kept once worked out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.app import AgoraBot
+from bot.i18n import text
+from tests.e2e.test_arkaios_e2e import challenge_accepted
+from tests.harness import FakeDiscord, FakeMessage, FakeUser
+
+BLUNDER, WINNING_ANSWER = "a1=1", "b1=2"  # after openings 1 then 2, the first player cannot build
+
+
+async def blundered_game(h: FakeDiscord, alice: FakeUser, bob: FakeUser) -> FakeMessage:
+    """Alice opens with a level 1, Bob answers with a level 2: Alice is shut in and loses."""
+    board = await challenge_accepted(h, alice, bob)
+    assert not [b for b in board.buttons if b.label == text("en", "review.button")], "no review while it is played"
+    for user, move in ((alice, BLUNDER), (bob, WINNING_ANSWER)):
+        played = await h.slash(user, "move", notation=move)
+        assert played.ephemeral, played.text
+    return h.last_message(h.default_channel)
+
+
+async def test_a_review_lists_the_blunder_first_and_is_kept(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    final = await blundered_game(h, alice, bob)
+    review = await h.click(alice, final.button(label=text("en", "review.button")))
+    assert review.message is not None and review.message.ephemeral, review
+    said = review.message.text
+    title, first = said.split("\n")[:2]
+    assert title == text("en", "review.title", id=1) and first.startswith(f"Move 1: you played **{BLUNDER}**"), said
+    assert text("en", "review.footer", seconds=20) in said
+    assert review.message.attachments and review.message.attachments[0].filename == "review-1-1.png"
+    kept = await bot.storage.db.fetch("SELECT seat FROM reviews WHERE game_id = 1")
+    assert [row[0] for row in kept] == [0]
+    again = await h.click(alice, final.button(label=text("en", "review.button")))
+    assert again.message is not None and again.message.text == said, "the kept review, shown again"
+    winner = await h.click(bob, final.button(label=text("en", "review.button")))
+    assert winner.message is not None and BLUNDER not in winner.message.text, "Bob's own review"
+    outsider = await h.click(h.user("carol"), final.button(label=text("en", "review.button")))
+    assert outsider.ephemeral and text("en", "review.not_yours", id=1) in outsider.text

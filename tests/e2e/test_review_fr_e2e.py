@@ -1,0 +1,32 @@
+"""The Review button on a French server: the review in French, no English shown."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.app import AgoraBot
+from bot.i18n import text
+from tests.e2e.test_review_e2e import BLUNDER, WINNING_ANSWER
+from tests.harness import FakeDiscord, FakeMessage, FakeUser
+
+
+async def test_a_review_in_french(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.start(make_bot())
+    await h.slash(h.owner, "agora settings", language="fr")
+    board = await challenge_accepted_fr(h, alice, bob)
+    for user, move in ((alice, BLUNDER), (bob, WINNING_ANSWER)):
+        await h.slash(user, "move", notation=move)
+    final = h.last_message(h.default_channel)
+    assert final is not board
+    review = await h.click(alice, final.button(label=text("fr", "review.button")))
+    assert review.message is not None
+    assert f"Coup 1 : vous avez joué **{BLUNDER}**" in review.message.text, review.message.text
+
+
+async def challenge_accepted_fr(h: FakeDiscord, alice: FakeUser, bob: FakeUser) -> FakeMessage:
+    sent = await h.slash(alice, "arkaios challenge", opponent=bob)
+    accepted = await h.click(bob, sent.button(label=text("fr", "accept")))
+    assert accepted.updated, accepted.text
+    return h.last_message(h.default_channel)

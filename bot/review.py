@@ -23,7 +23,6 @@ from typing import Any
 from ai.adapter import ADAPTERS, Adapter
 from ai.observation import Observation, observe
 from ai.search import advance, searchable_moves, value_for
-from bot.opponent import SECRET_MOVES
 from bot.storage import Storage
 from rules import GameState, Rng
 
@@ -125,7 +124,7 @@ def positions_of(
 ) -> list[tuple[Observation, str, int]]:
     """Each move ``seat`` made, latest first: what the seat saw before it (its observation), the move
     and its ply. ``states[i]`` is the game before ``moves[i]``; the log is as the seat saw it."""
-    prefix, hidden = SECRET_MOVES.get(game, ("", ""))
+    prefix, hidden = ADAPTERS[game].secret_moves or ("", "")
     seen = [
         (mover, hidden if prefix and mover != seat and notation.startswith(prefix) else notation)
         for mover, notation in moves

@@ -6,7 +6,9 @@ from collections.abc import Callable
 
 from bot.app import AgoraBot
 from bot.i18n import text
+from cogs.tournament import MIN_SIGN_UP
 from rules import GAMES
+from tests.e2e.conftest import Clock
 from tests.e2e.test_arkaios_e2e import challenge_accepted
 from tests.e2e.test_tournament_e2e import run_due
 from tests.harness import FakeDiscord, FakeMessage
@@ -64,7 +66,9 @@ async def test_no_hint_in_a_game_between_people(discord_harness: FakeDiscord, ma
     assert text("en", "hint.history_mark").strip(" ·") not in history.text
 
 
-async def test_no_hint_in_a_tournament_game(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
+async def test_no_hint_in_a_tournament_game(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
     h = discord_harness
     bot = make_bot()
     await h.start(bot)
@@ -73,8 +77,9 @@ async def test_no_hint_in_a_tournament_game(discord_harness: FakeDiscord, make_b
     ann, ben = h.user("ann"), h.user("ben")
     for player in (ann, ben):
         await h.slash(player, "tournament join")
+    clock.advance(MIN_SIGN_UP)  # sign-up stays open a few minutes even when the event starts now
     await run_due(h, bot)
-    board = h.last_message(h.default_channel)
+    board = [m for m in h.messages(h.default_channel) if m.attachments][-1]  # the round's announcement follows it
     assert GAMES["arkaios"].name in board.text and hint_buttons(board) == []
     [record] = await bot.service.active_games(ann.id, h.guild.id)
     forged = await h.forge(ann, board, f"agora:b:{record.id}:{record.version}:hint")

@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PLAYERS_ONLY, AgoraBot
-from bot.i18n import text, word
+from bot.i18n import plural, text, word
 from bot.names import shown_name
 from bot.opponent import DEFAULT_LEVEL
 from bot.opponent import Level as BotLevel
@@ -298,8 +298,9 @@ class DragonsArena(GameCog):
             best = text(lang, "dragons_arena.best", score=f"{standing.best_score:+d}")
         name = names.get(standing.user_id, f"<@{standing.user_id}>")
         tally = text(lang, "dragons_arena.tally", wins=standing.wins, draws=standing.draws, losses=standing.losses)
-        return text(
-            lang, "dragons_arena.standing", rank=rank, name=name, best=best, tally=tally, played=standing.played
+        played = standing.played
+        return plural(
+            lang, "dragons_arena.standing", played, rank=rank, name=name, best=best, tally=tally, played=played
         )
 
     def describe_options(self, record: GameRecord, lang: str) -> str:
@@ -371,7 +372,8 @@ class DragonsArena(GameCog):
                 if view["ready"][side]
                 else text(lang, "dragons_arena.setting_powers")
             )
-        lines = [text(lang, "dragons_arena.power_line", total=view["totals"][side], dragons=view["dragons_left"][side])]
+        dragons = view["dragons_left"][side]
+        lines = [plural(lang, "dragons_arena.power_line", dragons, total=view["totals"][side], dragons=dragons)]
         if not state.is_solo:
             lines.append(
                 text(lang, "dragons_arena.nuggets_line", have=view["nuggets"][side], need=view["nuggets_to_win"])
@@ -635,7 +637,7 @@ class DragonsArena(GameCog):
             discord.SelectOption(
                 label=text(lang, "dragons_arena.die_label", power=power),
                 value=str(power),
-                description=text(lang, "dragons_arena.die_left", count=count),
+                description=plural(lang, "dragons_arena.die_left", count, count=count),
                 default=str(power) == pick.value,
             )
             for power, count in sorted(counts.items())

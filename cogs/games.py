@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
-from bot.i18n import text
+from bot.i18n import plural, text
 from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, jump_link
 from bot.settings import format_duration
@@ -106,7 +106,7 @@ class Games(commands.Cog):
         records = first + [r for r in records if r not in first]
         lines = [await self.describe(record, user, lang) for record in records[:LISTED]]
         counts = [("your_turn_count", to_play), ("challenges_count", to_answer)]
-        lines[:0] = [text(lang, key, count=len(found)) for key, found in counts if found]
+        lines[:0] = [plural(lang, key, len(found), count=len(found)) for key, found in counts if found]
         embed = discord.Embed(title=text(lang, "your_games"), description="\n".join(lines), colour=COLOUR)
         fit_embed(embed)
         view = self.answer_view(to_answer, lang)

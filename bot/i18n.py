@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 from render.araksey import BOARD_WORDS as ARAKSEY_WORDS
@@ -83,12 +84,20 @@ def load_language(folder: Path) -> None:
         if path.name == BOT_FILE:
             PLURAL_RULES[lang] = gettext.c2py(catalogue.plural_expr)
         for message in catalogue:
-            if message.pluralizable and all(message.string):
-                key, forms = str(message.id[0]), tuple(str(form) for form in message.string)
+            forms = _plural_forms(message)
+            if forms:
+                key = str(message.id[0])
                 PLURALS[lang][key] = forms
                 MESSAGES[lang][key] = forms[-1]  # the form of many, for tools that read one template
             elif message.id and message.string:
                 _table(path.name, message.context)[lang][str(message.id)] = str(message.string)
+
+
+def _plural_forms(message: Message) -> tuple[str, ...]:
+    """A plural entry's forms (``msgstr[0]``, ``msgstr[1]``…), or none when it is not one or not translated."""
+    if not message.pluralizable or not isinstance(message.string, tuple) or not all(message.string):
+        return ()
+    return tuple(str(form) for form in message.string)
 
 
 def _table(file_name: str, context: str | None) -> dict[str, dict[str, str]]:

@@ -14,7 +14,7 @@ from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, GameRecord
 from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, echo, mention_list, tell
 from render import arkaios as drawing
-from rules.arkaios import ArkaiosState, Pillar
+from rules.arkaios import ArkaiosState, Pillar, pillars_in_words
 
 
 class Arkaios(GameCog):
@@ -62,11 +62,11 @@ class Arkaios(GameCog):
         info = state.turn_info()
         mover = record.state.actors[0] if record.state and record.state.actors else 0
         if info.seat != mover:
-            built = " ".join(str(p) for p in state.last_turn) or "-"
+            built = word(lang, pillars_in_words(state.last_turn)) or "-"
             return text(lang, "arkaios.turn_complete", name=names[mover], built=built)
         if info.phase == "opening":
             return self.opening_text(state, names[mover], mover, lang)
-        chain = " ".join(str(p) for p in info.chain) or text(lang, "arkaios.none_yet")
+        chain = word(lang, pillars_in_words(info.chain)) or text(lang, "arkaios.none_yet")
         return text(
             lang, "arkaios.turn", name=names[mover], budget=info.budget, final=info.final_level,
             spent=info.spent, chain=chain,

@@ -86,9 +86,9 @@ def test_every_card_keeps_its_words_inside_the_card(place_name: str, lang: str) 
             )
 
 
-@pytest.mark.parametrize(("lang", "terms"), [("en", ["3 alike", "sum >= 24"]), ("fr", ["3 pareils", "somme >= 24"])])
+@pytest.mark.parametrize(("lang", "terms"), [("en", ["3 alike", "sum ≥ 24"]), ("fr", ["3 pareils", "somme ≥ 24"])])
 def test_a_long_combination_is_not_cut(lang: str, terms: list[str]) -> None:
-    """The hand card shows "3 alike + sum >= 24" whole (on two lines when it must)."""
+    """The hand card shows "3 alike + sum ≥ 24" whole (on two lines when it must)."""
     words = picture_words("kouba", lang)
     card = next(c for c in every_card(words) if c["combo"] == "3-kind & sum>=24")
     place, box = PLACES["hand card"]

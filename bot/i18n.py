@@ -134,6 +134,17 @@ NAMED_BY_KEY: dict[str, str] = {
 LANGUAGES = tuple(sorted(MESSAGES))  # every folder of bot/locales is a language servers may choose
 
 
+def player_language(locale: str | None) -> str | None:
+    """The catalogue's language for a Discord ``locale`` ("fr", "en-GB"), or None when the bot does
+    not speak it: a private answer then falls back to the server's language.
+
+    >>> player_language("en-GB"), player_language("fr"), player_language("pt-BR")
+    ('en', 'fr', None)
+    """
+    lang = (locale or "").split("-")[0].lower()
+    return lang if lang in LANGUAGES else None
+
+
 def language_name(lang: str) -> str:
     """A language's name in itself, as its catalogue gives it.
 

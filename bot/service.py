@@ -21,7 +21,7 @@ from bot.database import Connection
 from bot.i18n import text
 from bot.locks import KeyedLocks
 from bot.movelog import replay
-from bot.names import plain_name, shown_name
+from bot.names import plain_name, shown_name, told_apart
 from bot.ratings import rating_step
 from bot.recent import Recent
 from bot.storage import AfterInsert, Changes, CorruptRow, GameRow, MoveRow, StaleVersion, Storage, WithinTransaction
@@ -345,7 +345,8 @@ class GameService:
         if record.names is None:
             names = await self.storage.display_names(record.row.guild_id, record.seats)
             seats = enumerate(record.seats)
-            record.names = [plain_name(names.get(uid, ""), f"Player {seat + 1}") for seat, uid in seats]
+            shown = [plain_name(names.get(uid, ""), f"Player {seat + 1}") for seat, uid in seats]
+            record.names = told_apart(shown, record.seats)
         return list(record.names)
 
     async def shown_names(self, record: GameRecord) -> list[str]:

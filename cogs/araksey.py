@@ -29,7 +29,7 @@ from cogs.common import (
     GameSelect,
     controls_view,
     is_active,
-    mention_list,
+    seat_list,
     send_answer,
     tell,
     update_clicked,
@@ -318,7 +318,7 @@ class Araksey(GameCog):
         if described is not None:
             embed.set_footer(text=text(lang, "araksey.last_move", move=word(lang, described)))
         if record.row.status != ACTIVE:
-            return Board(text(lang, "araksey.game_over", players=mention_list(record.seats)), embed, picture)
+            return Board(text(lang, "araksey.game_over", players=seat_list(record, names)), embed, picture)
         mover = state.to_move
         content = self.bot_thinking(record, lang) or text(lang, "araksey.your_turn", user=record.user_at(mover))
         plain = await self.service.display_names(record)  # menu labels show no markdown

@@ -12,7 +12,7 @@ from bot.app import AgoraBot
 from bot.i18n import text, word
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, GameRecord
-from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, echo, mention_list, tell
+from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, echo, seat_list, tell
 from render import arkaios as drawing
 from rules.arkaios import ArkaiosState, Pillar, pillars_in_words
 
@@ -50,7 +50,7 @@ class Arkaios(GameCog):
         embed = discord.Embed(title=text(lang, "arkaios.title", id=record.id), colour=COLOUR)
         embed.description = self.situation(record, state, names, lang)
         if record.row.status != ACTIVE:
-            return Board(text(lang, "arkaios.game_over", players=mention_list(record.seats)), embed, picture)
+            return Board(text(lang, "arkaios.game_over", players=seat_list(record, names)), embed, picture)
         mover = record.state.actors[0] if record.state and record.state.actors else 0
         content = self.bot_thinking(record, lang) or text(lang, "arkaios.your_turn", user=record.user_at(mover))
         return Board(content, embed, picture, self.controls(record, state, mover, lang))

@@ -281,17 +281,18 @@ async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awai
     try:
         await work()
     except ServiceError as error:
-        said = await in_server_language(interaction, error)
+        said = await in_reply_language(interaction, error)
         await tell(interaction, inert(said) if error.quotes_player else said)
     except discord.Forbidden:
         log.warning("missing permissions in channel %s", interaction.channel_id)
         refusal = ServiceError(MISSING_PERMISSIONS, "err.permissions")
-        await tell(interaction, await in_server_language(interaction, refusal))
+        await tell(interaction, await in_reply_language(interaction, error=refusal))
 
 
-async def in_server_language(interaction: discord.Interaction[Any], error: ServiceError) -> str:
-    """The refusal in the server's language when the catalogue has it, else as raised (English)."""
-    lang = await interaction.client.language_of(interaction.guild_id)
+async def in_reply_language(interaction: discord.Interaction[Any], error: ServiceError) -> str:
+    """The refusal in the language of a private answer (the player's, else the server's: see
+    :meth:`AgoraBot.reply_language`) when the catalogue has it, else as raised (English)."""
+    lang = await interaction.client.reply_language(interaction)
     if lang == "en":
         return str(error)
     if error.engine_text is not None:
@@ -430,6 +431,21 @@ def mention_list(user_ids: Sequence[int]) -> str:
     return ", ".join(f"<@{uid}>" for uid in dict.fromkeys(user_ids))
 
 
+def disable_all(view: discord.ui.View) -> None:
+    """Grey out every button and menu of ``view``: they show what will be possible, not what is."""
+    for child in view.children:
+        item = child.item if isinstance(child, discord.ui.DynamicItem) else child
+        if isinstance(item, (discord.ui.Button, discord.ui.Select)):
+            item.disabled = True
+
+
+def seat_list(record: GameRecord, names: Sequence[str]) -> str:
+    """The game's players for a message: people by mention (once each), Agora's seats by their
+    names ("Agora 2", see :func:`bot.names.told_apart`), so the bot never mentions itself."""
+    shown = [names[seat] if seat in record.bot_seats else f"<@{uid}>" for seat, uid in enumerate(record.seats)]
+    return ", ".join(dict.fromkeys(shown))
+
+
 def on_board(interaction: discord.Interaction[Any], record: GameRecord) -> bool:
     """Whether the interaction is a click on the game's current board message."""
     return interaction.message is not None and interaction.message.id == record.row.message_id
@@ -501,6 +517,8 @@ class GameCog(commands.Cog):
     panel_actions: ClassVar[str] = ""
     # Those of them that open a form (a modal): the click cannot be acknowledged first.
     modal_actions: ClassVar[str] = ""
+    # The name of the challenge command's option that sets Agora's level.
+    level_option: ClassVar[str] = "level"
 
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
@@ -573,7 +591,7 @@ class GameCog(commands.Cog):
 
     async def play_typed(self, interaction: discord.Interaction[Any], record: GameRecord, words: list[str]) -> None:
         """``/move``: play the typed moves; games with drafted turns override."""
-        lang = await self.language(record)
+        lang = await self.bot.reply_language(interaction)
         notation = " ".join(words)
 
         async def reply(after: GameRecord) -> None:
@@ -745,7 +763,7 @@ class GameCog(commands.Cog):
 
     async def done(self, interaction: discord.Interaction[Any], record: GameRecord, summary: str) -> None:
         """The answer to a move made away from the board: a private panel closes, anything else is told."""
-        done = text(await self.language(record), "done", summary=summary)
+        done = text(await self.bot.reply_language(interaction), "done", summary=summary)
         if interaction.message is not None and interaction.message.flags.ephemeral:
             await update_clicked(interaction, content=done, embed=None, attachments=[], view=None)
             self.bot.panels.forget(interaction.message.id)
@@ -793,6 +811,7 @@ class GameCog(commands.Cog):
             await interaction.response.send_message(**message, allowed_mentions=PLAYERS_ONLY)
             sent = await interaction.original_response()
             await self.service.set_message(record.id, sent.id)
+            await self.note_unused_level(interaction, record, "bot.level_unused")
 
         await guarded(interaction, work)
 
@@ -800,9 +819,10 @@ class GameCog(commands.Cog):
         """A challenge the bot alone was to answer: the game is on, and its first board follows."""
         settings = await self.bot.settings.get(record.row.guild_id)
         lang = settings.language
+        players = seat_list(record, await self.service.shown_names(record))
         embed = discord.Embed(
             title=text(lang, "game_title", game=self.game_name, id=record.id),
-            description=text(lang, "game_on", players=mention_list(record.seats)),
+            description=text(lang, "game_on", players=players),
             colour=COLOUR,
         )
         embed.add_field(name=text(lang, "bot.level_field"), value=bot_levels(record, lang), inline=False)
@@ -812,6 +832,15 @@ class GameCog(commands.Cog):
         if settings.threads:
             record = await self._move_to_thread(message, record, lang)
         await self.post_board(interaction, record)
+
+    async def note_unused_level(self, interaction: discord.Interaction[Any], record: GameRecord, key: str) -> None:
+        """Tell the player privately that the level they named changes nothing: the game has no seat of
+        Agora's (``key`` says how to give it one)."""
+        asked = getattr(interaction.namespace, self.level_option, None)
+        if asked is None or record.bot_seats:
+            return
+        lang = await self.bot.reply_language(interaction)
+        await tell(interaction, text(lang, key, level=text(lang, f"bot.level.{asked}")))
 
     async def check_new_game(self, interaction: discord.Interaction[Any], deadline: str | None) -> int | None:
         """Refuse a new game outside a server or its allowed channels; the turn time asked for, in seconds."""
@@ -913,18 +942,23 @@ class GameCog(commands.Cog):
             await self.show_challenge(interaction, record, self.challenge_message(record, lang))
             if not from_message:
                 waiting = [uid for uid in record.seats if uid not in record.row.accepted]
-                await tell(interaction, text(lang, "accepted_waiting", id=record.id, waiting=mention_list(waiting)))
+                said = text(await self.bot.reply_language(interaction), "accepted_waiting", id=record.id,
+                            waiting=mention_list(waiting))  # fmt: skip
+                await tell(interaction, said)
             return
+        players = seat_list(record, await self.service.shown_names(record))
         embed = discord.Embed(
             title=text(lang, "game_title", game=self.game_name, id=record.id),
-            description=text(lang, "game_on", players=mention_list(record.seats)),
+            description=text(lang, "game_on", players=players),
             colour=COLOUR,
         )
         message = await self.show_challenge(interaction, record, {"content": None, "embed": embed, "view": None})
         if settings.threads and message is not None:
             record = await self._move_to_thread(message, record, lang)
         if not from_message:
-            await tell(interaction, text(lang, "accepted_started", id=record.id, channel=record.row.channel_id))
+            said = text(await self.bot.reply_language(interaction), "accepted_started", id=record.id,
+                        channel=record.row.channel_id)  # fmt: skip
+            await tell(interaction, said)
         await self.post_board(interaction, record)
 
     async def show_challenge(
@@ -970,7 +1004,8 @@ class GameCog(commands.Cog):
         from_message = on_board(interaction, record)
         await self.show_challenge(interaction, record, {"content": None, "embed": embed, "view": None})
         if not from_message:
-            await tell(interaction, text(lang, "withdrawn_by_you" if withdrawn else "declined_by_you", id=record.id))
+            key = "withdrawn_by_you" if withdrawn else "declined_by_you"
+            await tell(interaction, text(await self.bot.reply_language(interaction), key, id=record.id))
 
     def answer_buttons(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
         """Accept and Decline for a challenge listed by ``/games``: the challenge message's own controls,
@@ -1026,10 +1061,10 @@ class GameCog(commands.Cog):
             record.id, user.id, channel_id=channel_id, options=self.rematch_options(record, user.id)
         )
         await self.service.remember_player(record.row.guild_id, user.id, user.display_name)
-        lang = await self.language(rematch)
+        lang, private = await self.language(rematch), await self.bot.reply_language(interaction)
         if rematch.row.status == ACTIVE:  # a solo game: nobody to wait for, it starts at once
             await self.post_board(None, rematch)
-            await tell(interaction, text(lang, "play_again_posted", id=rematch.id, channel=channel_id))
+            await tell(interaction, text(private, "play_again_posted", id=rematch.id, channel=channel_id))
             return
         message = self.challenge_message(rematch, lang)
         if channel_id == interaction.channel_id:
@@ -1037,7 +1072,7 @@ class GameCog(commands.Cog):
         else:
             posted = await self.bot.get_partial_messageable(channel_id).send(**message, allowed_mentions=PLAYERS_ONLY)
             sent_id = posted.id
-            await tell(interaction, text(lang, "rematch_posted", id=rematch.id, channel=channel_id))
+            await tell(interaction, text(private, "rematch_posted", id=rematch.id, channel=channel_id))
         await self.service.set_message(rematch.id, sent_id)
 
     async def _show_private(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
@@ -1149,6 +1184,8 @@ class GameCog(commands.Cog):
         extras += [item for cog in self.bot.cogs.values() if isinstance(cog, SharedControls)
                    for item in cog.board_controls(record, lang)]  # fmt: skip
         view = controls_view(board.controls)
+        if self.bot_thinking(record, lang) is not None:
+            disable_all(view)  # nobody may act while only Agora is waited for (the "⋯" menu stays)
         for item in extras:
             try:
                 view.add_item(item)

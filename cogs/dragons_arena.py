@@ -39,6 +39,7 @@ from cogs.common import (
     game_here,
     guarded,
     mention_list,
+    seat_list,
     update_clicked,
 )
 from render import dragons_arena as drawing
@@ -210,6 +211,7 @@ class DragonsArena(GameCog):
     game_id = "dragons_arena"
     actions = r"(?:play|pick|blz|sq):[!-~]{1,40}|power:[a-z0-9]{1,4}|split|setmodal|die|element|back"
     modal_actions = "setmodal"
+    level_option = "bot_level"  # "level" is how the arena is filled
     group = app_commands.Group(name="dragons", description="Dragons Arena: FIRE against ICE on a 4×4 arena.")
 
     @group.command(name="challenge", description="Challenge someone to a Dragons Arena match (you play FIRE).")
@@ -347,7 +349,7 @@ class DragonsArena(GameCog):
                 name=self.side_title(state, side, names, lang), value=self.side_text(state, view, side, lang)
             )
         if record.row.status != ACTIVE:
-            return Board(text(lang, "dragons_arena.game_over", players=mention_list(record.seats)), embed, picture)
+            return Board(text(lang, "dragons_arena.game_over", players=seat_list(record, names)), embed, picture)
         content = self.content(record, state, NO_PICK, lang)
         return Board(content, embed, picture, self.controls(record, state, NO_PICK, lang))
 

@@ -225,7 +225,7 @@ class Games(commands.Cog):
         game: app_commands.Choice[str],
         language: app_commands.Choice[str] | None = None,
     ) -> None:
-        chosen = language.value if language is not None else await self.bot.language_of(interaction.guild_id)
+        chosen = language.value if language is not None else await self.bot.reply_language(interaction)
         pages = rules_embeds(game.value, chosen)
         await interaction.response.send_message(embeds=pages[0], ephemeral=True)
         for embeds in pages[1:]:

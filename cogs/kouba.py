@@ -47,6 +47,7 @@ from cogs.common import (
     guarded,
     is_active,
     mention_list,
+    seat_list,
     send_answer,
     update_clicked,
 )
@@ -538,6 +539,7 @@ class Kouba(GameCog):
             )
             message = await interaction.original_response()
             await self.service.set_message(record.id, message.id)
+            await self.note_unused_level(interaction, record, "bot.level_unused_table")
 
         await guarded(interaction, work)
 
@@ -599,9 +601,10 @@ class Kouba(GameCog):
             )
             await update_clicked(interaction, content=None, embed=embed, view=None)
         elif record.row.status == ACTIVE:
+            players = seat_list(record, await self.service.shown_names(record))
             embed = discord.Embed(
                 title=text(lang, "kouba.game_title", id=record.id),
-                description=text(lang, "kouba.game_on", players=mention_list(record.seats)),
+                description=text(lang, "kouba.game_on", players=players),
                 colour=COLOUR,
             )
             await update_clicked(interaction, content=None, embed=embed, view=None)
@@ -629,7 +632,7 @@ class Kouba(GameCog):
         embed.description = clip(words, 4096)
         self.add_fields(embed, state, names, outcome, lang)
         if finished:
-            return Board(text(lang, "kouba.game_over", players=mention_list(record.seats)), embed, picture)
+            return Board(text(lang, "kouba.game_over", players=seat_list(record, shown)), embed, picture)
         embed.set_footer(text=text(lang, "kouba.board_footer"))
         waiting = record.human_actors()
         asked = prompt(state, lang)

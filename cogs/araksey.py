@@ -193,13 +193,13 @@ class Araksey(GameCog):
 
     def sides_text(self, record: GameRecord, picks: Sequence[str | None], lang: str) -> str:
         players = len(record.seats)
-        labels = seat_labels(players)
+        labels, named = seat_labels(players), self.seat_mentions(record)
         lines = []
         for side in (0, 1):
             seats = side_seats(players, side)
             element = picks[seats[0]]
             shown = f"{EMOJI[element]} {element_name(lang, element)}" if element else text(lang, "araksey.not_chosen")
-            who = " + ".join(f"{labels[s]} <@{record.user_at(s)}>" for s in seats)
+            who = " + ".join(f"{labels[s]} {named[s]}" for s in seats)
             alone = text(lang, "araksey.alone") if players == 3 and len(seats) == 1 else ""
             lines.append(text(lang, "araksey.side_line", side=SIDE_NAMES[side], who=who, alone=alone, shown=shown))
         order = {2: "A, B", 3: "A, B1, A, B2", 4: "A1, B1, A2, B2"}[players]

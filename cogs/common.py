@@ -37,6 +37,7 @@ from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.endings import stored_ending
 from bot.i18n import engine_words, template, text, word
 from bot.locks import KeyedLocks
+from bot.names import plain_name, told_apart
 from bot.opponent import DEFAULT_LEVEL
 from bot.panels import Edit, OpenPanel
 from bot.scheduler import UNCLAIMED
@@ -544,6 +545,13 @@ class GameCog(commands.Cog):
         """The language of the game's server."""
         return await self.bot.language_of(record.row.guild_id)
 
+    def seat_mentions(self, record: GameRecord) -> list[str]:
+        """Each seat as a challenge or a table shows it: a person by mention, Agora's seats by the bot's
+        name, told apart when it holds several ("Agora 3"): the bot never mentions itself."""
+        agora = plain_name(self.bot.user.display_name) if self.bot.user is not None else "Agora"
+        names = told_apart([agora] * len(record.seats), record.seats)
+        return [names[seat] if seat in record.bot_seats else f"<@{uid}>" for seat, uid in enumerate(record.seats)]
+
     @staticmethod
     def bot_thinking(record: GameRecord, lang: str) -> str | None:
         """The board's line while the game waits for Agora's seats only: nobody to mention,
@@ -860,10 +868,10 @@ class GameCog(commands.Cog):
         challenger = record.challenger
         invited = [uid for uid in record.seats if uid != challenger]
         waiting = [uid for uid in invited if uid not in record.row.accepted]
+        shown = self.seat_mentions(record)
+        others = ", ".join(dict.fromkeys(shown[seat] for seat, uid in enumerate(record.seats) if uid != challenger))
         embed = discord.Embed(title=text(lang, "challenge_title", game=self.game_name, id=record.id), colour=COLOUR)
-        embed.description = text(
-            lang, "challenge_invite", challenger=challenger, invited=mention_list(invited), game=self.game_name
-        )
+        embed.description = text(lang, "challenge_invite", challenger=challenger, invited=others, game=self.game_name)
         if record.row.rematch_of is not None:
             note = "rematch_note" if len(record.seats) == 2 else "rematch_note_rotated"
             embed.description += "\n" + text(lang, note, id=record.row.rematch_of)

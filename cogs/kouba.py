@@ -553,11 +553,11 @@ class Kouba(GameCog):
         creator = record.seats[0]
         embed = discord.Embed(title=text(lang, "kouba.table_title", id=record.id), colour=COLOUR)
         embed.description = text(lang, "kouba.table_text", creator=creator, min=spec.min_players, max=spec.max_players)
-        levels = record.bot_seats
+        levels, shown = record.bot_seats, self.seat_mentions(record)
         seated = "\n".join(
-            f"{seat + 1}. <@{uid}>"
+            f"{seat + 1}. {shown[seat]}"
             + (f" ({text(lang, f'bot.level.{levels[seat]}')})" if seat in levels else "")
-            for seat, uid in enumerate(record.seats)
+            for seat in range(len(record.seats))
         )
         field = text(lang, "kouba.players_field", n=len(record.seats), max=spec.max_players)
         embed.add_field(name=field, value=seated, inline=False)

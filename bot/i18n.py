@@ -64,7 +64,7 @@ class Wording(string.Formatter):
         if format_spec not in ELIDING:
             return super().format_field(value, format_spec)
         shown = str(value)
-        if shown[:1] in VOWELS:
+        if shown.lstrip("*_\\")[:1] in VOWELS:  # a name in bold is still a name
             return ELIDING[format_spec] + shown
         return f"{format_spec} {shown}"
 

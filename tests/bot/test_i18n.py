@@ -4,6 +4,7 @@ the code names exists, and every English text an engine writes has its translati
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 import string
 from collections.abc import Iterator
@@ -199,3 +200,28 @@ def test_every_format_spec_in_a_catalogue_is_one_the_bot_knows(lang: str) -> Non
 def test_no_french_message_writes_a_plural_in_brackets() -> None:
     """Plural agreement is the catalogue's plural forms' work, not the reader's: no "partie(s)"."""
     assert sorted(key for key, message in MESSAGES["fr"].items() if "(s)" in message) == []
+
+
+def test_pictures_and_engines_words_hold_no_eliding_spec() -> None:
+    """Pictures and engines format their words with plain ``str.format``: an eliding spec there would fail."""
+    picture_keys = {
+        key
+        for module in ("kit", "arkaios", "arcanor", "araksey", "dragons_arena", "kouba")
+        for key in importlib.import_module(f"render.{module}").PICTURE_WORDS
+    }
+    specs = {
+        key
+        for table in (MESSAGES, RULE_TEXTS)
+        for messages in table.values()
+        for key, message in messages.items()
+        if (key in picture_keys or table is RULE_TEXTS)
+        and any(spec for _, name, spec, _ in string.Formatter().parse(message) if name)
+    }
+    assert sorted(specs) == []
+
+
+def test_an_eliding_article_reads_names_in_bold_and_mentions() -> None:
+    assert text("fr", "ending.resignation.alone", losers="**Agora**") == "Abandon d'**Agora**"
+    assert text("fr", "ending.resignation.alone", losers="<@12>") == "Abandon de <@12>"
+    waiting = text("fr", "games.table_waiting", count=2, opener="alice")
+    assert waiting == "table ouverte, 2 assis : on attend qu'alice la lance"

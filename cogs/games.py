@@ -93,7 +93,7 @@ class Games(commands.Cog):
     @app_commands.command(name="games", description="List your games in progress on this server.")
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         records = await self.service.active_games(interaction.user.id, interaction.guild_id)
-        lang = await self.bot.language_of(interaction.guild_id)
+        lang = await self.bot.reply_language(interaction)  # a private list: the player's own language
         if not records:
             await tell(interaction, text(lang, "no_games"))
             return
@@ -156,7 +156,7 @@ class Games(commands.Cog):
     async def game_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
         """The caller's games being played, by number, game and opponents, filtered by what was typed."""
         records = await self.service.active_games(interaction.user.id, interaction.guild_id)
-        lang = await self.bot.language_of(interaction.guild_id)
+        lang = await self.bot.reply_language(interaction)  # only the player sees the choices
         choices = []
         for record in (r for r in records if r.row.status == ACTIVE):
             label = await self.game_label(record, interaction.user.id, lang)

@@ -58,7 +58,10 @@ async def test_two_agora_seats_are_named_apart_in_text_pictures_and_alt_text(
     assert "A2 Agora 3" in board.text and "B2 Agora 4" in board.text, board.text
     for _ in range(4):  # Agora's seats place their pieces between Alice's and Bob's
         mover = alice if f"<@{alice.id}>, your turn" in latest_board(h).content else bob
+        before = len(h.requests)
         await araksey_step(h, mover)
+        told = pings(h.requests[before:], alice) + pings(h.requests[before:], bob)
+        assert len(told) <= 1, f"one notification for whoever plays next, after Agora's seats: {told}"
     alts = [alt or "" for _, alt in uploads(h)]
     print(alts)
     assert any("Agora 3" in alt for alt in alts) and any("Agora 4" in alt for alt in alts), alts
@@ -174,6 +177,9 @@ async def test_private_answers_follow_the_players_own_language(
     assert outsider.text == "Vous ne jouez pas dans cette partie."
     rules = await h.slash(carol, "rules", game="arkaios")
     assert rules.ephemeral and "Votre tour" in rules.text
+    listed = await h.slash(bob, "games")
+    assert listed.ephemeral and "Your games" in listed.text, "bob's Discord is in English"
+    assert "Vous n'avez aucune partie" in (await h.slash(carol, "games")).text
     await h.slash(h.owner, "agora settings", language="fr")
     alice.locale = "en-US"
     typed = await h.slash(alice, "move", notation="z9=9")

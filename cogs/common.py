@@ -432,11 +432,12 @@ def mention_list(user_ids: Sequence[int]) -> str:
     return ", ".join(f"<@{uid}>" for uid in dict.fromkeys(user_ids))
 
 
-def disable_all(view: discord.ui.View) -> None:
-    """Grey out every button and menu of ``view``: they show what will be possible, not what is."""
+def disable_moves(view: discord.ui.View) -> None:
+    """Grey out every button and menu of ``view`` that plays (they show what will be possible, not
+    what is); the one that opens a player's private view stays, since looking is not playing."""
     for child in view.children:
         item = child.item if isinstance(child, discord.ui.DynamicItem) else child
-        if isinstance(item, (discord.ui.Button, discord.ui.Select)):
+        if isinstance(item, (discord.ui.Button, discord.ui.Select)) and not (item.custom_id or "").endswith(":private"):
             item.disabled = True
 
 
@@ -1193,7 +1194,7 @@ class GameCog(commands.Cog):
                    for item in cog.board_controls(record, lang)]  # fmt: skip
         view = controls_view(board.controls)
         if self.bot_thinking(record, lang) is not None:
-            disable_all(view)  # nobody may act while only Agora is waited for (the "⋯" menu stays)
+            disable_moves(view)  # nobody may act while only Agora is waited for (the "⋯" menu stays)
         for item in extras:
             try:
                 view.add_item(item)

@@ -14,6 +14,7 @@ from tests.e2e.french import english_in
 from tests.e2e.test_against_agora_e2e import against_agora, arkaios_turn, finished, hold_the_bot
 from tests.e2e.test_against_agora_tables_e2e import araksey_step, element_menu
 from tests.e2e.test_araksey_e2e import latest_board
+from tests.e2e.test_kouba_e2e import board_of, swap
 from tests.harness import FakeDiscord, FakeUser
 from tests.harness.transport import RecordedRequest
 
@@ -111,6 +112,27 @@ async def test_every_control_is_greyed_while_only_agora_plays(
     await h.settle()
     board = h.last_message(h.default_channel)
     assert f"<@{alice.id}>, your turn" in board.content and not any(s.disabled for s in board.selects)
+    await h.stop()
+
+
+async def test_at_a_kouba_table_a_player_may_still_look_at_their_hand_while_agora_plays(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    bot = make_bot()
+    await h.start(bot)
+    hold_the_bot(bot)
+    lobby = await h.slash(alice, "kouba create", bots=1, level="easy")
+    assert lobby.message is not None
+    await h.click(alice, lobby.message.button(label="Start"))
+    await swap(h, alice, board_of(h), "swap:none")  # alice has chosen; Agora's seat has not, its job held
+    board = board_of(h)
+    assert board.content == "Agora is thinking…", board.content
+    assert not board.button(label="My hand").disabled, "looking at one's hand is no move"
+    assert all(c.disabled for c in board.components if c.label not in ("My hand", "⋯")), board.components
+    hand = await h.click(alice, board.button(label="My hand"))
+    assert hand.ephemeral and hand.message is not None and hand.message.attachments
     await h.stop()
 
 

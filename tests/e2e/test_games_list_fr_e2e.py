@@ -68,7 +68,7 @@ async def test_open_tables_in_french(discord_harness: FakeDiscord, make_bot: Cal
     opener = await h.slash(alice, "games")
     assert "table ouverte, 2 assis : on attend que vous la lanciez" in opener.text
     seated = await h.slash(bob, "games")
-    assert "table ouverte, 2 assis : on attend que alice la lance" in seated.text
+    assert "table ouverte, 2 assis : on attend qu'alice la lance" in seated.text
 
 
 async def test_move_and_twin_challenges_in_french(

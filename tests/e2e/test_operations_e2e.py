@@ -117,6 +117,7 @@ async def test_a_failing_command_is_answered_in_the_servers_language(
     bot = make_bot()
     await h.start(bot)
     await h.slash(h.owner, "agora settings", language="fr")
+    h.owner.locale = "pt-BR"  # a language the bot does not speak: the answer is in the server's
 
     async def broken(*args: object) -> None:
         raise RuntimeError("a bug in a command")
@@ -137,6 +138,7 @@ async def test_a_stopping_bot_turns_clicks_away_politely(
     bot = make_bot()
     await h.start(bot)
     await h.slash(h.owner, "agora settings", language="fr")
+    h.guild.locale = "fr"  # the players' Discord is in French too
     sent = await h.slash(alice, "arkaios challenge", opponent=bob)
     assert await bot.interactions.close(grace=1.0), "nothing was in flight"
     clicked = await h.click(bob, sent.button(label="Accepter"))

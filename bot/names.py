@@ -60,9 +60,9 @@ def told_apart(names: Sequence[str], seats: Sequence[int]) -> list[str]:
 
     >>> told_apart(["alice", "Agora", "Agora"], [7, 99, 99])
     ['alice', 'Agora 2', 'Agora 3']
-    >>> told_apart(["alice", "Agora"], [7, 99])
-    ['alice', 'Agora']
+    >>> told_apart(["alice", "Agora"], [7, 99]), told_apart(["", ""], [5, 5])
+    (['alice', 'Agora'], ['', ''])
     """
     held = Counter(seats)
     pairs = enumerate(zip(names, seats, strict=True))
-    return [f"{name} {seat + 1}" if held[uid] > 1 else name for seat, (name, uid) in pairs]
+    return [f"{name} {seat + 1}" if held[uid] > 1 and name else name for seat, (name, uid) in pairs]

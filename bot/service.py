@@ -344,9 +344,8 @@ class GameService:
         per loaded record (a name changed meanwhile shows from the game's next record on)."""
         if record.names is None:
             names = await self.storage.display_names(record.row.guild_id, record.seats)
-            seats = enumerate(record.seats)
-            shown = [plain_name(names.get(uid, ""), f"Player {seat + 1}") for seat, uid in seats]
-            record.names = told_apart(shown, record.seats)
+            known = told_apart([plain_name(names.get(uid, ""), "") for uid in record.seats], record.seats)
+            record.names = [name or f"Player {seat + 1}" for seat, name in enumerate(known)]
         return list(record.names)
 
     async def shown_names(self, record: GameRecord) -> list[str]:

@@ -106,5 +106,6 @@ async def test_french_words_agree_and_pages_say_the_french_names(
     arcanor = await h.slash(h.user("alice"), "rules", game="arcanor")
     assert "« Mes pièces »" in arcanor.text and "show my pieces" not in arcanor.text
     kouba = await h.slash(h.user("alice"), "rules", game="kouba")
-    assert "deux paires [`two-pairs`] 95 %" in kouba.text and "somme ≥ 25" in kouba.text, kouba.text
+    assert "deux paires 95%" in kouba.text and "paire + somme ≥ 25 87%" in kouba.text, kouba.text
+    assert "`sum>=N` somme ≥ N" in kouba.text and "two-pairs 95%" not in kouba.text, "the notation, translated once"
     await h.stop()

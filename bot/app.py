@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.config import Shards
 from bot.drawing import Drawing
-from bot.i18n import COMMANDS
+from bot.i18n import COMMANDS, player_language
 from bot.interactions import FAILED, InteractionDesk, Subject
 from bot.opponent import Thinking
 from bot.panels import OpenPanels
@@ -153,6 +153,12 @@ class AgoraBot(commands.AutoShardedBot):
     async def language_of(self, guild_id: int | None) -> str:
         """The language a server chose (English outside servers)."""
         return "en" if guild_id is None else (await self.settings.get(guild_id)).language
+
+    async def reply_language(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of a private answer to ``interaction``: the player's own Discord language when
+        the bot speaks it (Discord sends it with every interaction), else the server's. Public
+        messages stay in the server's language (:meth:`language_of`)."""
+        return player_language(str(interaction.locale)) or await self.language_of(interaction.guild_id)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register persistent controls; each click passes the front desk (see ``bot/interactions.py``)."""

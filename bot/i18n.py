@@ -9,6 +9,11 @@ Each language is a folder of gettext files a community can translate without tou
 - ``learn.po`` and ``learn_<game>.po`` hold the tutorials' messages (``/learn``), by key, as
   ``agora.po`` does: each game's lesson in a file of its own; ``hints.po`` and ``review.po`` the
   Hint and Review buttons';
+- a keyed message whose words depend on a number is a gettext plural entry (``msgid_plural``,
+  one ``msgstr[n]`` per form of the file's ``Plural-Forms``): :func:`plural` picks the form;
+- a French article that elides before a vowel is written as a format spec on the value it
+  precedes: ``"Tournoi {game:de}"`` reads "Tournoi d'Arkaios" and "Tournoi de Kouba"
+  (see :class:`Wording`), so the code never builds grammar;
 - every other file translates an engine's own English (refusals, results, move labels),
   ``rules.po`` for what all engines share and ``<game>.po`` for each game: the id of an
   entry is the English template of a :class:`rules.Text`, worded by :func:`word`.
@@ -24,9 +29,13 @@ messages it decides (its ``WORDS``), and its render module the names the catalog
 
 from __future__ import annotations
 
+import gettext
+import string
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 from render.kit import PICTURE_WORDS
@@ -39,6 +48,32 @@ LESSON_FILES = ("learn", "hint", "review")  # learn*.po, hints.po, review.po: me
 MESSAGES: dict[str, dict[str, str]] = {}  # language -> key -> message
 RULE_TEXTS: dict[str, dict[str, str]] = {}  # language -> an engine's English template -> its translation
 COMMANDS: dict[str, dict[str, str]] = {}  # language -> a command description in English -> its translation
+PLURALS: dict[str, dict[str, tuple[str, ...]]] = {}  # language -> key -> the message's plural forms
+PLURAL_RULES: dict[str, Callable[[int], int]] = {}  # language -> which form a number takes (its Plural-Forms)
+
+# Words that elide before a vowel sound, by the format spec a catalogue writes after the value:
+# "{game:de}" is "de Kouba" but "d'Arkaios". A spec is the whole word, so a template reads as a sentence.
+ELIDING = {"de": "d'", "le": "l'", "la": "l'", "que": "qu'", "du": "de l'"}
+VOWELS = frozenset("aeiouyhàâäéèêëîïôöûüAEIOUYHÀÂÄÉÈÊËÎÏÔÖÛÜ")
+
+
+class Wording(string.Formatter):
+    """``str.format`` with eliding specs: ``{game:de}`` puts "de " or "d'" before the value.
+
+    >>> Wording().format("Tournoi {game:de}", game="Arkaios"), Wording().format("{n:>3}", n=7)
+    ("Tournoi d'Arkaios", '  7')
+    """
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec not in ELIDING:
+            return super().format_field(value, format_spec)
+        shown = str(value)
+        if shown.lstrip("*_\\")[:1] in VOWELS:  # a name in bold is still a name
+            return ELIDING[format_spec] + shown
+        return f"{format_spec} {shown}"
+
+
+WORDING = Wording()
 
 
 def load_language(folder: Path) -> None:
@@ -47,12 +82,27 @@ def load_language(folder: Path) -> None:
     lang = folder.name
     for table in (MESSAGES, RULE_TEXTS, COMMANDS):
         table.setdefault(lang, {})
+    PLURALS.setdefault(lang, {})
     for path in sorted(folder.glob("*.po")):
         with path.open("rb") as file:
             catalogue = read_po(file)
+        if path.name == BOT_FILE:
+            PLURAL_RULES[lang] = gettext.c2py(catalogue.plural_expr)
         for message in catalogue:
-            if message.id and message.string:
+            forms = _plural_forms(message)
+            if forms:
+                key = str(message.id[0])
+                PLURALS[lang][key] = forms
+                MESSAGES[lang][key] = forms[-1]  # the form of many, for tools that read one template
+            elif message.id and message.string:
                 _table(path.name, message.context)[lang][str(message.id)] = str(message.string)
+
+
+def _plural_forms(message: Message) -> tuple[str, ...]:
+    """A plural entry's forms (``msgstr[0]``, ``msgstr[1]``…), or none when it is not one or not translated."""
+    if not message.pluralizable or not isinstance(message.string, tuple) or not all(message.string):
+        return ()
+    return tuple(str(form) for form in message.string)
 
 
 def _table(file_name: str, context: str | None) -> dict[str, dict[str, str]]:
@@ -104,6 +154,17 @@ NAMED_BY_KEY: dict[str, str] = {
 LANGUAGES = tuple(sorted(MESSAGES))  # every folder of bot/locales is a language servers may choose
 
 
+def player_language(locale: str | None) -> str | None:
+    """The catalogue's language for a Discord ``locale`` ("fr", "en-GB"), or None when the bot does
+    not speak it: a private answer then falls back to the server's language.
+
+    >>> player_language("en-GB"), player_language("fr"), player_language("pt-BR")
+    ('en', 'fr', None)
+    """
+    lang = (locale or "").split("-")[0].lower()
+    return lang if lang in LANGUAGES else None
+
+
 def language_name(lang: str) -> str:
     """A language's name in itself, as its catalogue gives it.
 
@@ -119,7 +180,24 @@ def text(lang: str, key: str, **values: Any) -> str:
     >>> text("fr", "err.no_game", id=3)
     "Il n'y a pas de partie n°3."
     """
-    return template(lang, key).format(**values)
+    return WORDING.format(template(lang, key), **values)
+
+
+def plural(lang: str, key: str, number: int, /, **values: Any) -> str:
+    """The plural message ``key`` in ``lang``, in the form ``number`` takes (English when
+    missing), formatted with ``values`` (which hold the number under the name the message gives it);
+    a message without plural forms reads the same for every number.
+
+    >>> [plural("fr", "replay.start", n, moves=n) for n in (1, 2)]
+    ['Position de départ · 1 coup en tout.', 'Position de départ · 2 coups en tout.']
+    """
+    if key not in PLURALS.get(lang, {}):
+        lang = "en"
+    if key not in PLURALS["en"]:
+        return text(lang, key, **values)
+    forms = PLURALS[lang][key]
+    form = forms[min(PLURAL_RULES[lang](number), len(forms) - 1)]
+    return WORDING.format(form, **values)
 
 
 def template(lang: str, key: str) -> str:

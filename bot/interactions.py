@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import text
+from bot.i18n import player_language, text
 
 log = logging.getLogger("agora.interactions")
 
@@ -162,7 +162,8 @@ class InteractionDesk:
         if interaction.type is discord.InteractionType.autocomplete:
             return
         try:
-            message = text(await self.language(interaction.guild_id), key)
+            lang = player_language(str(interaction.locale)) or await self.language(interaction.guild_id)
+            message = text(lang, key)
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)
             else:

@@ -3,12 +3,15 @@
 A name comes from Discord as the player chose it: it may hold markdown (``**``, a masked
 link ``[free nitro](https://…)``), ``@everyone``, line breaks or hundreds of characters.
 Pictures draw :func:`plain_name`; messages show :func:`shown_name`, which reads the same
-but can neither format, link nor mention.
+but can neither format, link nor mention. Several seats of one user (Agora's at a table) are
+:func:`told_apart` by their seat's number.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
+from collections.abc import Sequence
 
 from discord.utils import escape_markdown
 
@@ -49,3 +52,17 @@ def _breaks_line(character: str) -> bool:
     """Control characters and every kind of space or line break: each becomes one space."""
     category = unicodedata.category(character)
     return category == "Cc" or category.startswith("Z")
+
+
+def told_apart(names: Sequence[str], seats: Sequence[int]) -> list[str]:
+    """The seats' names, each a player can follow: where one user holds several seats (Agora at a
+    table), each of them is named with its seat's number, as the seat lists number them.
+
+    >>> told_apart(["alice", "Agora", "Agora"], [7, 99, 99])
+    ['alice', 'Agora 2', 'Agora 3']
+    >>> told_apart(["alice", "Agora"], [7, 99]), told_apart(["", ""], [5, 5])
+    (['alice', 'Agora'], ['', ''])
+    """
+    held = Counter(seats)
+    pairs = enumerate(zip(names, seats, strict=True))
+    return [f"{name} {seat + 1}" if held[uid] > 1 and name else name for seat, (name, uid) in pairs]

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.i18n import text
 from bot.locks import KeyedLocks
-from bot.names import plain_name, shown_name
+from bot.names import plain_name, shown_name, told_apart
 from bot.ratings import rating_step
 from bot.recent import Recent
 from bot.storage import AfterInsert, Changes, CorruptRow, GameRow, MoveRow, StaleVersion, Storage, WithinTransaction
@@ -334,8 +334,8 @@ class Records:
         per loaded record (a name changed meanwhile shows from the game's next record on)."""
         if record.names is None:
             names = await self.storage.display_names(record.row.guild_id, record.seats)
-            seats = enumerate(record.seats)
-            record.names = [plain_name(names.get(uid, ""), f"Player {seat + 1}") for seat, uid in seats]
+            known = told_apart([plain_name(names.get(uid, ""), "") for uid in record.seats], record.seats)
+            record.names = [name or f"Player {seat + 1}" for seat, name in enumerate(known)]
         return list(record.names)
 
     async def shown_names(self, record: GameRecord) -> list[str]:

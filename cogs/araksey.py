@@ -29,7 +29,7 @@ from cogs.common import (
     GameSelect,
     controls_view,
     is_active,
-    mention_list,
+    seat_list,
     send_answer,
     tell,
     update_clicked,
@@ -194,13 +194,13 @@ class Araksey(GameCog):
 
     def sides_text(self, record: GameRecord, picks: Sequence[str | None], lang: str) -> str:
         players = len(record.seats)
-        labels = seat_labels(players)
+        labels, named = seat_labels(players), self.seat_mentions(record)
         lines = []
         for side in (0, 1):
             seats = side_seats(players, side)
             element = picks[seats[0]]
             shown = f"{EMOJI[element]} {element_name(lang, element)}" if element else text(lang, "araksey.not_chosen")
-            who = " + ".join(f"{labels[s]} <@{record.user_at(s)}>" for s in seats)
+            who = " + ".join(f"{labels[s]} {named[s]}" for s in seats)
             alone = text(lang, "araksey.alone") if players == 3 and len(seats) == 1 else ""
             lines.append(text(lang, "araksey.side_line", side=SIDE_NAMES[side], who=who, alone=alone, shown=shown))
         order = {2: "A, B", 3: "A, B1, A, B2", 4: "A1, B1, A2, B2"}[players]
@@ -319,7 +319,7 @@ class Araksey(GameCog):
         if described is not None:
             embed.set_footer(text=text(lang, "araksey.last_move", move=word(lang, described)))
         if record.row.status != ACTIVE:
-            return Board(text(lang, "araksey.game_over", players=mention_list(record.seats)), embed, picture)
+            return Board(text(lang, "araksey.game_over", players=seat_list(record, names)), embed, picture)
         mover = state.to_move
         content = self.bot_thinking(record, lang) or text(lang, "araksey.your_turn", user=record.user_at(mover))
         plain = await self.service.display_names(record)  # menu labels show no markdown

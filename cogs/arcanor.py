@@ -34,7 +34,7 @@ from cogs.common import (
     GameSelect,
     controls_view,
     is_active,
-    mention_list,
+    seat_list,
     update_clicked,
 )
 from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP, OPPONENT_HELP
@@ -103,7 +103,7 @@ class Arcanor(GameCog):
         if not is_active(record):
             embed.description = result_text(record, state, names, lang)
             add_scores(embed, state, names, lang)
-            return Board(text(lang, "arcanor.game_over", players=mention_list(record.seats)), embed, picture)
+            return Board(text(lang, "arcanor.game_over", players=seat_list(record, names)), embed, picture)
         mover = state.to_move
         embed.description = await self.situation(record, state, names, lang)
         add_scores(embed, state, names, lang)

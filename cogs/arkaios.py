@@ -12,10 +12,10 @@ from bot.app import AgoraBot
 from bot.i18n import text, word
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, GameRecord
-from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, echo, mention_list, tell
+from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, echo, seat_list, tell
 from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP, OPPONENT_HELP
 from render import arkaios as drawing
-from rules.arkaios import ArkaiosState, Pillar
+from rules.arkaios import ArkaiosState, Pillar, pillars_in_words
 
 
 class Arkaios(GameCog):
@@ -51,7 +51,7 @@ class Arkaios(GameCog):
         embed = discord.Embed(title=text(lang, "arkaios.title", id=record.id), colour=COLOUR)
         embed.description = self.situation(record, state, names, lang)
         if record.row.status != ACTIVE:
-            return Board(text(lang, "arkaios.game_over", players=mention_list(record.seats)), embed, picture)
+            return Board(text(lang, "arkaios.game_over", players=seat_list(record, names)), embed, picture)
         mover = record.state.actors[0] if record.state and record.state.actors else 0
         content = self.bot_thinking(record, lang) or text(lang, "arkaios.your_turn", user=record.user_at(mover))
         return Board(content, embed, picture, self.controls(record, state, mover, lang))
@@ -63,11 +63,11 @@ class Arkaios(GameCog):
         info = state.turn_info()
         mover = record.state.actors[0] if record.state and record.state.actors else 0
         if info.seat != mover:
-            built = " ".join(str(p) for p in state.last_turn) or "-"
+            built = word(lang, pillars_in_words(state.last_turn)) or "-"
             return text(lang, "arkaios.turn_complete", name=names[mover], built=built)
         if info.phase == "opening":
             return self.opening_text(state, names[mover], mover, lang)
-        chain = " ".join(str(p) for p in info.chain) or text(lang, "arkaios.none_yet")
+        chain = word(lang, pillars_in_words(info.chain)) or text(lang, "arkaios.none_yet")
         return text(
             lang, "arkaios.turn", name=names[mover], budget=info.budget, final=info.final_level,
             spent=info.spent, chain=chain,

@@ -16,7 +16,17 @@ import discord
 from discord.ext import commands
 
 from bot.service import GameRecord, StaleButton
-from cogs.table.base import COLOUR, COMMON_ACTIONS, Reply, TableCog, bot_levels, is_active, on_board
+from cogs.table.base import (
+    COLOUR,
+    COMMON_ACTIONS,
+    Reply,
+    TableCog,
+    bot_levels,
+    disable_moves,
+    is_active,
+    on_board,
+    seat_list,
+)
 from cogs.table.boards import Boards
 from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP, OPPONENT_HELP, Challenges
 from cogs.table.controls import (
@@ -57,7 +67,7 @@ from cogs.table.replies import (
     fit_embed,
     fit_item,
     guarded,
-    in_server_language,
+    in_reply_language,
     inert,
     mention_list,
     send_answer,
@@ -72,9 +82,9 @@ __all__ = [
     "MAX_GAME_ID", "MISSING_PERMISSIONS", "OPPONENT_HELP", "OPTION_LIMIT", "PLACEHOLDER_LIMIT", "TITLE_LIMIT",
     "Board", "Boards", "Challenges", "ControlId", "GameButton", "GameCog", "GameSelect", "Panels", "Picture",
     "Rematches", "Reply", "Sent", "SharedControls", "TableCog", "Turns", "acknowledge", "answered", "bot_levels",
-    "clip", "control_id", "controls_view", "dispatch", "echo", "fit_embed", "fit_item", "game_cog", "game_here",
-    "game_numbers", "guarded", "in_server_language", "inert", "is_active", "mention_list", "on_board",
-    "opens_modal", "pick_game", "picture_words", "send_answer", "tell", "update_clicked",
+    "clip", "control_id", "controls_view", "disable_moves", "dispatch", "echo", "fit_embed", "fit_item", "game_cog",
+    "game_here", "game_numbers", "guarded", "in_reply_language", "inert", "is_active", "mention_list", "on_board",
+    "opens_modal", "pick_game", "picture_words", "seat_list", "send_answer", "tell", "update_clicked",
 ]
 
 class GameCog(Rematches):

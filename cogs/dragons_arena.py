@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PLAYERS_ONLY, AgoraBot
-from bot.i18n import text, word
+from bot.i18n import plural, text, word
 from bot.names import shown_name
 from bot.opponent import DEFAULT_LEVEL
 from bot.opponent import Level as BotLevel
@@ -40,6 +40,7 @@ from cogs.common import (
     game_here,
     guarded,
     mention_list,
+    seat_list,
     update_clicked,
 )
 from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP
@@ -212,6 +213,7 @@ class DragonsArena(GameCog):
     game_id = "dragons_arena"
     actions = r"(?:play|pick|blz|sq):[!-~]{1,40}|power:[a-z0-9]{1,4}|split|setmodal|die|element|back"
     modal_actions = "setmodal"
+    level_option = "bot_level"  # "level" is how the arena is filled
     group = app_commands.Group(name="dragons", description="Dragons Arena: FIRE against ICE on a 4×4 arena.")
 
     @group.command(name="challenge", description="Challenge someone to a Dragons Arena match (you play FIRE).")
@@ -300,8 +302,9 @@ class DragonsArena(GameCog):
             best = text(lang, "dragons_arena.best", score=f"{standing.best_score:+d}")
         name = names.get(standing.user_id, f"<@{standing.user_id}>")
         tally = text(lang, "dragons_arena.tally", wins=standing.wins, draws=standing.draws, losses=standing.losses)
-        return text(
-            lang, "dragons_arena.standing", rank=rank, name=name, best=best, tally=tally, played=standing.played
+        played = standing.played
+        return plural(
+            lang, "dragons_arena.standing", played, rank=rank, name=name, best=best, tally=tally, played=played
         )
 
     def describe_options(self, record: GameRecord, lang: str) -> str:
@@ -348,7 +351,7 @@ class DragonsArena(GameCog):
                 name=self.side_title(state, side, names, lang), value=self.side_text(state, view, side, lang)
             )
         if record.row.status != ACTIVE:
-            return Board(text(lang, "dragons_arena.game_over", players=mention_list(record.seats)), embed, picture)
+            return Board(text(lang, "dragons_arena.game_over", players=seat_list(record, names)), embed, picture)
         content = self.content(record, state, NO_PICK, lang)
         return Board(content, embed, picture, self.controls(record, state, NO_PICK, lang))
 
@@ -373,7 +376,8 @@ class DragonsArena(GameCog):
                 if view["ready"][side]
                 else text(lang, "dragons_arena.setting_powers")
             )
-        lines = [text(lang, "dragons_arena.power_line", total=view["totals"][side], dragons=view["dragons_left"][side])]
+        dragons = view["dragons_left"][side]
+        lines = [plural(lang, "dragons_arena.power_line", dragons, total=view["totals"][side], dragons=dragons)]
         if not state.is_solo:
             lines.append(
                 text(lang, "dragons_arena.nuggets_line", have=view["nuggets"][side], need=view["nuggets_to_win"])
@@ -637,7 +641,7 @@ class DragonsArena(GameCog):
             discord.SelectOption(
                 label=text(lang, "dragons_arena.die_label", power=power),
                 value=str(power),
-                description=text(lang, "dragons_arena.die_left", count=count),
+                description=plural(lang, "dragons_arena.die_left", count, count=count),
                 default=str(power) == pick.value,
             )
             for power, count in sorted(counts.items())

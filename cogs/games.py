@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
-from bot.i18n import text
+from bot.i18n import plural, text
 from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, jump_link
 from bot.settings import format_duration
@@ -94,7 +94,7 @@ class Games(commands.Cog):
     @app_commands.command(name="games", description="List your games in progress on this server.")
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         records = await self.service.active_games(interaction.user.id, interaction.guild_id)
-        lang = await self.bot.language_of(interaction.guild_id)
+        lang = await self.bot.reply_language(interaction)  # a private list: the player's own language
         if not records:
             await tell(interaction, text(lang, "no_games"))
             return
@@ -107,7 +107,7 @@ class Games(commands.Cog):
         records = first + [r for r in records if r not in first]
         lines = [await self.describe(record, user, lang) for record in records[:LISTED]]
         counts = [("your_turn_count", to_play), ("challenges_count", to_answer)]
-        lines[:0] = [text(lang, key, count=len(found)) for key, found in counts if found]
+        lines[:0] = [plural(lang, key, len(found), count=len(found)) for key, found in counts if found]
         embed = discord.Embed(title=text(lang, "your_games"), description="\n".join(lines), colour=COLOUR)
         fit_embed(embed)
         view = self.answer_view(to_answer, lang)
@@ -157,7 +157,7 @@ class Games(commands.Cog):
     async def game_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
         """The caller's games being played, by number, game and opponents, filtered by what was typed."""
         records = await self.service.active_games(interaction.user.id, interaction.guild_id)
-        lang = await self.bot.language_of(interaction.guild_id)
+        lang = await self.bot.reply_language(interaction)  # only the player sees the choices
         choices = []
         for record in (r for r in records if r.row.status == ACTIVE):
             label = await self.game_label(record, interaction.user.id, lang)
@@ -226,7 +226,7 @@ class Games(commands.Cog):
         game: app_commands.Choice[str],
         language: app_commands.Choice[str] | None = None,
     ) -> None:
-        chosen = language.value if language is not None else await self.bot.language_of(interaction.guild_id)
+        chosen = language.value if language is not None else await self.bot.reply_language(interaction)
         pages = rules_embeds(game.value, chosen)
         await interaction.response.send_message(embeds=pages[0], ephemeral=True)
         for embeds in pages[1:]:

@@ -48,6 +48,7 @@ from cogs.common import (
     guarded,
     is_active,
     mention_list,
+    seat_list,
     send_answer,
     update_clicked,
 )
@@ -544,6 +545,7 @@ class Kouba(GameCog):
             )
             message = await interaction.original_response()
             await self.service.set_message(record.id, message.id)
+            await self.note_unused_level(interaction, record, "bot.level_unused_table")
 
         await guarded(interaction, work)
 
@@ -557,11 +559,11 @@ class Kouba(GameCog):
         creator = record.seats[0]
         embed = discord.Embed(title=text(lang, "kouba.table_title", id=record.id), colour=COLOUR)
         embed.description = text(lang, "kouba.table_text", creator=creator, min=spec.min_players, max=spec.max_players)
-        levels = record.bot_seats
+        levels, shown = record.bot_seats, self.seat_mentions(record)
         seated = "\n".join(
-            f"{seat + 1}. <@{uid}>"
+            f"{seat + 1}. {shown[seat]}"
             + (f" ({text(lang, f'bot.level.{levels[seat]}')})" if seat in levels else "")
-            for seat, uid in enumerate(record.seats)
+            for seat in range(len(record.seats))
         )
         field = text(lang, "kouba.players_field", n=len(record.seats), max=spec.max_players)
         embed.add_field(name=field, value=seated, inline=False)
@@ -605,9 +607,10 @@ class Kouba(GameCog):
             )
             await update_clicked(interaction, content=None, embed=embed, view=None)
         elif record.row.status == ACTIVE:
+            players = seat_list(record, await self.service.shown_names(record))
             embed = discord.Embed(
                 title=text(lang, "kouba.game_title", id=record.id),
-                description=text(lang, "kouba.game_on", players=mention_list(record.seats)),
+                description=text(lang, "kouba.game_on", players=players),
                 colour=COLOUR,
             )
             await update_clicked(interaction, content=None, embed=embed, view=None)
@@ -635,7 +638,7 @@ class Kouba(GameCog):
         embed.description = clip(words, 4096)
         self.add_fields(embed, state, names, outcome, lang)
         if finished:
-            return Board(text(lang, "kouba.game_over", players=mention_list(record.seats)), embed, picture)
+            return Board(text(lang, "kouba.game_over", players=seat_list(record, shown)), embed, picture)
         embed.set_footer(text=text(lang, "kouba.board_footer"))
         waiting = record.human_actors()
         asked = prompt(state, lang)

@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot import ratings
 from bot.app import AgoraBot
 from bot.hints import hinted_games
-from bot.i18n import text
+from bot.i18n import plural, text
 from bot.names import plain_name
 from bot.opponent import records_against_bot
 from bot.profile_card import alt_text_of, picture_of, profile_facts
@@ -214,14 +214,14 @@ class Leaderboards(commands.Cog):
         finished = await self.bot.storage.games_of_user(who.id, guild_id, [FINISHED])
         lang = await self.bot.language_of(guild_id)
         embed = discord.Embed(title=text(lang, "lb.profile_title", name=who.display_name), colour=COLOUR)
-        embed.description = text(lang, "lb.profile_finished", user=f"<@{who.id}>", count=len(finished))
+        embed.description = plural(lang, "lb.profile_finished", len(finished), user=f"<@{who.id}>", count=len(finished))
         for rating in standings:
             flag = text(lang, "lb.provisional") if rating.provisional else ""
             place, players = await ratings.place_of(self.bot.storage, guild_id, rating)
             embed.add_field(
                 name=GAMES[rating.game].name if rating.game in GAMES else rating.game,
-                value=text(
-                    lang, "lb.rating_value", rating=rating.label, flag=flag, place=place, players=players,
+                value=plural(
+                    lang, "lb.rating_value", rating.games, rating=rating.label, flag=flag, place=place, players=players,
                     record=record_text(rating, lang), games=rating.games,
                 ),
                 inline=True,
@@ -286,7 +286,7 @@ class Leaderboards(commands.Cog):
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             count = await ratings.recompute(self.bot.storage, interaction.guild_id, self.bot.service.unrated_users)
-            await interaction.followup.send(text(lang, "lb.recomputed", count=count), ephemeral=True)
+            await interaction.followup.send(plural(lang, "lb.recomputed", count, count=count), ephemeral=True)
 
         await guarded(interaction, work)
 

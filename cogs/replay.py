@@ -31,7 +31,7 @@ from discord.ext import commands
 from bot.alt_text import alt_text
 from bot.app import AgoraBot
 from bot.endings import result_text, stored_ending
-from bot.i18n import text, word
+from bot.i18n import plural, text, word
 from bot.limits import WorkLimiter
 from bot.movelog import replay
 from bot.names import shown_name
@@ -254,7 +254,7 @@ class Replays(commands.Cog):
         several moves, the view before says which turn the move belongs to and how far it was."""
         before, state = states
         if ply == 0 or before is None:
-            return text(lang, "replay.start", moves=len(moves))
+            return plural(lang, "replay.start", len(moves), moves=len(moves))
         move = moves[ply - 1]
         described = state.describe(state.view(move.seat if over else None), names)
         told = text(lang, "replay.hidden") if described is None else word(lang, described)
@@ -296,7 +296,7 @@ class Replays(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await self.bot.language_of(record.row.guild_id)
         data = await self.drawn_gif(record, moves, lang)
-        said = text(lang, "replay.gif_said", game=GAMES[record.game].name, id=record.id, moves=len(moves))
+        said = plural(lang, "replay.gif_said", len(moves), game=GAMES[record.game].name, id=record.id, moves=len(moves))
         await interaction.followup.send(
             said,
             file=discord.File(io.BytesIO(data), filename=f"replay-{record.id}.gif", description=said),
@@ -368,7 +368,7 @@ class Replays(commands.Cog):
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             data = await self.drawn_gif(record, moves, lang)
-        said = text(lang, "replay.gif_said", game=GAMES[record.game].name, id=record.id, moves=len(moves))
+        said = plural(lang, "replay.gif_said", len(moves), game=GAMES[record.game].name, id=record.id, moves=len(moves))
         file = discord.File(io.BytesIO(data), filename=f"replay-{record.id}.gif", description=said)
         await channel.send(f"{shared}\n{said}", file=file, allowed_mentions=PUBLIC)
         await interaction.followup.send(text(lang, "replay.posted", channel=f"<#{channel.id}>"), ephemeral=True)

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.alt_text import ALT_TEXT_LIMIT
 from bot.app import PLAYERS_ONLY, AgoraBot
-from bot.i18n import text
+from bot.i18n import plural, text
 from bot.names import plain_name
 from bot.options import read_options
 from bot.service import GameRecord, ServiceError, jump_link
@@ -149,9 +149,9 @@ class TournamentCog(commands.Cog):
         key = "tour.announce_rr" if tournament.format == ROUND_ROBIN else "tour.announce"
         embed = discord.Embed(
             title=text(lang, "tour.title", game=tournament.name, id=tournament.id),
-            description=text(
-                lang, key, format=text(lang, f"tour.format.{tournament.format}"), rounds=tournament.rounds,
-                deadline=format_duration(deadline), starts=int(tournament.starts_at),
+            description=plural(
+                lang, key, tournament.rounds, format=text(lang, f"tour.format.{tournament.format}"),
+                rounds=tournament.rounds, deadline=format_duration(deadline), starts=int(tournament.starts_at),
             ),
             colour=COLOUR,
         )

@@ -4,7 +4,7 @@ How each cue reads without colour:
 
 * an ARAKSEY is a large hexagon crowned on top; a SOURCE is a small token whose
   shape is its seat's marker (circle, square, triangle, diamond, as in the header);
-* the element is the fill colour *and* a two-letter tag (Ea, Wa, Ai, Fi, Ma, Li, Mu, Fo);
+* the element is the fill colour *and* a two-letter tag in the reader's language (Ea, Wa, Fi…; in French Te, Ea, Fe…);
 * the outer band of each piece is its seat colour, and the araksey carries a small
   seat marker too;
 * a zone is tinted in its araksey's seat colour *and* hatched: ``/`` for side A,
@@ -113,6 +113,8 @@ BOARD_WORDS: dict[str, str] = {
     "araksey.pic.effect_water": "Water: {target}'s araksey cannot move on their next turn",
     "araksey.pic.effect_mud": "Mud: {target}'s sources cannot move on their next turn",
 }
+# An element's two-letter tag on its pieces and chips, in the reader's language (French: Te, Ea, Fe…).
+BOARD_WORDS.update({f"araksey.pic.tag.{element}": look[2] for element, look in ELEMENT_LOOK.items()})
 # Elements are named by the messages' own keys (``araksey.el.*``).
 ELEMENT_WORDS = {f"araksey.el.{element}": element for element in ELEMENT_LOOK}
 PICTURE_WORDS = {**KIT_WORDS, **BOARD_WORDS, **ELEMENT_WORDS}
@@ -154,7 +156,7 @@ def draw_view(
         words=words,
     )
     draw_header(draw, WIDTH, header)
-    _draw_board(img, grid, view)
+    _draw_board(img, grid, view, words)
     draw = ImageDraw.Draw(img)
     _draw_last_action(draw, grid, view)
     _draw_panel(draw, view, names, (HEADER_HEIGHT + 14, grid.bottom + COORD_BAND), bool(result), words)
@@ -203,13 +205,13 @@ def _turn_text(view: ArakseyView, names: tuple[str, ...], words: Mapping[str, st
 # Board
 
 
-def _draw_board(img: Image.Image, grid: Grid, view: ArakseyView) -> None:
+def _draw_board(img: Image.Image, grid: Grid, view: ArakseyView, words: Mapping[str, str]) -> None:
     """Start squares, zones and pieces on the squares (drawn with the canvas: :func:`board_canvas`)."""
     draw = ImageDraw.Draw(img)
     if view["phase"] != "play":
         _draw_start_squares(draw, grid, view["start_squares"])
     _draw_zones(img, grid, view)
-    _draw_pieces(img, grid, view)
+    _draw_pieces(img, grid, view, words)
 
 
 def _draw_start_squares(draw: ImageDraw.ImageDraw, grid: Grid, squares: list[str]) -> None:
@@ -252,15 +254,16 @@ def _sides(view: ArakseyView) -> list[int]:
     return sides
 
 
-def _draw_pieces(img: Image.Image, grid: Grid, view: ArakseyView) -> None:
+def _draw_pieces(img: Image.Image, grid: Grid, view: ArakseyView, words: Mapping[str, str]) -> None:
     in_zone = {name for squares in view["in_zone"] for name in squares}
     for piece in view["pieces"]:
         sq = Square.parse(piece["square"])
         seat, element = piece["seat"], view["elements"][piece["seat"]]
+        tag = words[f"araksey.pic.tag.{element}"]
         if piece["kind"] == "araksey":
-            sprite = _araksey_sprite(grid.cell, seat, element, view["dragon"][seat])
+            sprite = _araksey_sprite(grid.cell, seat, element, tag, view["dragon"][seat])
         else:
-            sprite = _source_sprite(grid.cell, seat, element, piece["square"] in in_zone)
+            sprite = _source_sprite(grid.cell, seat, element, tag, piece["square"] in in_zone)
         x0, y0, _, _ = grid.box(sq.file, sq.rank)
         img.paste(sprite, (x0, y0), sprite)
 
@@ -276,10 +279,10 @@ def _finish(sprite: Image.Image, cell: int) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _araksey_sprite(cell: int, seat: int, element: str, dragon: bool) -> Image.Image:
-    """Big hexagon: seat-colour band, element fill and tag, crown, seat marker, dragon star."""
+def _araksey_sprite(cell: int, seat: int, element: str, tag: str, dragon: bool) -> Image.Image:
+    """Big hexagon: seat-colour band, element fill and ``tag``, crown, seat marker, dragon star."""
     sprite, draw, mid = _sprite_canvas(cell)
-    fill, ink, tag = ELEMENT_LOOK[element]
+    fill, ink, _ = ELEMENT_LOOK[element]
     radius = cell * SUPERSAMPLE * 0.44
     draw.regular_polygon((mid, mid, radius), 6, fill=BLACK)
     draw.regular_polygon((mid, mid, radius - 5 * SUPERSAMPLE / 2), 6, fill=SEAT_COLOURS[seat])
@@ -295,10 +298,10 @@ def _araksey_sprite(cell: int, seat: int, element: str, dragon: bool) -> Image.I
 
 
 @lru_cache(maxsize=64)
-def _source_sprite(cell: int, seat: int, element: str, in_zone: bool) -> Image.Image:
-    """Small token in the seat's marker shape: seat-colour band, element fill and tag."""
+def _source_sprite(cell: int, seat: int, element: str, tag: str, in_zone: bool) -> Image.Image:
+    """Small token in the seat's marker shape: seat-colour band, element fill and ``tag``."""
     sprite, draw, mid = _sprite_canvas(cell)
-    fill, ink, tag = ELEMENT_LOOK[element]
+    fill, ink, _ = ELEMENT_LOOK[element]
     scale = cell * SUPERSAMPLE
     if in_zone:
         ring = scale * 0.43
@@ -466,7 +469,8 @@ def _draw_player(
     seat_marker(draw, (left + 9, y + 11), 9, seat, SEAT_COLOURS[seat])
     draw.text((left + 26, y + 1), _fit(names[seat], 13), font=font(19), fill=TEXT)
     element = view["elements"][seat]
-    fill, ink, tag = ELEMENT_LOOK[element]
+    fill, ink, _ = ELEMENT_LOOK[element]
+    tag = words[f"araksey.pic.tag.{element}"]
     draw.rounded_rectangle((left, y + 26, left + 30, y + 46), radius=4, fill=fill, outline=BLACK)
     draw.text((left + 15, y + 36), tag, font=font(14), fill=ink, anchor="mm")
     name = words.get(f"araksey.el.{element}", element)

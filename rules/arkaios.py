@@ -131,6 +131,15 @@ def _pillar_words(pillar: Pillar) -> Text:
     return Text("level {level} on {square}", level=pillar.level, square=str(pillar.square))
 
 
+def pillars_in_words(pillars: Sequence[Pillar]) -> Listing:
+    """Pillars as a sentence says them, not as notation: "level 1 on b4 and level 2 on a3".
+
+    >>> str(pillars_in_words([Pillar.parse("b4=1"), Pillar.parse("a3=2")]))
+    'level 1 on b4 and level 2 on a3'
+    """
+    return Listing(tuple(_pillar_words(pillar) for pillar in pillars), AND)
+
+
 def third_level(a: int, b: int) -> int:
     """The level different from two different levels: ``third_level(3, 2) == 1``."""
     return 6 - a - b
@@ -734,8 +743,8 @@ class ArkaiosState(GameState[Pillar]):
         seat = board["turn"] if board["chain"] else board["last_turn_seat"]
         if not moves or seat is None:
             return None
-        pillars = tuple(_pillar_words(Pillar.parse(move)) for move in moves)
-        return Text("{who} built {pillars}", who=names[seat], pillars=Listing(pillars, AND))
+        pillars = pillars_in_words([Pillar.parse(move) for move in moves])
+        return Text("{who} built {pillars}", who=names[seat], pillars=pillars)
 
     @classmethod
     def describe_outcome(cls, outcome: Outcome, names: Sequence[str]) -> Text:

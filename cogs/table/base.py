@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -22,6 +22,7 @@ from bot.app import AgoraBot
 from bot.endings import stored_ending
 from bot.i18n import text, word
 from bot.locks import KeyedLocks
+from bot.names import plain_name, told_apart
 from bot.service import ACTIVE, GameRecord
 from cogs.table.pictures import Board, Picture, picture_words
 from rules import GAMES
@@ -40,6 +41,22 @@ COMMON_ACTIONS = (
 
 # Answers an interaction that did not come from the current board, once the game moved (the latest record).
 Reply = Callable[[GameRecord], Awaitable[None]]
+
+
+def disable_moves(view: discord.ui.View) -> None:
+    """Grey out every button and menu of ``view`` that plays (they show what will be possible, not
+    what is); the one that opens a player's private view stays, since looking is not playing."""
+    for child in view.children:
+        item = child.item if isinstance(child, discord.ui.DynamicItem) else child
+        if isinstance(item, (discord.ui.Button, discord.ui.Select)) and not (item.custom_id or "").endswith(":private"):
+            item.disabled = True
+
+
+def seat_list(record: GameRecord, names: Sequence[str]) -> str:
+    """The game's players for a message: people by mention (once each), Agora's seats by their
+    names ("Agora 2", see :func:`bot.names.told_apart`), so the bot never mentions itself."""
+    shown = [names[seat] if seat in record.bot_seats else f"<@{uid}>" for seat, uid in enumerate(record.seats)]
+    return ", ".join(dict.fromkeys(shown))
 
 
 def on_board(interaction: discord.Interaction[Any], record: GameRecord) -> bool:
@@ -70,6 +87,8 @@ class TableCog(commands.Cog):
     panel_actions: ClassVar[str] = ""
     # Those of them that open a form (a modal): the click cannot be acknowledged first.
     modal_actions: ClassVar[str] = ""
+    # The name of the challenge command's option that sets Agora's level.
+    level_option: ClassVar[str] = "level"
 
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
@@ -90,6 +109,13 @@ class TableCog(commands.Cog):
     async def language(self, record: GameRecord) -> str:
         """The language of the game's server."""
         return await self.bot.language_of(record.row.guild_id)
+
+    def seat_mentions(self, record: GameRecord) -> list[str]:
+        """Each seat as a challenge or a table shows it: a person by mention, Agora's seats by the bot's
+        name, told apart when it holds several ("Agora 3"): the bot never mentions itself."""
+        agora = plain_name(self.bot.user.display_name) if self.bot.user is not None else "Agora"
+        names = told_apart([agora] * len(record.seats), record.seats)
+        return [names[seat] if seat in record.bot_seats else f"<@{uid}>" for seat, uid in enumerate(record.seats)]
 
     @staticmethod
     def bot_thinking(record: GameRecord, lang: str) -> str | None:

@@ -14,7 +14,7 @@ from bot.app import PLAYERS_ONLY
 from bot.i18n import text
 from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, FINISHED, GameRecord, refusal
-from cogs.table.base import TableCog
+from cogs.table.base import TableCog, disable_moves
 from cogs.table.controls import ANY_VERSION, GameButton, SharedControls, controls_view
 from cogs.table.pictures import Board
 from cogs.table.replies import mention_list, update_clicked
@@ -64,6 +64,8 @@ class Boards(TableCog):
         extras += [item for cog in self.bot.cogs.values() if isinstance(cog, SharedControls)
                    for item in cog.board_controls(record, lang)]  # fmt: skip
         view = controls_view(board.controls)
+        if self.bot_thinking(record, lang) is not None:
+            disable_moves(view)  # nobody may act while only Agora is waited for (the "⋯" menu stays)
         for item in extras:
             try:
                 view.add_item(item)

@@ -13,7 +13,7 @@ from bot.i18n import text
 from bot.opponent import DEFAULT_LEVEL
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, refusal
 from bot.settings import parse_duration
-from cogs.table.base import COLOUR, bot_levels, on_board
+from cogs.table.base import COLOUR, bot_levels, on_board, seat_list
 from cogs.table.controls import GameButton, controls_view
 from cogs.table.replies import guarded, mention_list, tell, update_clicked
 from cogs.table.turns import Turns
@@ -69,6 +69,7 @@ class Challenges(Turns):
             await interaction.response.send_message(**message, allowed_mentions=PLAYERS_ONLY)
             sent = await interaction.original_response()
             await self.service.set_message(record.id, sent.id)
+            await self.note_unused_level(interaction, record, "bot.level_unused")
 
         await guarded(interaction, work)
 
@@ -76,9 +77,10 @@ class Challenges(Turns):
         """A challenge the bot alone was to answer: the game is on, and its first board follows."""
         settings = await self.bot.settings.get(record.row.guild_id)
         lang = settings.language
+        players = seat_list(record, await self.service.shown_names(record))
         embed = discord.Embed(
             title=text(lang, "game_title", game=self.game_name, id=record.id),
-            description=text(lang, "game_on", players=mention_list(record.seats)),
+            description=text(lang, "game_on", players=players),
             colour=COLOUR,
         )
         embed.add_field(name=text(lang, "bot.level_field"), value=bot_levels(record, lang), inline=False)
@@ -88,6 +90,15 @@ class Challenges(Turns):
         if settings.threads:
             record = await self._move_to_thread(message, record, lang)
         await self.post_board(interaction, record)
+
+    async def note_unused_level(self, interaction: discord.Interaction[Any], record: GameRecord, key: str) -> None:
+        """Tell the player privately that the level they named changes nothing: the game has no seat of
+        Agora's (``key`` says how to give it one)."""
+        asked = getattr(interaction.namespace, self.level_option, None)
+        if asked is None or record.bot_seats:
+            return
+        lang = await self.bot.reply_language(interaction)
+        await tell(interaction, text(lang, key, level=text(lang, f"bot.level.{asked}")))
 
     async def check_new_game(self, interaction: discord.Interaction[Any], deadline: str | None) -> int | None:
         """Refuse a new game outside a server or its allowed channels; the turn time asked for, in seconds."""
@@ -107,10 +118,10 @@ class Challenges(Turns):
         challenger = record.challenger
         invited = [uid for uid in record.seats if uid != challenger]
         waiting = [uid for uid in invited if uid not in record.row.accepted]
+        shown = self.seat_mentions(record)
+        others = ", ".join(dict.fromkeys(shown[seat] for seat, uid in enumerate(record.seats) if uid != challenger))
         embed = discord.Embed(title=text(lang, "challenge_title", game=self.game_name, id=record.id), colour=COLOUR)
-        embed.description = text(
-            lang, "challenge_invite", challenger=challenger, invited=mention_list(invited), game=self.game_name
-        )
+        embed.description = text(lang, "challenge_invite", challenger=challenger, invited=others, game=self.game_name)
         if record.row.rematch_of is not None:
             note = "rematch_note" if len(record.seats) == 2 else "rematch_note_rotated"
             embed.description += "\n" + text(lang, note, id=record.row.rematch_of)
@@ -146,18 +157,23 @@ class Challenges(Turns):
             await self.show_challenge(interaction, record, self.challenge_message(record, lang))
             if not from_message:
                 waiting = [uid for uid in record.seats if uid not in record.row.accepted]
-                await tell(interaction, text(lang, "accepted_waiting", id=record.id, waiting=mention_list(waiting)))
+                said = text(await self.bot.reply_language(interaction), "accepted_waiting", id=record.id,
+                            waiting=mention_list(waiting))  # fmt: skip
+                await tell(interaction, said)
             return
+        players = seat_list(record, await self.service.shown_names(record))
         embed = discord.Embed(
             title=text(lang, "game_title", game=self.game_name, id=record.id),
-            description=text(lang, "game_on", players=mention_list(record.seats)),
+            description=text(lang, "game_on", players=players),
             colour=COLOUR,
         )
         message = await self.show_challenge(interaction, record, {"content": None, "embed": embed, "view": None})
         if settings.threads and message is not None:
             record = await self._move_to_thread(message, record, lang)
         if not from_message:
-            await tell(interaction, text(lang, "accepted_started", id=record.id, channel=record.row.channel_id))
+            said = text(await self.bot.reply_language(interaction), "accepted_started", id=record.id,
+                        channel=record.row.channel_id)  # fmt: skip
+            await tell(interaction, said)
         await self.post_board(interaction, record)
 
     async def show_challenge(
@@ -203,7 +219,8 @@ class Challenges(Turns):
         from_message = on_board(interaction, record)
         await self.show_challenge(interaction, record, {"content": None, "embed": embed, "view": None})
         if not from_message:
-            await tell(interaction, text(lang, "withdrawn_by_you" if withdrawn else "declined_by_you", id=record.id))
+            key = "withdrawn_by_you" if withdrawn else "declined_by_you"
+            await tell(interaction, text(await self.bot.reply_language(interaction), key, id=record.id))
 
     def answer_buttons(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
         """Accept and Decline for a challenge listed by ``/games``: the challenge message's own controls,

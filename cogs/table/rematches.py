@@ -48,10 +48,10 @@ class Rematches(Challenges):
             record.id, user.id, channel_id=channel_id, options=self.rematch_options(record, user.id)
         )
         await self.service.remember_player(record.row.guild_id, user.id, user.display_name)
-        lang = await self.language(rematch)
+        lang, private = await self.language(rematch), await self.bot.reply_language(interaction)
         if rematch.row.status == ACTIVE:  # a solo game: nobody to wait for, it starts at once
             await self.post_board(None, rematch)
-            await tell(interaction, text(lang, "play_again_posted", id=rematch.id, channel=channel_id))
+            await tell(interaction, text(private, "play_again_posted", id=rematch.id, channel=channel_id))
             return
         message = self.challenge_message(rematch, lang)
         if channel_id == interaction.channel_id:
@@ -59,5 +59,5 @@ class Rematches(Challenges):
         else:
             posted = await self.bot.get_partial_messageable(channel_id).send(**message, allowed_mentions=PLAYERS_ONLY)
             sent_id = posted.id
-            await tell(interaction, text(lang, "rematch_posted", id=rematch.id, channel=channel_id))
+            await tell(interaction, text(private, "rematch_posted", id=rematch.id, channel=channel_id))
         await self.service.set_message(rematch.id, sent_id)

@@ -34,17 +34,18 @@ async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awai
     try:
         await work()
     except ServiceError as error:
-        said = await in_server_language(interaction, error)
+        said = await in_reply_language(interaction, error)
         await tell(interaction, inert(said) if error.quotes_player else said)
     except discord.Forbidden:
         log.warning("missing permissions in channel %s", interaction.channel_id)
         refusal = ServiceError(MISSING_PERMISSIONS, "err.permissions")
-        await tell(interaction, await in_server_language(interaction, refusal))
+        await tell(interaction, await in_reply_language(interaction, error=refusal))
 
 
-async def in_server_language(interaction: discord.Interaction[Any], error: ServiceError) -> str:
-    """The refusal in the server's language when the catalogue has it, else as raised (English)."""
-    lang = await interaction.client.language_of(interaction.guild_id)
+async def in_reply_language(interaction: discord.Interaction[Any], error: ServiceError) -> str:
+    """The refusal in the language of a private answer (the player's, else the server's: see
+    :meth:`AgoraBot.reply_language`) when the catalogue has it, else as raised (English)."""
+    lang = await interaction.client.reply_language(interaction)
     if lang == "en":
         return str(error)
     if error.engine_text is not None:

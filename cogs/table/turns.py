@@ -26,7 +26,7 @@ class Turns(Panels):
 
     async def play_typed(self, interaction: discord.Interaction[Any], record: GameRecord, words: list[str]) -> None:
         """``/move``: play the typed moves; games with drafted turns override."""
-        lang = await self.language(record)
+        lang = await self.bot.reply_language(interaction)
         notation = " ".join(words)
 
         async def reply(after: GameRecord) -> None:
@@ -143,7 +143,7 @@ class Turns(Panels):
 
     async def done(self, interaction: discord.Interaction[Any], record: GameRecord, summary: str) -> None:
         """The answer to a move made away from the board: a private panel closes, anything else is told."""
-        done = text(await self.language(record), "done", summary=summary)
+        done = text(await self.bot.reply_language(interaction), "done", summary=summary)
         if interaction.message is not None and interaction.message.flags.ephemeral:
             await update_clicked(interaction, content=done, embed=None, attachments=[], view=None)
             self.bot.panels.forget(interaction.message.id)

@@ -14,7 +14,7 @@ NAMES = ["Ada", "Bob", "Cy", "Dee"]
     ("lang", "outcome", "reason", "names", "expected"),
     [
         ("en", Outcome((1,), "resignation"), "resignation", NAMES[:2], "Bob wins: Ada resigned"),
-        ("fr", Outcome((1,), "resignation"), "resignation", NAMES[:2], "Bob gagne : abandon de Ada"),
+        ("fr", Outcome((1,), "resignation"), "resignation", NAMES[:2], "Bob gagne : abandon d'Ada"),
         ("en", Outcome((0,), "timeout"), "timeout", NAMES[:2], "Ada wins on time"),
         ("fr", Outcome((0,), "timeout"), "timeout", NAMES[:2], "Ada gagne au temps"),
         ("en", Outcome((), "draw agreed"), "draw agreed", NAMES[:2], "Draw agreed"),

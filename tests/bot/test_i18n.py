@@ -4,6 +4,7 @@ the code names exists, and every English text an engine writes has its translati
 from __future__ import annotations
 
 import ast
+import importlib
 import importlib.util
 import re
 import string
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.i18n import BOT_FILE, LOCALES, MESSAGES, RULE_TEXTS, text, word
+from bot.i18n import BOT_FILE, ELIDING, LOCALES, MESSAGES, PLURALS, RULE_TEXTS, plural, text, word
 from rules import MODULES, ForbiddenMove, Listing, Text
 from rules.base import AND, OR
 
@@ -22,7 +23,7 @@ LANGUAGES = sorted(path.name for path in LOCALES.iterdir() if path.is_dir())
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 # text(lang, "key" …), refusal("key" …) and ServiceError("…", "key" …): keys written out in the code.
 NAMED_KEY = re.compile(
-    r'(?:\btext\(\s*\w+,\s*|\brefusal\(\s*|ServiceError\([^()]*?,\s*)"([a-z_]+(?:\.[a-z_0-9]+)+|[a-z_]+)"'
+    r'(?:\b(?:text|plural)\(\s*\w+,\s*|\brefusal\(\s*|ServiceError\([^()]*?,\s*)"([a-z_]+(?:\.[a-z_0-9]+)+|[a-z_]+)"'
 )
 # Calls whose first argument is an engine's English template (a msgid of the engines' catalogues).
 TEMPLATE_CALLS = {"Text", "NotationError", "ForbiddenMove", "IllegalMove", "Refused", "BadOptions"}
@@ -186,3 +187,71 @@ def test_no_message_is_written_twice_in_a_file(path: Path) -> None:
     """A second entry for the same id would silently win over the first."""
     ids = re.findall(r'^(?:msgctxt "([^"]*)"\n)?msgid "(.+)"$', path.read_text(encoding="utf-8"), flags=re.M)
     assert sorted(entry for entry in set(ids) if ids.count(entry) > 1) == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_plural_message_is_plural_in_every_language_with_the_same_values(lang: str) -> None:
+    assert PLURALS["en"], "the catalogue has plural messages"
+    assert sorted(PLURALS["en"].keys() ^ PLURALS[lang].keys()) == []
+    differ = sorted(
+        key
+        for key, forms in PLURALS[lang].items()
+        for form in (*forms, *PLURALS["en"][key])
+        if placeholders(form) != placeholders(PLURALS["en"][key][-1])
+    )
+    assert differ == []
+
+
+def test_french_says_one_in_the_singular_and_two_in_the_plural() -> None:
+    assert plural("fr", "your_turn_count", 1, count=1) == "**1** partie attend votre coup."
+    assert plural("fr", "your_turn_count", 0, count=0) == "**0** partie attend votre coup."
+    assert plural("fr", "your_turn_count", 2, count=2) == "**2** parties attendent votre coup."
+    assert plural("en", "your_turn_count", 0, count=0) == "**0** games waiting for your move."
+
+
+def test_a_french_article_elides_before_a_vowel_only() -> None:
+    assert text("fr", "challenge_title", game="Arkaios", id=2) == "Défi d'Arkaios · partie n°2"
+    assert text("fr", "challenge_title", game="Kouba", id=2) == "Défi de Kouba · partie n°2"
+    assert text("en", "challenge_title", game="Arkaios", id=2) == "Arkaios challenge · game #2"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_format_spec_in_a_catalogue_is_one_the_bot_knows(lang: str) -> None:
+    """A spec such as ``{game:de}`` must be an eliding word: anything else would fail when formatted."""
+    found = {
+        (key, spec)
+        for key, message in MESSAGES[lang].items()
+        for _, name, spec, _ in string.Formatter().parse(message)
+        if name and spec
+    }
+    assert sorted((key, spec) for key, spec in found if spec not in ELIDING) == []
+
+
+def test_no_french_message_writes_a_plural_in_brackets() -> None:
+    """Plural agreement is the catalogue's plural forms' work, not the reader's: no "partie(s)"."""
+    assert sorted(key for key, message in MESSAGES["fr"].items() if "(s)" in message) == []
+
+
+def test_pictures_and_engines_words_hold_no_eliding_spec() -> None:
+    """Pictures and engines format their words with plain ``str.format``: an eliding spec there would fail."""
+    picture_keys = {
+        key
+        for module in ("kit", "arkaios", "arcanor", "araksey", "dragons_arena", "kouba")
+        for key in importlib.import_module(f"render.{module}").PICTURE_WORDS
+    }
+    specs = {
+        key
+        for table in (MESSAGES, RULE_TEXTS)
+        for messages in table.values()
+        for key, message in messages.items()
+        if (key in picture_keys or table is RULE_TEXTS)
+        and any(spec for _, name, spec, _ in string.Formatter().parse(message) if name)
+    }
+    assert sorted(specs) == []
+
+
+def test_an_eliding_article_reads_names_in_bold_and_mentions() -> None:
+    assert text("fr", "ending.resignation.alone", losers="**Agora**") == "Abandon d'**Agora**"
+    assert text("fr", "ending.resignation.alone", losers="<@12>") == "Abandon de <@12>"
+    waiting = text("fr", "games.table_waiting", count=2, opener="alice")
+    assert waiting == "table ouverte, 2 assis : on attend qu'alice la lance"

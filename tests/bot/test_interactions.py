@@ -29,7 +29,7 @@ def click(custom_id: str = "agora:b:7:3:confirm") -> Any:
     """Enough of a discord.Interaction for the desk: a click on a game's control."""
     return SimpleNamespace(
         type=discord.InteractionType.component, data={"custom_id": custom_id}, user=SimpleNamespace(id=1),
-        guild_id=2, extras={}, response=Response(),
+        guild_id=2, extras={}, response=Response(), locale=discord.Locale.american_english,
     )
 
 

@@ -75,6 +75,7 @@ def french_servers_read_no_english(request: pytest.FixtureRequest) -> Iterator[N
         yield
         return
     h: FakeDiscord = request.getfixturevalue("discord_harness")
+    h.guild.locale = "fr"  # a French community: its members' Discord is in French too (private answers follow it)
     yield
     saved = [n for n, r in enumerate(h.requests) if any(FRENCH_SAVED in shown for shown in shown_strings(r.json))]
     if saved:

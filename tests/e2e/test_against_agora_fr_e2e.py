@@ -40,6 +40,6 @@ async def test_a_french_game_against_agora(discord_harness: FakeDiscord, make_bo
     profile = await h.slash(alice, "profile")
     assert "Contre Agora (sans classement)" in profile.text and "difficile : 0V/1D/0N" in profile.text
     lobby = await h.slash(alice, "kouba create", bots=3, level="medium")
-    assert lobby.message is not None and f"2. <@{h.bot_user.id}> (moyen)" in lobby.text
+    assert lobby.message is not None and "2. Agora 2 (moyen)" in lobby.text and "4. Agora 4 (moyen)" in lobby.text
     assert "Joueurs (4/6)" in lobby.text
     await h.stop()

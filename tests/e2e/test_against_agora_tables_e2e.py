@@ -22,7 +22,7 @@ async def test_a_kouba_table_with_a_person_and_two_bot_seats(
     lobby = await h.slash(alice, "kouba create", bots=2, level="easy")
     assert lobby.type == 4 and not lobby.ephemeral and lobby.message is not None
     table = lobby.message
-    assert "Players (3/6)" in table.text and f"2. <@{h.bot_user.id}> (easy)" in table.text
+    assert "Players (3/6)" in table.text and "2. Agora 2 (easy)" in table.text and "3. Agora 3 (easy)" in table.text
     assert not table.button(label="Start").disabled, "alice may start with the bot's seats"
     started = await h.click(alice, table.button(label="Start"))
     assert started.updated and "The game is on" in started.text
@@ -73,7 +73,7 @@ async def test_araksey_three_players_a_person_and_the_bot_as_a_team(
         alice, "araksey challenge", opponent=agora, opponent2=bob, element="fog", level="easy"
     )  # fmt: skip
     assert sent.type == 4 and sent.message is not None, sent.text
-    assert f"B1 <@{agora.id}> + B2 <@{bob.id}>" in sent.text and "Seat 2: easy" in sent.text
+    assert f"B1 Agora + B2 <@{bob.id}>" in sent.text and "Seat 2: easy" in sent.text
     assert element_menus(sent.message) == ["elem2"], "only Bob picks: the bot has accepted"
     await h.select(bob, element_menu(sent.message, 2), values=["air"])
     board = latest_board(h)

@@ -81,7 +81,8 @@ async def test_strict_memory_lift_in_french(discord_harness: FakeDiscord, make_b
     lift = board.select(placeholder="Soulever une pile (montre à tous ce qu'elle contient)…")
     assert f"Soulever b{home} : votre 1" in [o["label"] for o in lift.options]
     await h.select(player, lift, values=[f"b{home}"])
-    told = f"**b{home}** : {mark} la 1 de {player.name} contenant {mark} la 2 de {player.name}."
+    whose = f"d'{player.name}" if player.name[0] in "aeiou" else f"de {player.name}"  # French elides
+    told = f"**b{home}** : {mark} la 1 {whose} contenant {mark} la 2 {whose}."
     assert f"🔍 Soulevée ce tour-ci : {told}" in board.text
     announcement = h.last_message(h.default_channel)
     assert "a soulevé une pile dans la partie n°" in announcement.text and told in announcement.text

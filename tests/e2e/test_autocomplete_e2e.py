@@ -128,6 +128,7 @@ async def test_game_offers_your_games_by_name_and_opponent_and_notation_follows_
 async def test_game_choices_in_french(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
     h = discord_harness
     alice, bob = h.user("alice"), h.user("bob")
+    alice.locale = "pt-BR"  # a language the bot does not speak: her choices are in the server's
     bot = make_bot()
     await h.start(bot)
     await arkaios.challenge_accepted(h, alice, bob)

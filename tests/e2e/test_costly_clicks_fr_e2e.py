@@ -90,7 +90,7 @@ async def test_arkaios_counts_turns_in_french(discord_harness: FakeDiscord, make
     alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
     await h.start(make_bot())
     board = await french_game(h, alice, bob)
-    assert alt_of(board) == "Arkaios : au tour de alice. Tour 1."
+    assert alt_of(board) == "Arkaios : au tour d'alice. Tour 1."
     for user, pillars in ((alice, ["c3=3"]), (bob, ["d4=2"]), (alice, ["b2=2", "b3=2"])):
         for pillar in pillars:
             drafted = await h.select(user, menu_for(board, pillar), values=[pillar])
@@ -99,7 +99,7 @@ async def test_arkaios_counts_turns_in_french(discord_harness: FakeDiscord, make
         if user is not alice or len(pillars) == 1:
             await h.click(user, board.button(label="Valider le tour"))
             board = h.last_message(h.default_channel)
-    assert alt_of(board).startswith("Arkaios : au tour de alice. Tour 3, coup 2. Dernier coup : alice a construit")
+    assert alt_of(board).startswith("Arkaios : au tour d'alice. Tour 3, coup 2. Dernier coup : alice a construit")
     panel = (await h.slash(carol, "replay", game=1)).message
     assert panel is not None
     panel = (await h.click(carol, panel.button(label="Fin"))).message

@@ -51,7 +51,7 @@ async def test_reminder_then_forfeit(
     board = h.last_message(h.default_channel)
     assert f"Turn ends: <t:{int(clock.now + 24 * HOUR)}:R>" in board.text
     listed = await h.slash(alice, "games")
-    assert "your turn" in listed.text and "1** game(s) waiting" in listed.text and "1d left" in listed.text
+    assert "your turn" in listed.text and "1** game waiting" in listed.text and "1d left" in listed.text
     clock.advance(19 * HOUR)
     assert await run_due(h, bot) == 0
     clock.advance(1 * HOUR + 1)

@@ -45,7 +45,7 @@ async def test_games_lists_counts_and_answers_challenges(
 
     listed = await h.slash(bob, "games")
     assert listed.ephemeral
-    assert lines(listed)[1:3] == ["**1** game(s) waiting for your move.", "**2** challenge(s) waiting for your answer."]
+    assert lines(listed)[1:3] == ["**1** game waiting for your move.", "**2** challenges waiting for your answer."]
     assert f"[#2 Arkaios]({link(h, from_alice)}) vs alice: **challenge waiting for your answer**" in lines(listed)
     assert f"[#3 Arkaios]({link(h, from_carol)}) vs carol: **challenge waiting for your answer**" in lines(listed)
     assert f"[#4 Arkaios]({link(h, to_dave)}) vs dave: challenge sent, waiting for dave to answer" in lines(listed)
@@ -54,7 +54,7 @@ async def test_games_lists_counts_and_answers_challenges(
     assert [b.label for b in listed.buttons] == ["Accept #2", "Decline #2", "Accept #3", "Decline #3"]
 
     sender = await h.slash(alice, "games")
-    assert "challenge(s) waiting for your answer" not in sender.text and not sender.buttons
+    assert "waiting for your answer" not in sender.text and not sender.buttons
     assert f"[#2 Arkaios]({link(h, from_alice)}) vs bob: challenge sent, waiting for bob to answer" in sender.text
 
     # Who may answer comes from the stored challenge, whoever's /games the button was in.
@@ -78,7 +78,7 @@ async def test_games_lists_counts_and_answers_challenges(
     assert again.ephemeral and "no longer open" in again.text
 
     after = await h.slash(bob, "games")
-    assert "challenge(s) waiting for your answer" not in after.text and not after.buttons
+    assert "waiting for your answer" not in after.text and not after.buttons
     assert "#3 Arkaios" not in after.text and "[#2 Arkaios]" in after.text
 
 
@@ -111,7 +111,7 @@ async def test_withdrawing_from_games_and_open_tables(
     assert joined.updated, joined.text
     opener = await h.slash(alice, "games")
     assert "open table, 2 seated: waiting for you to start it" in opener.text
-    assert "challenge(s) waiting" not in opener.text and not opener.buttons
+    assert "challenges waiting" not in opener.text and not opener.buttons
     seated = await h.slash(bob, "games")
     assert "open table, 2 seated: waiting for alice to start it" in seated.text and not seated.buttons
     outsider = await h.slash(carol, "games")
@@ -127,7 +127,7 @@ async def test_araksey_challenges_are_accepted_by_picking_an_element(
     sent = await h.slash(alice, "araksey challenge", opponent=bob, element="fire")
     assert sent.message is not None
     listed = await h.slash(bob, "games")
-    assert "**1** challenge(s) waiting for your answer." in listed.text
+    assert "**1** challenge waiting for your answer." in listed.text
     assert f"({link(h, sent.message)})" in listed.text, "the line links to the message with the element menu"
     assert [b.label for b in listed.buttons] == ["Decline #1"]
 

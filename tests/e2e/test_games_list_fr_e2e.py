@@ -35,7 +35,7 @@ async def test_games_lists_and_answers_challenges_in_french(
     from_alice = await challenged(h, alice, bob)
     from_carol = await challenged(h, carol, bob)
     listed = await h.slash(bob, "games")
-    assert "**2** défi(s) attendent votre réponse." in listed.text
+    assert "**2** défis attendent votre réponse." in listed.text
     assert f"[#1 Arkaios]({link(h, from_alice)}) contre alice : **défi en attente de votre réponse**" in listed.text
     assert [b.label for b in listed.buttons] == ["Accepter n°1", "Refuser n°1", "Accepter n°2", "Refuser n°2"]
     sender = await h.slash(alice, "games")
@@ -51,8 +51,8 @@ async def test_games_lists_and_answers_challenges_in_french(
 
     withdrawn = await challenged(h, carol, alice)
     mine = await h.slash(alice, "games")
-    assert "**1** partie(s) attendent votre coup." in mine.text
-    assert "**1** défi(s) attendent votre réponse." in mine.text
+    assert "**1** partie attend votre coup." in mine.text
+    assert "**1** défi attend votre réponse." in mine.text
     from_games = await h.click(alice, mine.button(label="Refuser n°3"))
     assert from_games.text == "Vous avez refusé le défi n°3."
     assert "Le défi a été refusé" in withdrawn.text
@@ -68,7 +68,7 @@ async def test_open_tables_in_french(discord_harness: FakeDiscord, make_bot: Cal
     opener = await h.slash(alice, "games")
     assert "table ouverte, 2 assis : on attend que vous la lanciez" in opener.text
     seated = await h.slash(bob, "games")
-    assert "table ouverte, 2 assis : on attend que alice la lance" in seated.text
+    assert "table ouverte, 2 assis : on attend qu'alice la lance" in seated.text
 
 
 async def test_move_and_twin_challenges_in_french(

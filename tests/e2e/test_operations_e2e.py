@@ -38,7 +38,7 @@ async def test_status_for_admins_in_english(discord_harness: FakeDiscord, make_b
     assert "Agora status" in shown.text and f"Version: {version()}" in shown.text
     assert "Running for: 1m" in shown.text
     assert "Latency to Discord: not measured yet" in shown.text  # the offline Discord has no heartbeat
-    assert "Games on this server: 1 being played, 1 challenge(s) waiting" in shown.text
+    assert "Games on this server: 1 being played, challenges waiting: 1" in shown.text
     refused = await h.slash(carol, "agora status")
     assert refused.ephemeral and "Manage Server" in refused.text and "Version" not in refused.text
 
@@ -51,7 +51,7 @@ async def test_status_in_french(discord_harness: FakeDiscord, make_bot: Callable
     await challenge(h, alice, bob, accept=False)
     shown = await h.slash(h.owner, "agora status")
     assert "État d'Agora" in shown.text and "En marche depuis" in shown.text and "Latence vers Discord" in shown.text
-    assert "Parties sur ce serveur: 0 en cours, 1 défi(s) en attente" in shown.text
+    assert "Parties sur ce serveur: en cours : 0 · défis en attente : 1" in shown.text
     refused = await h.slash(alice, "agora status")
     assert "Gérer le serveur" in refused.text
 
@@ -117,6 +117,7 @@ async def test_a_failing_command_is_answered_in_the_servers_language(
     bot = make_bot()
     await h.start(bot)
     await h.slash(h.owner, "agora settings", language="fr")
+    h.owner.locale = "pt-BR"  # a language the bot does not speak: the answer is in the server's
 
     async def broken(*args: object) -> None:
         raise RuntimeError("a bug in a command")
@@ -137,6 +138,7 @@ async def test_a_stopping_bot_turns_clicks_away_politely(
     bot = make_bot()
     await h.start(bot)
     await h.slash(h.owner, "agora settings", language="fr")
+    h.guild.locale = "fr"  # the players' Discord is in French too
     sent = await h.slash(alice, "arkaios challenge", opponent=bob)
     assert await bot.interactions.close(grace=1.0), "nothing was in flight"
     clicked = await h.click(bob, sent.button(label="Accepter"))

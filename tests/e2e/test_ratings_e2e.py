@@ -99,7 +99,7 @@ async def test_recompute_command_keeps_the_numbers(
     refused = await h.slash(alice, "ratings recompute")
     assert refused.ephemeral and "Manage Server" in refused.text
     done = await h.slash(h.owner, "ratings recompute")
-    assert done.ephemeral and "3 rated game(s)" in done.text
+    assert done.ephemeral and "3 rated games" in done.text
     assert await ratings.all_ratings(bot.storage) == before
 
 
@@ -115,7 +115,7 @@ async def test_newcomers_and_unrated_games(
     empty = await h.slash(alice, "leaderboard", game="kouba")
     assert "No rated game of Kouba" in empty.text and "Page 1 of 1" in empty.text
     profile = await h.slash(alice, "profile")
-    assert "No rated game yet." in profile.text and "finished 0 game(s)" in profile.text
+    assert "No rated game yet." in profile.text and "finished 0 games" in profile.text
     history = await h.slash(bob, "history", user=alice)
     assert history.ephemeral and "No finished game" in history.text
     board = await challenge_accepted(h, alice, bob)

@@ -13,6 +13,7 @@ async def test_refusals_follow_the_servers_language(
 ) -> None:
     h = discord_harness
     alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
+    carol.locale = "pt-BR"  # a language the bot does not speak: her private answers are in the server's
     await h.start(make_bot())
     english = await h.slash(alice, "arkaios challenge", opponent=bob)
     refused = await h.click(carol, english.button(label="Accept"))

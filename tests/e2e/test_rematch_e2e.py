@@ -199,6 +199,7 @@ async def test_a_rematch_on_a_french_server(discord_harness: FakeDiscord, make_b
     await h.start(bot)
     await challenge_accepted(h, alice, bob)
     await h.slash(h.owner, "agora settings", language="fr")
+    h.guild.locale = "fr"  # the players' Discord is in French too
     await h.slash(bob, "resign")
     final = board_in(h)
     [old] = await games(bot)

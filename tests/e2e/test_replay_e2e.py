@@ -82,7 +82,7 @@ async def test_replay_of_a_game_in_progress_and_refusals(
     await play_turn(h, alice, board, ["c3=3"])
     game_id = game_id_of(h)
     opened = await h.slash(bob, "replay", game=game_id)
-    assert opened.message is not None and "not over" in opened.message.text and "1 move(s)" in opened.message.text
+    assert opened.message is not None and "not over" in opened.message.text and "1 move in all" in opened.message.text
     last = await h.click(bob, opened.message.button(label="Last"))
     assert last.message is not None and "Turn **1**, move 1 (1 of 1): alice built level 3 on c3." in last.message.text
 

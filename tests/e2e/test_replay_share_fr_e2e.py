@@ -36,7 +36,7 @@ async def test_post_to_channel_in_french(
     clock.advance(60)
     exported = await h.click(carol, stepped.message.button(label="Exporter en GIF"))
     (gif_message,) = [m for m in exported.messages if m.attachments]
-    assert "Rejeu de Arkaios" in gif_message.text
+    assert "Rejeu d'Arkaios" in gif_message.text
     await h.click(carol, gif_message.button(label="Publier dans le salon"))
     public_gif = h.last_message(h.default_channel)
     assert public_gif.content.startswith(f"<@{carol.id}> partage ce rejeu.")

@@ -11,6 +11,7 @@ from tests.harness import FakeDiscord
 async def test_rules_in_the_servers_language(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
     h = discord_harness
     alice = h.user("alice")
+    alice.locale = "pt-BR"  # a language the bot does not speak: /rules answers in the server's
     await h.start(make_bot())
     english = await h.slash(alice, "rules", game="arkaios")
     assert english.ephemeral and "Your turn" in english.text and "Votre tour" not in english.text

@@ -235,7 +235,7 @@ async def test_a_french_server_reads_its_tournament_in_french(
     role = await h.slash(h.owner, "agora settings", language="fr")
     assert "Organisateurs de tournois" in role.text
     announcement = await create(h, "arcanor", "swiss", rounds=2, options="strict_memory=yes")
-    assert "Tournoi de Arcanor n°1" in announcement.text and announcement.button(label="Rejoindre")
+    assert "Tournoi d'Arcanor n°1" in announcement.text and announcement.button(label="Rejoindre")
     assert "Mémoire stricte" in announcement.text
     refused = await h.slash(players[0], "tournament pause")
     assert refused.ephemeral and "Gérer le serveur" in refused.text

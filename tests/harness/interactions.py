@@ -57,7 +57,7 @@ def interaction_payload(guild: Guild, record: InteractionRecord, data: JSON) -> 
         "channel_id": str(channel.id),
         "channel": guild.channel_payload(channel, permissions_for=record.user),
         "app_permissions": str(guild.permissions(guild.bot_user)),
-        "locale": "en-US",
+        "locale": record.user.locale or guild.locale,
         "entitlements": [],
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }
@@ -66,8 +66,8 @@ def interaction_payload(guild: Guild, record: InteractionRecord, data: JSON) -> 
     else:
         payload.update(
             guild_id=str(guild.id),
-            guild={"id": str(guild.id), "locale": "en-US", "features": []},
-            guild_locale="en-US",
+            guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+            guild_locale=guild.locale,
             member=guild.member_payload(record.user, with_permissions=True),
             context=0,
             authorizing_integration_owners={"0": str(guild.id)},

@@ -126,6 +126,7 @@ class FakeUser:
     dms_closed: bool = False
     roles: list[FakeRole] = field(default_factory=list, repr=False)
     nick: str | None = None  # the member's nickname in the guild
+    locale: str | None = None  # the language the user's Discord is set to (None: the guild's, see Guild.locale)
 
     @property
     def mention(self) -> str:
@@ -440,6 +441,8 @@ class Guild:
         self.id = new_id()
         self.application_id = new_id()
         self.name = name
+        # The guild's language, and that of its members' Discord unless a user sets their own (FakeUser.locale).
+        self.locale = "en-US"
         self.everyone = FakeRole(self.id, "@everyone", MEMBER_PERMISSIONS.value, 0)
         self.roles: list[FakeRole] = [self.everyone]
         # A bot user's id is its application's id.
@@ -617,7 +620,7 @@ class Guild:
             "system_channel_flags": 0,
             "rules_channel_id": None,
             "public_updates_channel_id": None,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "features": [],
             "roles": [role.payload() for role in self.roles],
             "emojis": [],

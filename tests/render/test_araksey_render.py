@@ -9,10 +9,12 @@ import time
 import pytest
 from PIL import Image
 
-from render.araksey import render
+from cogs.common import picture_words
+from render.araksey import ELEMENT_LOOK, render
 from rules import GAMES
 from rules.araksey import ArakseyState, Effect, Move
 from rules.base import JSON
+from tests.render.test_picture_words import drawn_texts
 
 GAME = GAMES["araksey"]
 NAMES = ["Ada", "Bartholomew", "Cy", "Dorothea"]
@@ -129,3 +131,18 @@ def test_render_is_fast(players: int) -> None:
         render(view, NAMES)
         timings.append(time.perf_counter() - started)
     assert sorted(timings)[4] < 0.1  # generous for shared machines; typically ~20 ms
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_element_tags_are_in_the_readers_language(lang: str) -> None:
+    """The side panel's element chips: "Fi" for fire in English, "Fe" (feu) in French."""
+    words = picture_words("araksey", lang)
+    state = played(4, 3, 12)
+    elements = state.view(None)["elements"]
+    texts = drawn_texts(render, state.view(None), NAMES, words=words)
+    tags = {words[f"araksey.pic.tag.{element}"] for element in elements}
+    assert tags <= set(texts)
+    if lang == "fr":
+        assert words["araksey.pic.tag.fire"] == "Fe" and words["araksey.pic.tag.earth"] == "Te"
+        english = {ELEMENT_LOOK[element][2] for element in elements} - tags
+        assert not english & set(texts), "no English tag on a French picture"

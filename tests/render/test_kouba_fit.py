@@ -7,6 +7,7 @@ The text boxes are measured with the font the boards use (spying on ``ImageDraw.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -86,11 +87,22 @@ def test_every_card_keeps_its_words_inside_the_card(place_name: str, lang: str) 
             )
 
 
-@pytest.mark.parametrize(("lang", "terms"), [("en", ["3 alike", "sum >= 24"]), ("fr", ["3 pareils", "somme >= 24"])])
+@pytest.mark.parametrize(
+    ("lang", "terms"), [("en", ["3 alike", "sum 24 or more"]), ("fr", ["3 pareils", "somme de 24 ou plus"])]
+)
 def test_a_long_combination_is_not_cut(lang: str, terms: list[str]) -> None:
-    """The hand card shows "3 alike + sum >= 24" whole (on two lines when it must)."""
+    """The hand card shows "3 alike + sum 24 or more" whole (on two lines when it must)."""
     words = picture_words("kouba", lang)
     card = next(c for c in every_card(words) if c["combo"] == "3-kind & sum>=24")
     place, box = PLACES["hand card"]
     texts = [text for text, _ in text_boxes(place, box, card, words)]
     assert set(terms) <= set(texts)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_sum_on_a_card_reads_as_words_not_operators(lang: str) -> None:
+    """"somme de 24 ou plus", as the text says it: no ">=" (and no "≥", which the font cannot draw)."""
+    words = picture_words("kouba", lang)
+    texts = {text for card in every_card(words) for text, _ in text_boxes(*PLACES["arena card"], card, words)}
+    sums = [text for text in texts if "sum" in text or "somme" in text]
+    assert sums and not [text for text in sums if re.search("[<>]=|[≤≥]", text)], sums

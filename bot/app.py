@@ -138,6 +138,7 @@ class AgoraBot(commands.AutoShardedBot):
         self.service.on_turn = self.scheduler.turn_step
         self.service.on_challenge = self.scheduler.challenge_step
         self.service.turn_seconds = self.scheduler.turn_seconds
+        self.service.stand_in_level = self.stand_in_level
         self.tournaments = TournamentService(self.storage, self.service, clock)
         self.service.on_finish.append(self.tournaments.finish_step)
         self.scheduler.sweeps.append(self.tournaments.run_due)
@@ -151,6 +152,10 @@ class AgoraBot(commands.AutoShardedBot):
     async def language_of(self, guild_id: int | None) -> str:
         """The language a server chose (English outside servers)."""
         return "en" if guild_id is None else (await self.settings.get(guild_id)).language
+
+    async def stand_in_level(self, guild_id: int) -> str:
+        """The level Agora plays at in the seat of a player who left a table, as the server chose."""
+        return (await self.settings.get(guild_id)).stand_in_level
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register persistent controls; each click passes the front desk (see ``bot/interactions.py``)."""

@@ -17,6 +17,15 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.absence import (
+    RESIGNATION,
+    STAND_IN_LEVEL,
+    TIMEOUT,
+    absent_seats,
+    departure_columns,
+    final_outcome,
+    plays_on_without,
+)
 from bot.database import Connection
 from bot.i18n import text
 from bot.locks import KeyedLocks
@@ -206,7 +215,13 @@ class GameRecord:
         return self.row.accepted[0] if self.row.accepted else self.row.seats[0]
 
     def seats_of(self, user_id: int) -> list[int]:
-        return [seat for seat, uid in enumerate(self.row.seats) if uid == user_id]
+        """The seats ``user_id`` plays (not one they left: Agora plays it now)."""
+        left = absent_seats(self.row)
+        return [seat for seat, uid in enumerate(self.row.seats) if uid == user_id and seat not in left]
+
+    def has_left(self, user_id: int) -> bool:
+        """Whether ``user_id`` left this game, Agora playing their seat since."""
+        return any(int(data["user"]) == user_id for data in self.row.absent.values())
 
     @property
     def bot_seats(self) -> dict[int, str]:
@@ -251,7 +266,8 @@ class GameRecord:
         """
         if self.state is None or self.row.status != ACTIVE:
             return []
-        return [self.row.seats[seat] for seat in self.state.waiting_for]
+        left = absent_seats(self.row)
+        return [self.row.seats[seat] for seat in self.state.waiting_for if seat not in left]
 
 
 class GameService:
@@ -273,6 +289,8 @@ class GameService:
         self.on_finish: list[Callable[[GameRow, Outcome], WithinTransaction]] = []
         # Set by the scheduler: a game's time per turn in seconds (its own, else its server's).
         self.turn_seconds: Callable[[int, int], Awaitable[int]] | None = None
+        # Set by the bot: the level Agora plays at in the seat of a player who left, per server.
+        self.stand_in_level: Callable[[int], Awaitable[str]] | None = None
         # The state last rebuilt from its stored JSON, per game: a move loads its game several times
         # (to check the click, to play, after writing, to publish), and states never change once made
         # (``play`` returns a new one), so one state serves every load of the same stored JSON.
@@ -668,7 +686,9 @@ class GameService:
 
     # -- who may act: the one authorization step of every move ------------------
 
-    def check_actor(self, record: GameRecord, user_id: int, version: int | None, act: Act = MOVE) -> int:
+    def check_actor(
+        self, record: GameRecord, user_id: int, version: int | None, act: Act = MOVE, seat: int | None = None
+    ) -> int:
         """The seat ``user_id`` acts from in ``record`` now, or the refusal they read.
 
         Every way of acting on a game asks here first, before any game logic: moves,
@@ -680,6 +700,7 @@ class GameService:
         waits for (a drafted, unconfirmed turn to the player who started it); a claim to
         a player who is not late, once the deadline has passed; an answer to the pending
         offer of that kind, stored with the game, to a player who did not make it.
+        ``seat`` names the seat of a move (the bot's job, for a seat it may hold among several).
         """
         if record.row.status != ACTIVE or record.state is None:
             raise ServiceError(
@@ -693,18 +714,27 @@ class GameService:
             return self._not_late(record, user_id)
         if act.kind == "answer":
             return self._answerer(record, user_id, act.offer)
-        return self._seat_to_act(record, record.state, user_id)
+        return self._seat_to_act(record, record.state, user_id, seat)
 
     def _seat_to_act(self, record: GameRecord, state: GameState[Any], user_id: int, only: int | None = None) -> int:
         mine = [seat for seat in record.seats_of(user_id) if only is None or seat == only]
+        if only is not None and only in absent_seats(record.row) and record.user_at(only) == user_id:
+            mine = [only]  # Agora's job names the seat it plays for the player who left it
         if not mine:
-            raise not_playing()
+            raise self._outsider(record, user_id)
         for seat in mine:
             if seat in state.actors:
                 return seat
         if state.outcome is not None:
             raise ServiceError("The game is over: no more moves can be played.", "err.game_over")
         raise self._not_your_turn(record, user_id)
+
+    @staticmethod
+    def _outsider(record: GameRecord, user_id: int) -> ServiceError:
+        """The refusal for someone without a seat to act from: left (Agora plays it), or never seated."""
+        if record.has_left(user_id):
+            return refusal("err.left_game", id=record.id)
+        return not_playing()
 
     def _not_late(self, record: GameRecord, user_id: int) -> int:
         """A seated player waiting for someone else: who answers the question of a late turn."""
@@ -766,7 +796,7 @@ class GameService:
         """
         async with self._lock(game_id):
             record = await self.load(game_id)
-            self.check_actor(record, user_id, version)
+            self.check_actor(record, user_id, version, seat=seat)
             notations = [*record.row.draft, *moves]
             if not notations:
                 raise ServiceError("There is no move to play.", "err.no_move")
@@ -805,7 +835,9 @@ class GameService:
             record = await self._active(game_id, None)
             seats = record.seats_of(user_id)
             if not seats or record.state is None:
-                raise not_playing()
+                raise self._outsider(record, user_id)
+            if plays_on_without(record.row, seats[0]):
+                return await self._depart(record, seats[0], RESIGNATION)
             outcome = record.state.resignation(seats[0])
             return await self._write(record, self._finish_changes(record, outcome, "resignation"))
 
@@ -868,6 +900,7 @@ class GameService:
 
         ``columns`` and ``moves`` are what else the same write stores (the last state, the last moves).
         """
+        outcome = final_outcome(outcome, record.row)  # who left is ranked last
         written = {**(columns or {}), **self._finish_columns(outcome, reason)}
         step = rating_step(record.row, outcome, written["updated_at"], self.unrated_users)
         steps = [step] if step is not None else []
@@ -892,7 +925,8 @@ class GameService:
         if self.on_turn is not None and ("status" in columns or "turn_started_at" in columns):
             active = columns.get("status", record.row.status) == ACTIVE
             stamp = columns.get("turn_started_at", record.row.turn_started_at) if active else None
-            changes.also.append(self.on_turn(record.id, record.row.guild_id, stamp, bool(record.row.bots)))
+            bots = bool(columns.get("bots", record.row.bots))
+            changes.also.append(self.on_turn(record.id, record.row.guild_id, stamp, bots))
         try:
             await self.storage.update_game(record.id, record.version, changes)
         except StaleVersion:
@@ -963,10 +997,22 @@ class GameService:
         self, record: GameRecord, seat: int, also: Sequence[WithinTransaction] = ()
     ) -> GameRecord:
         assert record.state is not None
+        if plays_on_without(record.row, seat):
+            return await self._depart(record, seat, TIMEOUT, also)
         outcome = replace(record.state.resignation(seat), reason="timeout")
         changes = self._finish_changes(record, outcome, "timeout")
         changes.also.extend(also)
         return await self._write(record, changes)
+
+    async def _depart(
+        self, record: GameRecord, seat: int, reason: str, also: Sequence[WithinTransaction] = ()
+    ) -> GameRecord:
+        """``seat``'s player leaves a table of three or more (``bot/absence.py``): Agora plays on for them."""
+        assert record.state is not None
+        level = STAND_IN_LEVEL if self.stand_in_level is None else await self.stand_in_level(record.row.guild_id)
+        state = record.state
+        columns = departure_columns(record.row, state.waiting_for, state.actors, seat, reason, level, self.clock())
+        return await self._write(record, Changes(columns, [], list(also)))
 
     async def offer(self, game_id: int, user_id: int, kind: str) -> GameRecord:
         """``user_id`` offers a draw or asks to take back their last turn; the offer is stored with the game.

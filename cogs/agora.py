@@ -15,8 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.absence import MIN_SEATS
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import LANGUAGES, language_name, text
+from bot.opponent import LEVELS
 from bot.scheduler import CLAIM_AGAIN, EXPIRE, REMIND, TIMEOUT, UNCLAIMED, Handler, Job, JobAlreadyDone
 from bot.service import (
     ACTIVE,
@@ -170,6 +172,8 @@ class Agora(SharedControls):
         settings = await self.bot.settings.get(record.row.guild_id)
         # Against the bot alone, nobody would claim: the turn ends as under the forfeit rule.
         nobody_claims = bool(record.bot_seats) and set(record.people_besides()) <= set(record.actors())
+        # At a table of three or more, the late player leaves at the deadline: Agora plays on for them.
+        nobody_claims = nobody_claims or len(record.seats) >= MIN_SEATS
         if self.service.default_move(record) is None and settings.timeout_rule == CLAIM and not nobody_claims:
             await self.ask_claim(job, record, settings.language, "claim_prompt")
             return
@@ -198,7 +202,9 @@ class Agora(SharedControls):
             if fallback is not None:
                 user, move = fallback
                 await cog.commit(record, user, [move], version=record.version, also=done, cause=cause)
-            elif await self.service.timeout(record.id, job.stamp, done) is not None:
+            elif (after := await self.service.timeout(record.id, job.stamp, done)) is not None:
+                if after.row.status == ACTIVE:  # a table of three or more: Agora plays on for them
+                    cause = text(lang, "left.timed_out", mention=mention_list(record.actors()), id=record.id)
                 await cog.publish(record, cause)
         except (JobAlreadyDone, StaleButton):
             return  # another run handled the job, or the game moved on: the job is void
@@ -349,8 +355,9 @@ class Agora(SharedControls):
             await self.pick(interaction, record.id)
             await self.answer_panel(interaction, text(lang, "menu.not_resigned", id=record.id), None)
             return
-        await self.service.resign(record.id, user)
-        await game_cog(self.bot, record.game).publish(record, text(lang, "resigned", user=user), interaction)
+        after = await self.service.resign(record.id, user)
+        key = "left.resigned" if after.row.status == ACTIVE else "resigned"
+        await game_cog(self.bot, record.game).publish(record, text(lang, key, user=user), interaction)
 
     async def answer_offer(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, kind: str, accepted: bool
@@ -494,6 +501,7 @@ class Agora(SharedControls):
         language="Language of the bot's messages on this server",
         tournament_role="Role that may run tournaments besides Manage Server",
         claim_grace="Claim rule: how long after the deadline an unclaimed time-out ends the game, e.g. 3d",
+        stand_in="Level Agora plays at in the seat of a player who left a table of three or more",
     )
     @app_commands.choices(
         timeout_rule=[
@@ -501,6 +509,7 @@ class Agora(SharedControls):
             app_commands.Choice(name="claim: the opponent may claim the win or wait", value=CLAIM),
         ],
         language=[app_commands.Choice(name=language_name(lang), value=lang) for lang in LANGUAGES],
+        stand_in=[app_commands.Choice(name=level, value=level) for level in LEVELS],
     )
     async def settings(
         self,
@@ -514,6 +523,7 @@ class Agora(SharedControls):
         language: app_commands.Choice[str] | None = None,
         tournament_role: discord.Role | None = None,
         claim_grace: str | None = None,
+        stand_in: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -539,6 +549,8 @@ class Agora(SharedControls):
                 changes["tournament_role"] = tournament_role.id
             if claim_grace is not None:
                 changes["claim_grace_seconds"] = parse_duration(claim_grace, high=MAX_CLAIM_GRACE)
+            if stand_in is not None:
+                changes["stand_in_level"] = stand_in.value
             if changes:
                 current = await self.bot.settings.update(interaction.guild_id, **changes)
             content = text(current.language, "settings_saved") if changes else None
@@ -565,6 +577,7 @@ class Agora(SharedControls):
             ("turn_deadline", format_duration(settings.turn_seconds)),
             ("timeout_rule", rule),
             ("claim_grace", format_duration(settings.claim_grace_seconds)),
+            ("stand_in_level", text(lang, f"bot.level.{settings.stand_in_level}")),
             ("reminder_point", text(lang, "reminder_before", duration=format_duration(settings.reminder_seconds))),
             ("expiry", format_duration(settings.challenge_seconds)),
             ("threads", text(lang, "yes" if settings.threads else "no")),

@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 import discord
 from discord.ext import commands
 
+from bot.absence import stand_in_lines
 from bot.alt_text import alt_text
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.endings import stored_ending
@@ -1198,6 +1199,10 @@ class GameCog(commands.Cog):
 
         Discord shows ``<t:…:R>`` as "in 23 hours" in each reader's own language and time zone.
         """
+        if record.row.absent and len(board.embed.fields) < 25:  # who left, and since when Agora plays for them
+            lang = await self.language(record)
+            lines = stand_in_lines(record.row, lang)
+            board.embed.add_field(name=text(lang, "stand_in.field"), value=lines, inline=False)
         started = record.row.turn_started_at
         if record.row.status != ACTIVE or started is None or len(board.embed.fields) >= 25:
             return

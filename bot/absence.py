@@ -60,8 +60,10 @@ def departures(row: GameRow) -> list[Departure]:
 
 
 def leaving_order(row: GameRow) -> tuple[int, ...]:
-    """The seats whose player left, the first to leave first."""
-    return tuple(gone.seat for gone in sorted(departures(row), key=lambda gone: (gone.since, gone.seat)))
+    """The seats whose player left, the first to leave first (in the order they were stored, within
+    one clock tick: each departure is added at the end of ``absent``)."""
+    stored = [Departure.from_json(seat, data) for seat, data in row.absent.items()]
+    return tuple(gone.seat for gone in sorted(stored, key=lambda gone: gone.since))
 
 
 def absent_seats(row: GameRow) -> set[int]:

@@ -323,8 +323,10 @@ class GameService:
             record = await self.load(game_id)
         except ServiceError as error:
             raise (refusal if error.key == "err.no_game" else error) from None
-        if record.row.guild_id != guild_id or not record.seats_of(user_id):
+        if record.row.guild_id != guild_id:
             raise refusal
+        if not record.seats_of(user_id):
+            raise self._outsider(record, user_id) if record.has_left(user_id) else refusal
         return record
 
     def _decode(self, row: GameRow) -> GameRecord:

@@ -15,8 +15,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.absence import MIN_SEATS
+from bot.absence import MIN_SEATS, plays_on_without
 from bot.app import PLAYERS_ONLY, AgoraBot
+from bot.departures import resigned_summary, tell_table
 from bot.i18n import LANGUAGES, language_name, text
 from bot.opponent import LEVELS
 from bot.scheduler import CLAIM_AGAIN, EXPIRE, REMIND, TIMEOUT, UNCLAIMED, Handler, Job, JobAlreadyDone
@@ -205,6 +206,7 @@ class Agora(SharedControls):
             elif (after := await self.service.timeout(record.id, job.stamp, done)) is not None:
                 if after.row.status == ACTIVE:  # a table of three or more: Agora plays on for them
                     cause = text(lang, "left.timed_out", mention=mention_list(record.actors()), id=record.id)
+                    await tell_table(self.bot, record, cause)
                 await cog.publish(record, cause)
         except (JobAlreadyDone, StaleButton):
             return  # another run handled the job, or the game moved on: the job is void
@@ -338,7 +340,10 @@ class Agora(SharedControls):
             ),
             GameButton(record.id, record.version, f"{PREFIX}:resign:no", label=text(lang, "menu.resign_no")),
         ]
-        await self.answer_panel(interaction, text(lang, "menu.resign_confirm", id=record.id), controls_view(items))
+        seats = record.seats_of(interaction.user.id)
+        leaves = bool(seats) and plays_on_without(record.row, seats[0])  # the game goes on without them
+        question = text(lang, "menu.leave_confirm" if leaves else "menu.resign_confirm", id=record.id)
+        await self.answer_panel(interaction, question, controls_view(items))
 
     @staticmethod
     async def answer_panel(interaction: discord.Interaction[Any], content: str, view: discord.ui.View | None) -> None:
@@ -356,8 +361,8 @@ class Agora(SharedControls):
             await self.answer_panel(interaction, text(lang, "menu.not_resigned", id=record.id), None)
             return
         after = await self.service.resign(record.id, user)
-        key = "left.resigned" if after.row.status == ACTIVE else "resigned"
-        await game_cog(self.bot, record.game).publish(record, text(lang, key, user=user), interaction)
+        summary = await resigned_summary(self.bot, after, user, lang)
+        await game_cog(self.bot, record.game).publish(record, summary, interaction)
 
     async def answer_offer(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, kind: str, accepted: bool

@@ -1044,6 +1044,8 @@ class GameCog(commands.Cog):
     async def _show_private(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """A fresh ephemeral picture of what the clicking player alone may see."""
         seats = record.seats_of(interaction.user.id)
+        if not seats and record.has_left(interaction.user.id):
+            raise refusal("err.left_game", id=record.id)
         if not seats:
             raise ServiceError(
                 "You are not playing in this game: the public board shows everything you may see.",

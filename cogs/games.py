@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
+from bot.departures import resigned_summary
 from bot.i18n import text
 from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, jump_link
@@ -204,7 +205,7 @@ class Games(commands.Cog):
             after = await self.service.resign(record.id, interaction.user.id)
             lang = await self.bot.language_of(after.row.guild_id)
             await tell(interaction, text(lang, "you_resigned", id=after.id))
-            summary = text(lang, "resigned", user=interaction.user.id)
+            summary = await resigned_summary(self.bot, after, interaction.user.id, lang)
             await game_cog(self.bot, record.game).publish(record, summary, interaction)
 
         await guarded(interaction, work)

@@ -1,0 +1,36 @@
+"""What the channel hears when a player leaves a table of three or more (``bot/absence.py``).
+
+The board is often redrawn in place when a seat changes hands, which notifies nobody and keeps
+no summary: the departure is said in a message of its own, once.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.app import PLAYERS_ONLY, AgoraBot
+from bot.i18n import text
+from bot.service import ACTIVE, GameRecord
+
+log = logging.getLogger("agora.departures")
+
+
+async def tell_table(bot: AgoraBot, record: GameRecord, content: str) -> None:
+    """Say ``content`` in the game's channel; a channel deleted or closed to the bot loses only this message."""
+    channel = bot.get_partial_messageable(record.row.channel_id)
+    try:
+        await channel.send(content, allowed_mentions=PLAYERS_ONLY)
+    except (discord.NotFound, discord.Forbidden):
+        log.info("game %s: its channel is gone; the departure was not announced", record.id)
+
+
+async def resigned_summary(bot: AgoraBot, after: GameRecord, user_id: int, lang: str) -> str:
+    """The line for ``user_id``'s resignation: the game is over, or they left a table that goes on
+    (said in the channel too)."""
+    if after.row.status != ACTIVE:
+        return text(lang, "resigned", user=user_id)
+    left = text(lang, "left.resigned", user=user_id)
+    await tell_table(bot, after, left)
+    return left

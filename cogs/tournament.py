@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.alt_text import ALT_TEXT_LIMIT
 from bot.app import PLAYERS_ONLY, AgoraBot
+from bot.departures import resigned_summary
 from bot.i18n import text
 from bot.names import plain_name
 from bot.service import GameRecord, ServiceError
@@ -280,8 +281,8 @@ class TournamentCog(commands.Cog):
 
     async def resign(self, game_id: int, user_id: int) -> None:
         before = await self.bot.service.load(game_id)
-        await self.bot.service.resign(game_id, user_id)
-        summary = text(await self.bot.language_of(before.row.guild_id), "resigned", user=user_id)
+        after = await self.bot.service.resign(game_id, user_id)
+        summary = await resigned_summary(self.bot, after, user_id, await self.bot.language_of(before.row.guild_id))
         await game_cog(self.bot, before.game).publish(before, summary)
 
     @group.command(name="standings", description="Standings of a tournament.")

@@ -49,12 +49,11 @@ class TableWithoutEve(Autoplayer):
             return
         await super().step(board)
 
-    async def to_the_end(self) -> FakeMessage:
+    async def to_the_end(self, game: int) -> None:
         for _ in range(GAME_LIMIT):
-            board = board_of(self.h)
-            if "Game over" in board.text:
-                return board
-            await self.step(board)
+            if (await self.bot.service.load(game)).row.status != "active":
+                return
+            await self.step(board_of(self.h))
         raise AssertionError(f"the game did not end in {GAME_LIMIT} steps")
 
 
@@ -90,7 +89,8 @@ async def test_a_five_player_kouba_plays_on_with_agora_in_the_seat_of_a_player_w
     assert eve.id not in pinged(board), "Agora chose eve's swap at once: she is never pinged again"
     hand = await h.click(eve, board.button(label="My hand"))
     assert hand.ephemeral and f"You left game #{game}: Agora plays your seat to the end." in hand.text
-    final = await table.to_the_end()
+    await table.to_the_end(game)
+    final = board_of(h)
     assert table.waits == 1, "eve ran out of time once: Agora played her seat ever since"
     assert sum("ran out of time" in m.text for m in h.messages(h.default_channel)) == 1
     row: GameRow = (await bot.service.load(game)).row
@@ -190,4 +190,43 @@ async def test_an_araksey_team_plays_on_with_agora_beside_the_partner_who_stays(
     results = await ranks(bot, game)
     assert results[gone.id] == (4, "loss") and results[alice.id][0] == 1, "who stayed longest ranks first"
     assert len(results) == 4
+    await h.stop()
+
+
+async def test_a_tournament_table_plays_on_when_a_player_withdraws_and_resigns(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    h._settler.timeout = SETTLE_SECONDS
+    players = [h.user(name) for name in ("alice", "bob", "carol")]
+    bot = make_bot()
+    await h.start(bot)
+    made = await h.slash(h.owner, "tournament create", game="kouba", format="tables", rounds=1, deadline="1h",
+                         starts="1h")  # fmt: skip
+    assert made.message is not None, made.text
+    for player in players:
+        joined = await h.slash(player, "tournament join")
+        assert joined.ephemeral, joined.text
+    clock.advance(3601)
+    await bot.scheduler.run_due()
+    await h.settle()
+    [tournament] = await bot.tournaments.of_guild(next(iter(bot.guilds)).id)
+    [table] = await bot.tournaments.tables(tournament.id, 1)
+    assert table.game_id is not None and len(table.seats) == 3
+    quitter = next(user for user in players if user.id == table.seats[1])
+    left = await h.slash(quitter, "tournament leave", resign=True)
+    assert left.ephemeral, left.text
+    assert any(f"<@{quitter.id}> left the table" in m.text for m in h.messages(h.default_channel))
+    record = await bot.service.load(table.game_id)
+    assert record.row.status == "active" and record.bot_seats == {1: "medium"}, "the table goes on"
+    stayed = [user for user in players if user is not quitter]
+    for user in stayed:  # the first round's swaps of the players left; Agora swapped for the quitter
+        if user.id in pinged(board_of(h)):
+            await swap(h, user, board_of(h), "swap:none")
+    await TableWithoutEve(h, bot, clock, stayed, quitter).to_the_end(table.game_id)
+    [table] = await bot.tournaments.tables(tournament.id, 1)
+    assert table.points is not None and table.points[1] == 0.0, "the player who withdrew is ranked last"
+    assert sorted(table.points) == [0.0, 1.0, 2.0] or sorted(table.points) == [0.0, 1.5, 1.5]
+    results = await ranks(bot, table.game_id)
+    assert results[quitter.id] == (3, "loss") and len(results) == 3
     await h.stop()

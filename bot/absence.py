@@ -146,3 +146,37 @@ def stand_in_lines(row: GameRow, lang: str) -> str:
              level=text(lang, f"bot.level.{row.bots.get(str(gone.seat), STAND_IN_LEVEL)}"))
         for gone in departures(row)
     )  # fmt: skip
+
+
+RELIABILITY_GAMES = 20  # the finished games the profile's reliability looks at, the latest
+
+
+@dataclass(frozen=True)
+class Reliability:
+    """How many of a player's latest finished games they saw through, out of how many."""
+
+    seen_through: int
+    games: int
+
+
+def walked_out(row: GameRow, user_id: int) -> bool:
+    """Whether ``user_id`` did not see finished game ``row`` through: they left its table (a
+    resignation or a time-out at three or more, a tournament withdrawal that resigned), or it ended
+    by their time-out."""
+    if any(int(data["user"]) == user_id for data in row.absent.values()):
+        return True
+    outcome = Outcome.from_json(row.outcome)
+    mine = {seat for seat, uid in enumerate(row.seats) if uid == user_id}
+    return row.end_reason == TIMEOUT and outcome is not None and not mine & set(outcome.winners)
+
+
+def reliability(finished: Sequence[GameRow], user_id: int) -> Reliability:
+    """``user_id``'s reliability over the latest :data:`RELIABILITY_GAMES` of ``finished`` (newest first).
+
+    >>> row = GameRow(1, "arkaios", 1, 1, "finished", [7, 8], [7, 8], {}, 0, None, [],
+    ...               {"winners": [1], "reason": "timeout"}, "timeout", 3, None, 0.0, 0.0, None)
+    >>> reliability([row, row], 7), reliability([row], 8)
+    (Reliability(seen_through=0, games=2), Reliability(seen_through=1, games=1))
+    """
+    latest = list(finished[:RELIABILITY_GAMES])
+    return Reliability(sum(not walked_out(row, user_id) for row in latest), len(latest))

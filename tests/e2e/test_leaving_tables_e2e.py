@@ -190,6 +190,10 @@ async def test_an_araksey_team_plays_on_with_agora_beside_the_partner_who_stays(
     results = await ranks(bot, game)
     assert results[gone.id] == (4, "loss") and results[alice.id][0] == 1, "who stayed longest ranks first"
     assert len(results) == 4
+    profile = await h.slash(alice, "profile", user=gone)
+    assert "Reliability" in profile.text and "Saw 0 of their last 1 finished games through" in profile.text
+    profile = await h.slash(gone, "profile", user=alice)
+    assert "Saw 1 of their last 1 finished games through" in profile.text, "alice stayed to the end"
     await h.stop()
 
 

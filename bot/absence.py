@@ -180,3 +180,4 @@ def reliability(finished: Sequence[GameRow], user_id: int) -> Reliability:
     """
     latest = list(finished[:RELIABILITY_GAMES])
     return Reliability(sum(not walked_out(row, user_id) for row in latest), len(latest))
+

@@ -1,4 +1,5 @@
-"""What the channel hears when a player leaves a table of three or more (``bot/absence.py``).
+"""What the channel hears when a player leaves a table of three or more (``bot/absence.py``), and
+the server's minimum reliability to take a seat.
 
 The board is often redrawn in place when a seat changes hands, which notifies nobody and keeps
 no summary: the departure is said in a message of its own, once.
@@ -10,9 +11,11 @@ import logging
 
 import discord
 
+from bot.absence import reliability
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.i18n import text
-from bot.service import ACTIVE, GameRecord
+from bot.service import ACTIVE, FINISHED, GameRecord, refusal
+from bot.storage import Storage
 
 log = logging.getLogger("agora.departures")
 
@@ -34,3 +37,13 @@ async def resigned_summary(bot: AgoraBot, after: GameRecord, user_id: int, lang:
     left = text(lang, "left.resigned", user=user_id)
     await tell_table(bot, after, left)
     return left
+
+
+async def check_reliability(storage: Storage, guild_id: int, user_id: int, minimum: int) -> None:
+    """Refuse ``user_id`` a seat (a tournament, a Kouba table) when they saw through less than
+    ``minimum`` % of their latest finished games on the server; a player without any is welcome."""
+    if minimum <= 0:
+        return
+    kept = reliability(await storage.games_of_user(user_id, guild_id, [FINISHED]), user_id)
+    if kept.games and kept.seen_through * 100 < minimum * kept.games:
+        raise refusal("err.unreliable", seen=kept.seen_through, games=kept.games, minimum=minimum)

@@ -507,6 +507,7 @@ class Agora(SharedControls):
         tournament_role="Role that may run tournaments besides Manage Server",
         claim_grace="Claim rule: how long after the deadline an unclaimed time-out ends the game, e.g. 3d",
         stand_in="Level Agora plays at in the seat of a player who left a table of three or more",
+        min_reliability="Min. % of their last 20 games a player saw through, to join tournaments and Kouba tables",
     )
     @app_commands.choices(
         timeout_rule=[
@@ -529,6 +530,7 @@ class Agora(SharedControls):
         tournament_role: discord.Role | None = None,
         claim_grace: str | None = None,
         stand_in: app_commands.Choice[str] | None = None,
+        min_reliability: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -556,6 +558,8 @@ class Agora(SharedControls):
                 changes["claim_grace_seconds"] = parse_duration(claim_grace, high=MAX_CLAIM_GRACE)
             if stand_in is not None:
                 changes["stand_in_level"] = stand_in.value
+            if min_reliability is not None:
+                changes["min_reliability"] = min_reliability
             if changes:
                 current = await self.bot.settings.update(interaction.guild_id, **changes)
             content = text(current.language, "settings_saved") if changes else None
@@ -583,6 +587,7 @@ class Agora(SharedControls):
             ("timeout_rule", rule),
             ("claim_grace", format_duration(settings.claim_grace_seconds)),
             ("stand_in_level", text(lang, f"bot.level.{settings.stand_in_level}")),
+            ("min_reliability", f"{settings.min_reliability}%"),
             ("reminder_point", text(lang, "reminder_before", duration=format_duration(settings.reminder_seconds))),
             ("expiry", format_duration(settings.challenge_seconds)),
             ("threads", text(lang, "yes" if settings.threads else "no")),

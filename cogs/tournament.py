@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.alt_text import ALT_TEXT_LIMIT
 from bot.app import PLAYERS_ONLY, AgoraBot
-from bot.departures import resigned_summary
+from bot.departures import check_reliability, resigned_summary
 from bot.i18n import text
 from bot.names import plain_name
 from bot.service import GameRecord, ServiceError
@@ -237,6 +237,9 @@ class TournamentCog(commands.Cog):
         await guarded(interaction, work)
 
     async def join(self, interaction: discord.Interaction[Any], tournament_id: int) -> Tournament:
+        if interaction.guild_id is not None:  # the server's minimum reliability, if it asks for one
+            minimum = (await self.bot.settings.get(interaction.guild_id)).min_reliability
+            await check_reliability(self.bot.storage, interaction.guild_id, interaction.user.id, minimum)
         tournament = await self.tournaments.join(tournament_id, interaction.user.id)
         await self.bot.service.remember_player(tournament.guild_id, interaction.user.id, interaction.user.display_name)
         return tournament

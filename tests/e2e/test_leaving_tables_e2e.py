@@ -194,6 +194,18 @@ async def test_an_araksey_team_plays_on_with_agora_beside_the_partner_who_stays(
     assert "Reliability" in profile.text and "Saw 0 of their last 1 finished games through" in profile.text
     profile = await h.slash(gone, "profile", user=alice)
     assert "Saw 1 of their last 1 finished games through" in profile.text, "alice stayed to the end"
+    saved = await h.slash(h.owner, "agora settings", min_reliability=50)
+    assert "Reliability asked to join tournaments and Kouba tables" in saved.text and "50%" in saved.text
+    lobby = await h.slash(h.user("erin"), "kouba create")
+    refused = await h.click(gone, lobby.button(label="Join"))
+    assert refused.ephemeral and "at least 50% of their last games" in refused.text
+    assert "you saw 0 of your last 1 through" in refused.text
+    for welcome in (alice, h.user("frank")):  # saw everything through; no finished game yet
+        assert (await h.click(welcome, lobby.button(label="Join"))).updated
+    await h.slash(h.owner, "tournament create", game="kouba", format="tables", deadline="1h", starts="1h")
+    refused = await h.slash(gone, "tournament join")
+    assert refused.ephemeral and "you saw 0 of your last 1 through" in refused.text
+    assert "You are in tournament" in (await h.slash(alice, "tournament join")).text
     await h.stop()
 
 

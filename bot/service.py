@@ -493,7 +493,9 @@ class GameService:
         seats = rematch_seats(record.seats)
         seat = seats.index(user_id)
         # Seat s moves to s - 1 (see rematch_seats): the bot keeps its level wherever it sits.
-        bots = {(old - 1) % len(seats): level for old, level in record.bot_seats.items()}
+        # (A seat Agora took over from a player who left goes back to that player: they are invited.)
+        kept = {old: level for old, level in record.bot_seats.items() if str(old) not in record.row.absent}
+        bots = {(old - 1) % len(seats): level for old, level in kept.items()}
         return await self.challenge(
             record.game, guild_id=record.row.guild_id, channel_id=channel_id, challenger=user_id,
             invited=[*seats[:seat], *seats[seat + 1:]], options=record.row.options if options is None else options,

@@ -481,7 +481,7 @@ class GameService:
         rematch waiting or played (a declined or expired one does not count).
         """
         record = await self.load(game_id)
-        if not record.seats_of(user_id):
+        if user_id not in record.seats:  # a player who left the table is one of its players too
             raise ServiceError(
                 f"Only the players of game #{game_id} can ask for its rematch.", "err.rematch_outsider", id=game_id
             )

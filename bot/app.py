@@ -140,6 +140,7 @@ class AgoraBot(commands.AutoShardedBot):
         self.service.on_turn = self.scheduler.turn_step
         self.service.on_challenge = self.scheduler.challenge_step
         self.service.turn_seconds = self.scheduler.turn_seconds
+        self.service.stand_in_level = self.stand_in_level
         self.tournaments = TournamentService(self.storage, self.service, clock)
         self.service.on_finish.append(self.tournaments.finish_step)
         self.scheduler.sweeps.append(self.tournaments.run_due)
@@ -159,6 +160,10 @@ class AgoraBot(commands.AutoShardedBot):
         the bot speaks it (Discord sends it with every interaction), else the server's. Public
         messages stay in the server's language (:meth:`language_of`)."""
         return player_language(str(interaction.locale)) or await self.language_of(interaction.guild_id)
+
+    async def stand_in_level(self, guild_id: int) -> str:
+        """The level Agora plays at in the seat of a player who left a table, as the server chose."""
+        return (await self.settings.get(guild_id)).stand_in_level
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register persistent controls; each click passes the front desk (see ``bot/interactions.py``)."""

@@ -84,9 +84,11 @@ def records_against_bot(rows: Sequence[GameRow], user_id: int) -> dict[str, Reco
         won = bool(set(mine) & set(outcome.winners))
         result = "draws" if outcome.is_draw else "wins" if won else "losses"
         # A bot seat that shared the player's result was a teammate (Araksey sides), not an opponent.
+        # A seat Agora took over from a player who left is not a game against Agora.
         opposed = [
-            level for seat, level in row.bots.items() if outcome.is_draw or (int(seat) in outcome.winners) != won
-        ]
+            level for seat, level in row.bots.items()
+            if seat not in row.absent and (outcome.is_draw or (int(seat) in outcome.winners) != won)
+        ]  # fmt: skip
         for level in dict.fromkeys(opposed):
             counts.setdefault(level, Counter())[result] += 1
     return {level: Record(**counts[level]) for level in LEVELS if level in counts}

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.records import ACTIVE, MOVE, Records, ServiceError, not_playing, offer_made_at, out_of_date, pending_offer
+from bot.absence import RESIGNATION, STAND_IN_LEVEL, absent_seats, departure_columns, plays_on_without
+from bot.records import (
+    ACTIVE,
+    MOVE,
+    Records,
+    ServiceError,
+    not_playing,
+    offer_made_at,
+    out_of_date,
+    pending_offer,
+)
 from bot.storage import Changes, MoveRow, WithinTransaction
 from rules import GameState, IllegalMove
 
@@ -16,7 +26,9 @@ if TYPE_CHECKING:
 class Playing(Records):
     """The one path of a move: checked against the stored game, applied, saved."""
 
-    def check_actor(self, record: GameRecord, user_id: int, version: int | None, act: Act = MOVE) -> int:
+    def check_actor(
+        self, record: GameRecord, user_id: int, version: int | None, act: Act = MOVE, seat: int | None = None
+    ) -> int:
         """The seat ``user_id`` acts from in ``record`` now, or the refusal they read.
 
         Every way of acting on a game asks here first, before any game logic: moves,
@@ -28,6 +40,7 @@ class Playing(Records):
         waits for (a drafted, unconfirmed turn to the player who started it); a claim to
         a player who is not late, once the deadline has passed; an answer to the pending
         offer of that kind, stored with the game, to a player who did not make it.
+        ``seat`` names the seat of a move (the bot's job, for a seat it may hold among several).
         """
         if record.row.status != ACTIVE or record.state is None:
             raise ServiceError(
@@ -41,12 +54,14 @@ class Playing(Records):
             return self._not_late(record, user_id)
         if act.kind == "answer":
             return self._answerer(record, user_id, act.offer)
-        return self._seat_to_act(record, record.state, user_id)
+        return self._seat_to_act(record, record.state, user_id, seat)
 
     def _seat_to_act(self, record: GameRecord, state: GameState[Any], user_id: int, only: int | None = None) -> int:
         mine = [seat for seat in record.seats_of(user_id) if only is None or seat == only]
+        if only is not None and only in absent_seats(record.row) and record.user_at(only) == user_id:
+            mine = [only]  # Agora's job names the seat it plays for the player who left it
         if not mine:
-            raise not_playing()
+            raise self._outsider(record, user_id)
         for seat in mine:
             if seat in state.actors:
                 return seat
@@ -104,7 +119,7 @@ class Playing(Records):
         """
         async with self._lock(game_id):
             record = await self.load(game_id)
-            self.check_actor(record, user_id, version)
+            self.check_actor(record, user_id, version, seat=seat)
             notations = [*record.row.draft, *moves]
             if not notations:
                 raise ServiceError("There is no move to play.", "err.no_move")
@@ -143,9 +158,22 @@ class Playing(Records):
             record = await self._active(game_id, None)
             seats = record.seats_of(user_id)
             if not seats or record.state is None:
-                raise not_playing()
+                raise self._outsider(record, user_id)
+            if plays_on_without(record.row, seats[0]):
+                return await self._depart(record, seats[0], RESIGNATION)
             outcome = record.state.resignation(seats[0])
             return await self._write(record, self._finish_changes(record, outcome, "resignation"))
+
+
+    async def _depart(
+        self, record: GameRecord, seat: int, reason: str, also: Sequence[WithinTransaction] = ()
+    ) -> GameRecord:
+        """``seat``'s player leaves a table of three or more (``bot/absence.py``): Agora plays on for them."""
+        assert record.state is not None
+        level = STAND_IN_LEVEL if self.stand_in_level is None else await self.stand_in_level(record.row.guild_id)
+        state = record.state
+        columns = departure_columns(record.row, state.waiting_for, state.actors, seat, reason, level, self.clock())
+        return await self._write(record, Changes(columns, [], list(also)))
 
     def _apply(
         self, record: GameRecord, user_id: int, notations: Sequence[str], ply: int, only: int | None = None

@@ -16,7 +16,10 @@ least two distinct people: solo games (one person in every seat), games with
 the bot in a seat and unfinished games never are.  Ranks come from the
 outcome: winners first; the others after them, ordered by score when the game
 keeps one (higher is better in every game of the bot); a draw ties everyone
-(or orders them by score).
+(or orders them by score).  A player who left a table of three or more
+(``Outcome.departed``: Agora played their seat to the end) is ranked last and
+loses, whatever their seat's result, the first to leave lowest; the others are
+ranked among themselves.
 
 The update runs inside the transaction that writes the result (see
 :func:`rating_step`, used by ``GameService``), and :func:`recompute` rebuilds
@@ -60,10 +63,16 @@ def ranks_of(outcome: Outcome, players: int) -> list[int]:
     [1, 1, 1]
     >>> ranks_of(Outcome((0,), "points", (9.0, 3.0, 5.0)), 3)
     [1, 3, 2]
+    >>> ranks_of(Outcome((1,), "points", (9.0, 3.0, 5.0), departed=(0,)), 3)
+    [3, 1, 2]
+    >>> ranks_of(Outcome((1,), "points", (9.0, 3.0, 5.0), departed=(2, 0)), 3)
+    [2, 1, 3]
     """
     scores = outcome.scores if len(outcome.scores) == players else ()
 
     def key(seat: int) -> tuple[int, float]:
+        if seat in outcome.departed:  # in the order they left: the first to leave is last
+            return (2, -float(outcome.departed.index(seat)))
         return (0 if seat in outcome.winners else 1, -scores[seat] if scores else 0.0)
 
     keys = [key(seat) for seat in range(players)]
@@ -71,6 +80,8 @@ def ranks_of(outcome: Outcome, players: int) -> list[int]:
 
 
 def result_of(outcome: Outcome, seat: int) -> str:
+    if seat in outcome.departed:
+        return "loss"
     if outcome.is_draw:
         return "draw"
     return "win" if seat in outcome.winners else "loss"

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.absence import absent_seats, final_outcome
 from bot.i18n import text
 from bot.locks import KeyedLocks
 from bot.names import plain_name, shown_name, told_apart
@@ -197,7 +198,13 @@ class GameRecord:
         return self.row.accepted[0] if self.row.accepted else self.row.seats[0]
 
     def seats_of(self, user_id: int) -> list[int]:
-        return [seat for seat, uid in enumerate(self.row.seats) if uid == user_id]
+        """The seats ``user_id`` plays (not one they left: Agora plays it now)."""
+        left = absent_seats(self.row)
+        return [seat for seat, uid in enumerate(self.row.seats) if uid == user_id and seat not in left]
+
+    def has_left(self, user_id: int) -> bool:
+        """Whether ``user_id`` left this game, Agora playing their seat since."""
+        return any(int(data["user"]) == user_id for data in self.row.absent.values())
 
     @property
     def bot_seats(self) -> dict[int, str]:
@@ -242,7 +249,8 @@ class GameRecord:
         """
         if self.state is None or self.row.status != ACTIVE:
             return []
-        return [self.row.seats[seat] for seat in self.state.waiting_for]
+        left = absent_seats(self.row)
+        return [self.row.seats[seat] for seat in self.state.waiting_for if seat not in left]
 
 
 class Records:
@@ -265,6 +273,8 @@ class Records:
         self.on_finish: list[Callable[[GameRow, Outcome], WithinTransaction]] = []
         # Set by the scheduler: a game's time per turn in seconds (its own, else its server's).
         self.turn_seconds: Callable[[int, int], Awaitable[int]] | None = None
+        # Set by the bot: the level Agora plays at in the seat of a player who left, per server.
+        self.stand_in_level: Callable[[int], Awaitable[str]] | None = None
         # The state last rebuilt from its stored JSON, per game: a move loads its game several times
         # (to check the click, to play, after writing, to publish), and states never change once made
         # (``play`` returns a new one), so one state serves every load of the same stored JSON.
@@ -295,9 +305,19 @@ class Records:
             record = await self.load(game_id)
         except ServiceError as error:
             raise (refusal if error.key == "err.no_game" else error) from None
-        if record.row.guild_id != guild_id or not record.seats_of(user_id):
+        if record.row.guild_id != guild_id:
             raise refusal
+        if not record.seats_of(user_id):
+            raise self._outsider(record, user_id) if record.has_left(user_id) else refusal
         return record
+
+
+    @staticmethod
+    def _outsider(record: GameRecord, user_id: int) -> ServiceError:
+        """The refusal for someone without a seat to act from: left (Agora plays it), or never seated."""
+        if record.has_left(user_id):
+            return refusal("err.left_game", id=record.id)
+        return not_playing()
 
     def _decode(self, row: GameRow) -> GameRecord:
         if row.state is None:
@@ -378,7 +398,8 @@ class Records:
         if self.on_turn is not None and ("status" in columns or "turn_started_at" in columns):
             active = columns.get("status", record.row.status) == ACTIVE
             stamp = columns.get("turn_started_at", record.row.turn_started_at) if active else None
-            changes.also.append(self.on_turn(record.id, record.row.guild_id, stamp, bool(record.row.bots)))
+            bots = bool(columns.get("bots", record.row.bots))
+            changes.also.append(self.on_turn(record.id, record.row.guild_id, stamp, bots))
         try:
             await self.storage.update_game(record.id, record.version, changes)
         except StaleVersion:
@@ -395,6 +416,7 @@ class Records:
 
         ``columns`` and ``moves`` are what else the same write stores (the last state, the last moves).
         """
+        outcome = final_outcome(outcome, record.row)  # who left is ranked last
         written = {**(columns or {}), **self._finish_columns(outcome, reason)}
         step = rating_step(record.row, outcome, written["updated_at"], self.unrated_users)
         steps = [step] if step is not None else []

@@ -171,7 +171,7 @@ class GameService(Offers):
         rematch waiting or played (a declined or expired one does not count).
         """
         record = await self.load(game_id)
-        if not record.seats_of(user_id):
+        if user_id not in record.seats:  # a player who left the table is one of its players too
             raise ServiceError(
                 f"Only the players of game #{game_id} can ask for its rematch.", "err.rematch_outsider", id=game_id
             )
@@ -183,7 +183,9 @@ class GameService(Offers):
         seats = rematch_seats(record.seats)
         seat = seats.index(user_id)
         # Seat s moves to s - 1 (see rematch_seats): the bot keeps its level wherever it sits.
-        bots = {(old - 1) % len(seats): level for old, level in record.bot_seats.items()}
+        # (A seat Agora took over from a player who left goes back to that player: they are invited.)
+        kept = {old: level for old, level in record.bot_seats.items() if str(old) not in record.row.absent}
+        bots = {(old - 1) % len(seats): level for old, level in kept.items()}
         return await self.challenge(
             record.game, guild_id=record.row.guild_id, channel_id=channel_id, challenger=user_id,
             invited=[*seats[:seat], *seats[seat + 1:]], options=record.row.options if options is None else options,

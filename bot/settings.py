@@ -69,6 +69,11 @@ class GuildSettings:
     tournament_role: int | None = None  # besides Manage Server, members with this role run tournaments
     # Under the claim rule: how long after the deadline a time-out nobody claimed ends the game on time.
     claim_grace_seconds: int = 3 * DAY
+    # The level Agora plays at in the seat of a player who left a table of three or more (bot/absence.py).
+    stand_in_level: str = "medium"
+    # The share (%) of their last finished games a player must have seen through to join a tournament
+    # or a Kouba table (bot/absence.py); 0: anyone joins.
+    min_reliability: int = 0
 
     def reminder_at(self, turn_started_at: float, turn_seconds: int) -> float | None:
         """When to remind; None when the reminder would fall at or before the turn's start."""
@@ -102,13 +107,14 @@ class SettingsStore:
         async with self.storage.transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, turn_seconds, timeout_rule, reminder_seconds, "
-                "challenge_seconds, threads, channels, language, tournament_role, claim_grace_seconds) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "challenge_seconds, threads, channels, language, tournament_role, claim_grace_seconds, stand_in_level, "
+                "min_reliability) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
                 "timeout_rule = excluded.timeout_rule, reminder_seconds = excluded.reminder_seconds, "
                 "challenge_seconds = excluded.challenge_seconds, threads = excluded.threads, "
                 "channels = excluded.channels, language = excluded.language, "
-                "tournament_role = excluded.tournament_role, claim_grace_seconds = excluded.claim_grace_seconds",
+                "tournament_role = excluded.tournament_role, claim_grace_seconds = excluded.claim_grace_seconds, "
+                "stand_in_level = excluded.stand_in_level, min_reliability = excluded.min_reliability",
                 (
                     guild_id,
                     settings.turn_seconds,
@@ -120,6 +126,8 @@ class SettingsStore:
                     settings.language,
                     settings.tournament_role,
                     settings.claim_grace_seconds,
+                    settings.stand_in_level,
+                    settings.min_reliability,
                 ),
             )
         self._cache[guild_id] = settings
@@ -151,4 +159,6 @@ def decode_settings(values: dict[str, Any]) -> GuildSettings:
         language=str(values["language"]),
         tournament_role=None if values.get("tournament_role") is None else int(values["tournament_role"]),
         claim_grace_seconds=int(values.get("claim_grace_seconds") or GuildSettings.claim_grace_seconds),
+        stand_in_level=str(values.get("stand_in_level") or GuildSettings.stand_in_level),
+        min_reliability=int(values.get("min_reliability") or 0),
     )

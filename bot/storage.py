@@ -60,6 +60,8 @@ class GameRow:
     ping_id: int | None = None
     # The seats Agora itself plays and its level there ({"1": "easy"}: JSON keys are text); {}: people only.
     bots: JSON = field(default_factory=dict)
+    # The seats whose player left a table of three or more, Agora playing them since (bot/absence.py).
+    absent: JSON = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,7 @@ class CorruptRow(Exception):
     """A stored game could not be decoded."""
 
 
-_JSON_COLUMNS = {"seats", "accepted", "options", "draft", "outcome", "offer", "bots"}
+_JSON_COLUMNS = {"seats", "accepted", "options", "draft", "outcome", "offer", "bots", "absent"}
 
 # The state is rewritten by every move and lengthens as a game goes on, so it is kept compressed.
 # Measured on every ply of random playouts of the five games (JSON of 0.3 to 22 KB, 4.2 KB on

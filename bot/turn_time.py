@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from bot.absence import TIMEOUT, plays_on_without
 from bot.playing import Playing
 from bot.records import ACTIVE, Act, StaleButton
 from bot.storage import WithinTransaction
@@ -77,6 +78,8 @@ class TurnTime(Playing):
         self, record: GameRecord, seat: int, also: Sequence[WithinTransaction] = ()
     ) -> GameRecord:
         assert record.state is not None
+        if plays_on_without(record.row, seat):
+            return await self._depart(record, seat, TIMEOUT, also)
         outcome = replace(record.state.resignation(seat), reason="timeout")
         changes = self._finish_changes(record, outcome, "timeout")
         changes.also.extend(also)

@@ -15,8 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.absence import MIN_SEATS, plays_on_without
 from bot.app import PLAYERS_ONLY, AgoraBot
+from bot.departures import resigned_summary, tell_table
 from bot.i18n import LANGUAGES, language_name, text
+from bot.opponent import LEVELS
 from bot.scheduler import CLAIM_AGAIN, EXPIRE, REMIND, TIMEOUT, UNCLAIMED, Handler, Job, JobAlreadyDone
 from bot.service import (
     ACTIVE,
@@ -170,6 +173,8 @@ class Agora(SharedControls):
         settings = await self.bot.settings.get(record.row.guild_id)
         # Against the bot alone, nobody would claim: the turn ends as under the forfeit rule.
         nobody_claims = bool(record.bot_seats) and set(record.people_besides()) <= set(record.actors())
+        # At a table of three or more, the late player leaves at the deadline: Agora plays on for them.
+        nobody_claims = nobody_claims or len(record.seats) >= MIN_SEATS
         if self.service.default_move(record) is None and settings.timeout_rule == CLAIM and not nobody_claims:
             await self.ask_claim(job, record, settings.language, "claim_prompt")
             return
@@ -198,7 +203,10 @@ class Agora(SharedControls):
             if fallback is not None:
                 user, move = fallback
                 await cog.commit(record, user, [move], version=record.version, also=done, cause=cause)
-            elif await self.service.timeout(record.id, job.stamp, done) is not None:
+            elif (after := await self.service.timeout(record.id, job.stamp, done)) is not None:
+                if after.row.status == ACTIVE:  # a table of three or more: Agora plays on for them
+                    cause = text(lang, "left.timed_out", mention=mention_list(record.actors()), id=record.id)
+                    await tell_table(self.bot, record, cause)
                 await cog.publish(record, cause)
         except (JobAlreadyDone, StaleButton):
             return  # another run handled the job, or the game moved on: the job is void
@@ -332,7 +340,10 @@ class Agora(SharedControls):
             ),
             GameButton(record.id, record.version, f"{PREFIX}:resign:no", label=text(lang, "menu.resign_no")),
         ]
-        await self.answer_panel(interaction, text(lang, "menu.resign_confirm", id=record.id), controls_view(items))
+        seats = record.seats_of(interaction.user.id)
+        leaves = bool(seats) and plays_on_without(record.row, seats[0])  # the game goes on without them
+        question = text(lang, "menu.leave_confirm" if leaves else "menu.resign_confirm", id=record.id)
+        await self.answer_panel(interaction, question, controls_view(items))
 
     @staticmethod
     async def answer_panel(interaction: discord.Interaction[Any], content: str, view: discord.ui.View | None) -> None:
@@ -349,8 +360,9 @@ class Agora(SharedControls):
             await self.pick(interaction, record.id)
             await self.answer_panel(interaction, text(lang, "menu.not_resigned", id=record.id), None)
             return
-        await self.service.resign(record.id, user)
-        await game_cog(self.bot, record.game).publish(record, text(lang, "resigned", user=user), interaction)
+        after = await self.service.resign(record.id, user)
+        summary = await resigned_summary(self.bot, after, user, lang)
+        await game_cog(self.bot, record.game).publish(record, summary, interaction)
 
     async def answer_offer(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, kind: str, accepted: bool
@@ -494,6 +506,8 @@ class Agora(SharedControls):
         language="Language of the bot's messages on this server",
         tournament_role="Role that may run tournaments besides Manage Server",
         claim_grace="Claim rule: how long after the deadline an unclaimed time-out ends the game, e.g. 3d",
+        stand_in="Level Agora plays at in the seat of a player who left a table of three or more",
+        min_reliability="Min. % of their last 20 games a player saw through, to join tournaments and Kouba tables",
     )
     @app_commands.choices(
         timeout_rule=[
@@ -501,6 +515,7 @@ class Agora(SharedControls):
             app_commands.Choice(name="claim: the opponent may claim the win or wait", value=CLAIM),
         ],
         language=[app_commands.Choice(name=language_name(lang), value=lang) for lang in LANGUAGES],
+        stand_in=[app_commands.Choice(name=level, value=level) for level in LEVELS],
     )
     async def settings(
         self,
@@ -514,6 +529,8 @@ class Agora(SharedControls):
         language: app_commands.Choice[str] | None = None,
         tournament_role: discord.Role | None = None,
         claim_grace: str | None = None,
+        stand_in: app_commands.Choice[str] | None = None,
+        min_reliability: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -539,6 +556,10 @@ class Agora(SharedControls):
                 changes["tournament_role"] = tournament_role.id
             if claim_grace is not None:
                 changes["claim_grace_seconds"] = parse_duration(claim_grace, high=MAX_CLAIM_GRACE)
+            if stand_in is not None:
+                changes["stand_in_level"] = stand_in.value
+            if min_reliability is not None:
+                changes["min_reliability"] = min_reliability
             if changes:
                 current = await self.bot.settings.update(interaction.guild_id, **changes)
             content = text(current.language, "settings_saved") if changes else None
@@ -565,6 +586,8 @@ class Agora(SharedControls):
             ("turn_deadline", format_duration(settings.turn_seconds)),
             ("timeout_rule", rule),
             ("claim_grace", format_duration(settings.claim_grace_seconds)),
+            ("stand_in_level", text(lang, f"bot.level.{settings.stand_in_level}")),
+            ("min_reliability", f"{settings.min_reliability}%"),
             ("reminder_point", text(lang, "reminder_before", duration=format_duration(settings.reminder_seconds))),
             ("expiry", format_duration(settings.challenge_seconds)),
             ("threads", text(lang, "yes" if settings.threads else "no")),

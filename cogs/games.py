@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
+from bot.departures import resigned_summary
 from bot.i18n import plural, text
 from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, jump_link
@@ -93,12 +95,13 @@ class Games(commands.Cog):
 
     @app_commands.command(name="games", description="List your games in progress on this server.")
     async def games(self, interaction: discord.Interaction[Any]) -> None:
-        records = await self.service.active_games(interaction.user.id, interaction.guild_id)
+        user = interaction.user.id
+        # A game the player left is Agora's to play for them: it is no longer theirs to list.
+        records = [r for r in await self.service.active_games(user, interaction.guild_id) if not r.has_left(user)]
         lang = await self.bot.reply_language(interaction)  # a private list: the player's own language
         if not records:
             await tell(interaction, text(lang, "no_games"))
             return
-        user = interaction.user.id
         # A digest for people with many games: what waits for them first (their moves, longest-waiting
         # first, then the challenges they have to answer), then what waits for others.
         to_play = sorted((r for r in records if user in r.actors()), key=lambda r: r.row.turn_started_at or 0.0)
@@ -110,13 +113,33 @@ class Games(commands.Cog):
         lines[:0] = [plural(lang, key, len(found), count=len(found)) for key, found in counts if found]
         embed = discord.Embed(title=text(lang, "your_games"), description="\n".join(lines), colour=COLOUR)
         fit_embed(embed)
-        view = self.answer_view(to_answer, lang)
+        play_next = await self.play_next_button(to_play, lang)
+        view = self.answer_view(to_answer, lang, [play_next] if play_next is not None else [])
         await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING, ephemeral=True)
 
-    def answer_view(self, challenges: list[GameRecord], lang: str) -> discord.ui.View | None:
-        """Accept and Decline for each challenge waiting for the caller's answer, one row per challenge."""
-        items: list[discord.ui.Item[Any]] = []
-        for row, record in enumerate(challenges[:ANSWER_ROWS]):
+    async def play_next_button(self, to_play: list[GameRecord], lang: str) -> discord.ui.Button[Any] | None:
+        """A link to the game waiting for the player's move with the least time left (None: none waits)."""
+        if not to_play:
+            return None
+        deadlines = [(await self.deadline_of(record), record.id) for record in to_play]
+        soonest = min(deadlines)[1]
+        record = next(r for r in to_play if r.id == soonest)
+        label = text(lang, "games.play_next", id=record.id, game=GAMES[record.game].name)
+        return discord.ui.Button(style=discord.ButtonStyle.link, url=game_link(record), label=label, emoji="▶️", row=0)
+
+    async def deadline_of(self, record: GameRecord) -> float:
+        """When the current turn of ``record`` runs out (its start plus its time per turn)."""
+        seconds = await self.bot.scheduler.turn_seconds(record.id, record.row.guild_id)
+        return (record.row.turn_started_at or 0.0) + seconds
+
+    def answer_view(
+        self, challenges: list[GameRecord], lang: str, first: Sequence[discord.ui.Item[Any]] = ()
+    ) -> discord.ui.View | None:
+        """``first`` on the first row (Play next), then Accept and Decline for each challenge waiting for
+        the caller's answer, one row per challenge."""
+        items: list[discord.ui.Item[Any]] = list(first)
+        rows = ANSWER_ROWS - (1 if first else 0)
+        for row, record in enumerate(challenges[:rows], start=1 if first else 0):
             try:
                 buttons = game_cog(self.bot, record.game).answer_buttons(record, lang)
             except ServiceError:
@@ -205,7 +228,7 @@ class Games(commands.Cog):
             after = await self.service.resign(record.id, interaction.user.id)
             lang = await self.bot.language_of(after.row.guild_id)
             await tell(interaction, text(lang, "you_resigned", id=after.id))
-            summary = text(lang, "resigned", user=interaction.user.id)
+            summary = await resigned_summary(self.bot, after, interaction.user.id, lang)
             await game_cog(self.bot, record.game).publish(record, summary, interaction)
 
         await guarded(interaction, work)

@@ -32,6 +32,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PLAYERS_ONLY, AgoraBot
+from bot.departures import check_reliability
 from bot.i18n import text, word
 from bot.names import shown_name
 from bot.opponent import DEFAULT_LEVEL, Level
@@ -594,6 +595,8 @@ class Kouba(GameCog):
         lang = await self.language(record)
         if action == "join":
             await self.service.remember_player(record.row.guild_id, user.id, user.display_name)
+            minimum = (await self.bot.settings.get(record.row.guild_id)).min_reliability
+            await check_reliability(self.bot.storage, record.row.guild_id, user.id, minimum)
             record = await self.service.join(record.id, user.id)
         elif action == "leave":
             record = await self.service.leave(record.id, user.id)

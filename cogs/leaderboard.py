@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ratings
+from bot.absence import reliability
 from bot.app import AgoraBot
 from bot.hints import hinted_games
 from bot.i18n import plural, text
@@ -240,6 +241,10 @@ class Leaderboards(commands.Cog):
                 for level, record in against.items()
             ]  # fmt: skip
             embed.add_field(name=text(lang, "bot.record_field"), value="\n".join(lines), inline=False)
+        kept = reliability(finished, who.id)  # the latest finished games they saw through
+        if kept.games:
+            value = text(lang, "lb.reliability_value", seen=kept.seen_through, games=kept.games)
+            embed.add_field(name=text(lang, "lb.reliability"), value=value, inline=False)
         recent = await game_lines(self.bot, finished[:RECENT_GAMES], who.id, lang)
         recent_text = "\n".join(recent) or text(lang, "lb.none_yet")
         embed.add_field(name=text(lang, "lb.recent"), value=recent_text, inline=False)

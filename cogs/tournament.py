@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.alt_text import ALT_TEXT_LIMIT
 from bot.app import PLAYERS_ONLY, AgoraBot
+from bot.departures import check_reliability, resigned_summary
 from bot.i18n import plural, text
 from bot.names import plain_name
 from bot.options import read_options
@@ -239,6 +240,9 @@ class TournamentCog(commands.Cog):
         await guarded(interaction, work)
 
     async def join(self, interaction: discord.Interaction[Any], tournament_id: int) -> Tournament:
+        if interaction.guild_id is not None:  # the server's minimum reliability, if it asks for one
+            minimum = (await self.bot.settings.get(interaction.guild_id)).min_reliability
+            await check_reliability(self.bot.storage, interaction.guild_id, interaction.user.id, minimum)
         tournament = await self.tournaments.join(tournament_id, interaction.user.id)
         await self.bot.service.remember_player(tournament.guild_id, interaction.user.id, interaction.user.display_name)
         return tournament
@@ -283,8 +287,8 @@ class TournamentCog(commands.Cog):
 
     async def resign(self, game_id: int, user_id: int) -> None:
         before = await self.bot.service.load(game_id)
-        await self.bot.service.resign(game_id, user_id)
-        summary = text(await self.bot.language_of(before.row.guild_id), "resigned", user=user_id)
+        after = await self.bot.service.resign(game_id, user_id)
+        summary = await resigned_summary(self.bot, after, user_id, await self.bot.language_of(before.row.guild_id))
         await game_cog(self.bot, before.game).publish(before, summary)
 
     @group.command(name="standings", description="Standings of a tournament.")

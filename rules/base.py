@@ -19,7 +19,7 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Self, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, NotRequired, Self, TypedDict, TypeVar
 
 JSON = dict[str, Any]
 
@@ -192,6 +192,7 @@ class OutcomeView(TypedDict):
     winners: list[int]
     reason: str
     scores: list[float]
+    departed: NotRequired[list[int]]
 
 
 class View(TypedDict):
@@ -222,25 +223,37 @@ class Outcome:
     """How a game ended.
 
     ``winners`` is empty for a draw; ``scores`` has one number per seat when
-    the game keeps a score, else it is empty.
+    the game keeps a score, else it is empty.  ``departed`` lists the seats whose
+    player left a table of three or more before the end (Agora played on for
+    them): they are ranked last, whatever their seat's result.
+
+    >>> Outcome((0,), "points", (9.0, 3.0), departed=(1,)).to_json()["departed"]
+    [1]
+    >>> Outcome.from_json({"winners": [0], "reason": "points"}).departed
+    ()
     """
 
     winners: tuple[int, ...]
     reason: str
     scores: tuple[float, ...] = ()
+    departed: tuple[int, ...] = ()
 
     @property
     def is_draw(self) -> bool:
         return not self.winners
 
     def to_json(self) -> OutcomeView:
-        return {"winners": list(self.winners), "reason": self.reason, "scores": list(self.scores)}
+        view: OutcomeView = {"winners": list(self.winners), "reason": self.reason, "scores": list(self.scores)}
+        if self.departed:  # kept only when someone left, so every other stored result reads as before
+            view["departed"] = list(self.departed)
+        return view
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> Outcome | None:
         if data is None:
             return None
-        return cls(tuple(data["winners"]), data["reason"], tuple(data.get("scores", ())))
+        departed = tuple(data.get("departed", ()))
+        return cls(tuple(data["winners"]), data["reason"], tuple(data.get("scores", ())), departed)
 
 
 # ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.absence import stand_in_lines
 from bot.app import PLAYERS_ONLY
 from bot.i18n import text
 from bot.scheduler import UNCLAIMED
@@ -123,6 +124,10 @@ class Boards(TableCog):
 
         Discord shows ``<t:…:R>`` as "in 23 hours" in each reader's own language and time zone.
         """
+        if record.row.absent and len(board.embed.fields) < 25:  # who left, and since when Agora plays for them
+            lang = await self.language(record)
+            lines = stand_in_lines(record.row, lang)
+            board.embed.add_field(name=text(lang, "stand_in.field"), value=lines, inline=False)
         started = record.row.turn_started_at
         if record.row.status != ACTIVE or started is None or len(board.embed.fields) >= 25:
             return

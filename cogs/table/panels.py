@@ -9,7 +9,7 @@ import discord
 
 from bot.i18n import text
 from bot.panels import Edit, OpenPanel
-from bot.service import GameRecord, ServiceError, StaleButton
+from bot.service import GameRecord, ServiceError, StaleButton, refusal
 from cogs.table.base import is_active
 from cogs.table.boards import Boards
 from cogs.table.controls import ANY_VERSION, GameButton, controls_view
@@ -28,6 +28,8 @@ class Panels(Boards):
     async def _show_private(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """A fresh ephemeral picture of what the clicking player alone may see."""
         seats = record.seats_of(interaction.user.id)
+        if not seats and record.has_left(interaction.user.id):
+            raise refusal("err.left_game", id=record.id)
         if not seats:
             raise ServiceError(
                 "You are not playing in this game: the public board shows everything you may see.",

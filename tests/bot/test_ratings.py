@@ -102,10 +102,26 @@ async def test_multi_player_ranks_winners_first(service: GameService) -> None:
     record = await service.challenge("kouba", guild_id=GUILD, channel_id=2, challenger=ALICE, invited=[BOB, CAROL])
     await service.accept(record.id, BOB)
     await service.accept(record.id, CAROL)
-    await service.resign(record.id, CAROL)
+    # Carol leaves a table of three: Agora plays her seat, and the game goes on for the others.
+    assert (await service.resign(record.id, CAROL)).row.status == "active"
+    ended = await service.impose_result(record.id, [2], "director")  # even where Agora's seat wins
+    assert ended.outcome is not None and ended.outcome.winners == (0, 1) and ended.outcome.departed == (2,)
     alice, bob, carol = [await rating(service, u, "kouba") for u in (ALICE, BOB, CAROL)]
     assert alice.wins == bob.wins == 1 and carol.losses == 1
-    assert alice.shown == bob.shown > 1500 > carol.shown
+    assert alice.shown == bob.shown > 1500 > carol.shown  # who left is ranked last
+
+
+async def test_the_first_to_leave_is_ranked_lowest(service: GameService) -> None:
+    record = await service.challenge("kouba", guild_id=GUILD, channel_id=2, challenger=ALICE, invited=[BOB, CAROL])
+    await service.accept(record.id, BOB)
+    await service.accept(record.id, CAROL)
+    await service.resign(record.id, CAROL)
+    await service.resign(record.id, BOB)  # Alice plays on, alone with Agora in both other seats
+    assert (await service.load(record.id)).row.status == "active"
+    ended = await service.resign(record.id, ALICE)
+    assert ended.outcome is not None and ended.outcome.departed == (2, 1) and ended.outcome.winners == (0,)
+    alice, bob, carol = [await rating(service, u, "kouba") for u in (ALICE, BOB, CAROL)]
+    assert alice.shown > bob.shown > carol.shown, "who stayed longest is ranked highest"
 
 
 async def test_provisional_until_five_games(service: GameService) -> None:

@@ -18,14 +18,16 @@ DRAGONS_OPTIONS = {"level": "little", "dragon_master": True, "nuggets": 3}
 async def finished(
     service: GameService, game: str, seats: list[int], options: JSON | None = None, turn_seconds: int | None = None
 ) -> int:
-    """A game between ``seats`` (challenger first), accepted by all, then resigned by its last player."""
+    """A game between ``seats`` (challenger first), accepted by all, then resigned by its last player
+    (at a table of three or more, which goes on with Agora in that seat, then won by the first)."""
     record = await service.challenge(
         game, guild_id=GUILD, channel_id=CHANNEL, challenger=seats[0], invited=seats[1:], options=options,
         turn_seconds=turn_seconds,
     )
     for user in seats[1:]:
         await service.accept(record.id, user)
-    await service.resign(record.id, seats[-1])
+    if (await service.resign(record.id, seats[-1])).row.status == "active":
+        await service.impose_result(record.id, [0], "director")
     return record.id
 
 

@@ -72,12 +72,18 @@ async def phases(service: GameService, game_id: str, players: int, options: JSON
 
 
 async def times_out(service: GameService, record: GameRecord) -> None:
-    """The turn's time runs out: the default move is played and logged, or the late player loses."""
+    """The turn's time runs out: the default move is played and logged, or the late player loses
+    (at a table of three or more, leaves: Agora plays on for them)."""
     assert record.state is not None
     late = record.state.waiting_for[0]
     fallback = record.state.default_move(late)
     after = await service.timeout(record.id, record.row.turn_started_at or 0.0)
     assert after is not None, "the time-out did nothing"
+    if fallback is None and len(record.seats) >= 3:
+        # A table of three or more goes on: the late player leaves it and Agora plays their seat.
+        assert after.row.status == "active" and str(late) in after.row.absent and str(late) in after.row.bots
+        assert after.row.absent[str(late)]["reason"] == "timeout"
+        return
     if fallback is None:
         assert after.row.status == FINISHED and after.row.end_reason == "timeout"
         assert after.outcome is not None and late not in after.outcome.winners

@@ -507,7 +507,7 @@ class Agora(SharedControls):
         tournament_role="Role that may run tournaments besides Manage Server",
         claim_grace="Claim rule: how long after the deadline an unclaimed time-out ends the game, e.g. 3d",
         stand_in="Level Agora plays at in the seat of a player who left a table of three or more",
-        min_reliability="Min. % of their last 20 games a player saw through, to join tournaments and Kouba tables",
+        min_reliability="Min. % of their last 20 games a player saw through, to join tournaments and open tables",
     )
     @app_commands.choices(
         timeout_rule=[

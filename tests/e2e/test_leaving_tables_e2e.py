@@ -113,6 +113,7 @@ async def test_a_resignation_at_a_french_kouba_table_hands_the_seat_to_agora(
 ) -> None:
     h = discord_harness
     alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
+    h.guild.locale = "fr"  # the players' Discord is in French too: private answers follow it
     bot = make_bot()
     await h.start(bot)
     saved = await h.slash(h.owner, "agora settings", language="fr")
@@ -195,7 +196,7 @@ async def test_an_araksey_team_plays_on_with_agora_beside_the_partner_who_stays(
     profile = await h.slash(gone, "profile", user=alice)
     assert "Saw 1 of their last 1 finished games through" in profile.text, "alice stayed to the end"
     saved = await h.slash(h.owner, "agora settings", min_reliability=50)
-    assert "Reliability asked to join tournaments and Kouba tables" in saved.text and "50%" in saved.text
+    assert "Reliability asked to join tournaments and open tables" in saved.text and "50%" in saved.text
     lobby = await h.slash(h.user("erin"), "kouba create")
     refused = await h.click(gone, lobby.button(label="Join"))
     assert refused.ephemeral and "at least 50% of their last games" in refused.text

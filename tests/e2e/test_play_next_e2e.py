@@ -46,6 +46,7 @@ async def test_play_next_opens_the_game_with_the_least_time_left(
 async def test_play_next_in_french(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
     h = discord_harness
     alice, bob = h.user("alice"), h.user("bob")
+    h.guild.locale = "fr"  # the players' Discord is in French too: the private list follows it
     await h.start(make_bot())
     assert FRENCH_SAVED in (await h.slash(h.owner, "agora settings", language="fr")).text
     sent = await h.slash(alice, "arkaios challenge", opponent=bob)

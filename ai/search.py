@@ -39,6 +39,7 @@ from rules import GameState, Rng
 
 EXPLORATION = 0.7  # UCB constant for values in [0, 1]
 CLOCK_EVERY = 8  # iterations between two looks at the clock
+MIN_SHARE = 1 / 16  # the least part of its budget a decision late in a long turn gets
 
 
 @dataclass(frozen=True)
@@ -72,10 +73,20 @@ GAME_SPEED: dict[str, float] = {
 }
 
 
-def choose_move(obs: Observation, level: str = "hard", seed: int = 0) -> str:
-    """The move (in notation) that ``obs.seat`` plays at ``level``.
+def step_share(step: int) -> float:
+    """The part of a decision's budget the ``step``-th decision of one seat's turn gets (0: its first):
+    a turn of many decisions (a Kouba turn of rolls and keeps, a dice race) costs a few decisions' time.
 
-    The same observation, level and seed always give the same move (unless the
+    >>> [step_share(step) for step in (0, 1, 3)]
+    [1.0, 0.5, 0.25]
+    """
+    return max(MIN_SHARE, 1.0 / (1 + step))
+
+
+def choose_move(obs: Observation, level: str = "hard", seed: int = 0, step: int = 0) -> str:
+    """The move (in notation) that ``obs.seat`` plays at ``level``, as the ``step``-th decision of its turn.
+
+    The same observation, level, seed and step always give the same move (unless the
     level's time cap is reached first, see the module docstring).
     """
     if not isinstance(obs, Observation):
@@ -92,8 +103,9 @@ def choose_move(obs: Observation, level: str = "hard", seed: int = 0) -> str:
         return str(moves[rng.below(len(moves))])
     if plan.name == "easy":
         return greedy(adapter, world, obs.seat, moves, plan.noise, rng)
-    budget = max(1, round(plan.iterations * GAME_SPEED.get(obs.game, 1.0)))
-    return Search(adapter, sample, obs.seat, plan, rng).run(budget)
+    share = step_share(step)
+    budget = max(1, round(plan.iterations * GAME_SPEED.get(obs.game, 1.0) * share))
+    return Search(adapter, sample, obs.seat, plan, rng).run(budget, plan.time_cap * share)
 
 
 def searchable_moves(adapter: Adapter, state: GameState[Any], seat: int) -> list[Any]:
@@ -157,8 +169,8 @@ class Search:
         self.adapter, self.sample, self.seat, self.plan, self.rng = adapter, sample, seat, plan, rng
         self.root = Node(seat, None)
 
-    def run(self, iterations: int) -> str:
-        deadline = time.perf_counter() + self.plan.time_cap
+    def run(self, iterations: int, time_cap: float) -> str:
+        deadline = time.perf_counter() + time_cap
         for done in range(iterations):
             if done % CLOCK_EVERY == 0 and done and time.perf_counter() > deadline:
                 break

@@ -254,6 +254,18 @@ class GameRecord:
         return [self.row.seats[seat] for seat in self.state.waiting_for]
 
 
+def seats_of_moves(
+    seat: int | Sequence[int] | None, record: GameRecord, moves: Sequence[str]
+) -> int | list[int | None] | None:
+    """The seat of each notation :meth:`GameService.play` applies: the draft's first (its player's
+    own seat), then ``seat``'s for ``moves``; a single seat or None stays as it is."""
+    if seat is None or isinstance(seat, int):
+        return seat
+    if len(seat) != len(moves):
+        raise ValueError(f"{len(moves)} moves but {len(seat)} seats to play them.")
+    return [*([None] * len(record.row.draft)), *seat]
+
+
 class GameService:
     """Creating, joining, playing and ending games, for every game of the bot."""
 
@@ -756,13 +768,14 @@ class GameService:
         moves: Sequence[str],
         version: int | None = None,
         also: Sequence[WithinTransaction] = (),
-        seat: int | None = None,
+        seat: int | Sequence[int] | None = None,
     ) -> GameRecord:
         """Commit the unfinished turn's draft followed by ``moves``, as one transaction.
 
         Every way of moving comes here: a click, ``/move``, a time-out's default move, the bot's
         move. ``also`` runs in the same transaction (a scheduler job marking itself done).
-        ``seat``: which of ``user_id``'s seats plays (the bot holding several), else the first that may.
+        ``seat``: which of ``user_id``'s seats plays (the bot holding several), else the first that may;
+        a sequence names the seat of each of ``moves`` (Agora's turn across its seats).
         """
         async with self._lock(game_id):
             record = await self.load(game_id)
@@ -771,7 +784,7 @@ class GameService:
             if not notations:
                 raise ServiceError("There is no move to play.", "err.no_move")
             ply = await self.storage.move_count(game_id)
-            state, played = self._apply(record, user_id, notations, ply, seat)
+            state, played = self._apply(record, user_id, notations, ply, seats_of_moves(seat, record, moves))
             return await self._save_moves(record, state, played, also)
 
     async def add_to_draft(self, game_id: int, user_id: int, move: str, version: int | None) -> GameRecord:
@@ -820,17 +833,23 @@ class GameService:
         await self.storage.set_channel_id(game_id, channel_id)
 
     def _apply(
-        self, record: GameRecord, user_id: int, notations: Sequence[str], ply: int, only: int | None = None
+        self,
+        record: GameRecord,
+        user_id: int,
+        notations: Sequence[str],
+        ply: int,
+        only: int | Sequence[int | None] | None = None,
     ) -> tuple[GameState[Any], list[MoveRow]]:
         """Play ``notations`` in turn for ``user_id``; numbered after ``ply`` moves already stored.
 
-        Each later move of the sequence must still be ``user_id``'s to play.
+        Each later move of the sequence must still be ``user_id``'s to play; ``only``: the seat that
+        plays them, or one per notation.
         """
         assert record.state is not None
         state = record.state
         played: list[MoveRow] = []
-        for notation in notations:
-            seat = self._seat_to_act(record, state, user_id, only)
+        for index, notation in enumerate(notations):
+            seat = self._seat_to_act(record, state, user_id, only if not isinstance(only, Sequence) else only[index])
             try:
                 after = state.play(seat, notation)
             except IllegalMove as error:

@@ -35,6 +35,7 @@ from typing import Any
 
 from ai.adapter import ADAPTERS, Adapter, Sampler, Values, outcome_values
 from ai.observation import Observation
+from ai.solver import Budget, survives, turn_ends, winning_turn, won_by
 from rules import GameState, Rng
 
 EXPLORATION = 0.7  # UCB constant for values in [0, 1]
@@ -53,13 +54,14 @@ class Level:
     depth: int
     time_cap: float
     noise: float = 0.0
+    proves: bool = False  # looks for a turn that wins at once, and for the opponent's, before playing
 
 
 LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 0, 1.0),
     "easy": Level("easy", 0, 0, 1.0, noise=0.3),
     "medium": Level("medium", 300, 4, 0.6),
-    "hard": Level("hard", 1200, 3, 1.9),
+    "hard": Level("hard", 1200, 3, 1.9, proves=True),
 }
 
 # Iterations per decision relative to the level's figure: engines differ in speed,
@@ -71,6 +73,16 @@ GAME_SPEED: dict[str, float] = {
     "araksey": 1.0,
     "kouba": 1.0,
 }
+
+# Games without chance where a turn that wins at once is proven before searching (ai/solver.py),
+# with the moves a decision's proofs may play: a budget, not a clock, so the move stays the same
+# on every machine. Arcanor's proofs hold in every one of PROOF_SAMPLES sampled worlds.
+PROOF_BUDGET: dict[str, int] = {
+    "arkaios": 40_000,
+    "araksey": 20_000,
+    "arcanor": 20_000,
+}
+PROOF_SAMPLES = 4
 
 
 def step_share(step: int) -> float:
@@ -103,9 +115,31 @@ def choose_move(obs: Observation, level: str = "hard", seed: int = 0, step: int 
         return str(moves[rng.below(len(moves))])
     if plan.name == "easy":
         return greedy(adapter, world, obs.seat, moves, plan.noise, rng)
+    proof = Budget(PROOF_BUDGET[obs.game]) if plan.proves and obs.game in PROOF_BUDGET else None
+    if proof is not None and (won := proven_win(adapter, sample, world, obs.seat, proof, rng)) is not None:
+        return won
     share = step_share(step)
     budget = max(1, round(plan.iterations * GAME_SPEED.get(obs.game, 1.0) * share))
-    return Search(adapter, sample, obs.seat, plan, rng).run(budget, plan.time_cap * share)
+    ranked = Search(adapter, sample, obs.seat, plan, rng).run(budget, plan.time_cap * share)
+    if proof is None:
+        return str(ranked[0])
+    return str(next((m for m in ranked if survives(adapter, world, obs.seat, m, proof) is not False), ranked[0]))
+
+
+def proven_win(
+    adapter: Adapter, sample: Sampler, world: GameState[Any], seat: int, proof: Budget, rng: Rng
+) -> str | None:
+    """A first move of a turn that wins at once in ``world`` and in other sampled worlds too."""
+    won = winning_turn(adapter, world, seat, proof)
+    if won is None:
+        return None
+    for _ in range(PROOF_SAMPLES - 1):
+        other = sample(rng)
+        if other is not world and not any(
+            str(first) == won and won_by(end, seat) for first, end in turn_ends(adapter, other, seat, proof)
+        ):
+            return None
+    return won
 
 
 def searchable_moves(adapter: Adapter, state: GameState[Any], seat: int) -> list[Any]:
@@ -169,14 +203,15 @@ class Search:
         self.adapter, self.sample, self.seat, self.plan, self.rng = adapter, sample, seat, plan, rng
         self.root = Node(seat, None)
 
-    def run(self, iterations: int, time_cap: float) -> str:
+    def run(self, iterations: int, time_cap: float) -> list[Any]:
+        """The root's moves tried, the most visited first (ties: the best total)."""
         deadline = time.perf_counter() + time_cap
         for done in range(iterations):
             if done % CLOCK_EVERY == 0 and done and time.perf_counter() > deadline:
                 break
             self.iterate(self.sample(self.rng))
-        best = max(self.root.children.values(), key=lambda n: (n.visits, n.total))
-        return str(best.move)
+        ranked = sorted(self.root.children.values(), key=lambda n: (n.visits, n.total), reverse=True)
+        return [node.move for node in ranked]
 
     def iterate(self, state: GameState[Any]) -> None:
         node, path = self.root, []

@@ -40,7 +40,7 @@ from rules import GameState, Rng
 
 EXPLORATION = 0.7  # UCB constant for values in [0, 1]
 CLOCK_EVERY = 8  # iterations between two looks at the clock
-MIN_SHARE = 1 / 16  # the least part of its budget a decision late in a long turn gets
+MIN_SHARE = 1 / 100  # the least part of its budget a decision late in a long turn gets
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ GAME_SPEED: dict[str, float] = {
     "dragons_arena": 2.0,
     "arcanor": 1.0,
     "araksey": 1.0,
-    "kouba": 1.0,
+    "kouba": 0.5,
 }
 
 # Games without chance where a turn that wins at once is proven before searching (ai/solver.py),
@@ -86,13 +86,15 @@ PROOF_SAMPLES = 4
 
 
 def step_share(step: int) -> float:
-    """The part of a decision's budget the ``step``-th decision of one seat's turn gets (0: its first):
-    a turn of many decisions (a Kouba turn of rolls and keeps, a dice race) costs a few decisions' time.
+    """The part of a decision's budget the ``step``-th real choice of Agora's turn gets (0: its first;
+    forced moves do not count): a turn of many decisions (Kouba's rolls and keeps for three seats,
+    a dice race) costs under three decisions' time however long it is.
 
-    >>> [step_share(step) for step in (0, 1, 3)]
-    [1.0, 0.5, 0.25]
+    >>> [round(step_share(step), 3) for step in (0, 1, 3, 99)]
+    [1.0, 0.354, 0.125, 0.01]
     """
-    return max(MIN_SHARE, 1.0 / (1 + step))
+    share: float = (1.0 + step) ** -1.5
+    return max(MIN_SHARE, share)
 
 
 def choose_move(obs: Observation, level: str = "hard", seed: int = 0, step: int = 0) -> str:

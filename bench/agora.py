@@ -92,18 +92,18 @@ def play_game(task: tuple[str, str, int, int]) -> Result:
     state: GameState[Any] = GAMES[game_id].new(players=PLAYERS.get(game_id, 2), seed=index, options={})
     log: list[MoveRow] = []
     times: list[float] = []
-    run, last = 0, -1
+    choices, last = 0, -1  # the real choices of the seat's turn so far, as the bot counts them
     for ply in range(max_plies):
         if state.outcome is not None:
             break
         actor = (state.waiting_for or state.actors)[0]
-        run = run + 1 if actor == last else 0
-        last = actor
-        started = time.perf_counter()
+        choices, last = (choices if actor == last else 0), actor
         seen = observe(state, actor, public_log(game_id, log, actor))
-        move = decide(first if actor == seat else second, seen, index * 1000 + ply, run)
+        started = time.perf_counter()
+        move = decide(first if actor == seat else second, seen, index * 1000 + ply, choices)
         if actor == seat:
             times.append(time.perf_counter() - started)
+        choices += len(state.legal_moves(actor)) > 1
         state = state.play(actor, move)
         log.append(MoveRow(ply + 1, actor, actor, move, 0.0))
     outcome = state.outcome

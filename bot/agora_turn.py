@@ -37,7 +37,7 @@ MAX_STEPS = 400
 SHOWN_STEPS = 8
 
 # Chooses the move (its notation) a seat plays: from the observation, at a level, with a seed, as the
-# seat's how-many-th decision of the turn (later ones think less: ai.search.step_share).
+# turn's how-many-th real choice (later ones think less: ai.search.step_share).
 Chooser = Callable[[Observation, str, int, int], Awaitable[str]]
 
 
@@ -94,16 +94,18 @@ async def play_turn(
     moves = list(history)
     steps: list[Step] = []
     states: list[GameState[Any]] = []
+    choices = 0  # the turn's decisions so far that had more than one move to choose from
     while len(steps) < MAX_STEPS and (seat := next_bot_seat(state, bots)) is not None:
         observation = observe(state, seat, public_log(game, moves, seat))
         seed = step_seed(game_id, version, len(steps))
         try:
-            chosen = await choose(observation, bots[seat], seed, sum(1 for step in steps if step.seat == seat))
+            chosen = await choose(observation, bots[seat], seed, choices)
         except Exception:
             # A search that fails must not stall the game: a legal move, drawn from the same seed.
             log.exception("game %s: the search failed at version %s; playing a legal move", game_id, version)
             chosen = str(random.Random(seed).choice(state.legal_moves(seat)))
         notation = str(state.parse_move(chosen))
+        choices += len(state.legal_moves(seat)) > 1
         state = state.play(seat, notation)
         steps.append(Step(seat, notation))
         states.append(state)

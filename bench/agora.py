@@ -162,6 +162,9 @@ SCENARIOS: tuple[tuple[str, str, dict[str, Any], bool], ...] = (
 )  # fmt: skip
 
 
+STEP_TIMEOUT = 120.0  # seconds the harness waits for the bot to be idle: a slow turn is measured, not cut
+
+
 def person_moves(game_id: str, state: GameState[Any], seat: int, rng: Rng) -> list[str]:
     """A random legal move for the person; a whole turn where the game's turns take several."""
     moves: list[str] = []
@@ -178,16 +181,22 @@ def person_moves(game_id: str, state: GameState[Any], seat: int, rng: Rng) -> li
 async def one_table(scenario: tuple[str, str, dict[str, Any], bool], seed: int, max_moves: int) -> list[float]:
     """One game of ``scenario``; the seconds each move that handed Agora the turn waited."""
     from bot.app import AgoraBot
+    from bot.config import ai_workers, render_workers
     from tests.harness import FakeDiscord
 
     _, command, options, press_start = scenario
     rng = Rng.seeded(seed)
     waits: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
-        h = FakeDiscord(spec=None)
+        h = FakeDiscord(spec=None, step_timeout=STEP_TIMEOUT)
         alice = h.user("alice")
-        bot = AgoraBot(str(Path(folder) / "bench.sqlite3"))
+        # The defaults of a bot started from its environment: a drawing process per core, one for Agora.
+        database = str(Path(folder) / "bench.sqlite3")
+        bot = AgoraBot(database, render_workers=render_workers(""), ai_workers=ai_workers(""))
         await h.start(bot)
+        # The worker processes start with a bot's first search and first board, once per process
+        # lifetime: started here, so the table measures the turns of a bot that is up.
+        await bot.thinking.run(time.perf_counter)
         try:
             given: dict[str, Any] = {k: h.bot_user if v == "agora" else v for k, v in options.items()}
             if "create" not in command:

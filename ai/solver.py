@@ -83,13 +83,18 @@ def winning_turn(adapter: Adapter, state: GameState[Any], seat: int, budget: Bud
 
 def loses_at_once(adapter: Adapter, end: GameState[Any], seat: int, budget: Budget) -> bool:
     """Whether, after ``seat``'s turn ended in ``end``, it has lost or the next player wins at once."""
-    outcome = end.outcome
-    if outcome is not None:
-        return not outcome.is_draw and seat not in outcome.winners
+    if end.outcome is not None:
+        return lost_by(end, seat)
     waiting = list(end.waiting_for)
     if len(waiting) != 1 or waiting[0] == seat:
         return False
-    return winning_turn(adapter, end, waiting[0], budget) is not None
+    # A teammate's win (Araksey's sides) is the seat's own: only a turn the seat loses by counts.
+    return any(lost_by(after, seat) for _, after in turn_ends(adapter, end, waiting[0], budget))
+
+
+def lost_by(state: GameState[Any], seat: int) -> bool:
+    outcome = state.outcome
+    return outcome is not None and not outcome.is_draw and seat not in outcome.winners
 
 
 def survives(adapter: Adapter, state: GameState[Any], seat: int, move: Any, budget: Budget) -> bool | None:

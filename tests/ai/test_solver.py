@@ -11,7 +11,7 @@ import pytest
 
 from ai import ADAPTERS, choose_move, observe
 from ai.solver import Budget, survives, winning_turn
-from rules import GAMES, GameState
+from rules import GAMES, GameState, Outcome
 from rules.arkaios import ArkaiosState
 
 SQUARES = [f"{file}{rank}" for rank in range(1, 6) for file in "abcde"]
@@ -133,3 +133,34 @@ def test_a_spent_budget_proves_nothing() -> None:
     # Proving c3=3 safe means trying every answer: three moves are not enough.
     assert survives(adapter, start, 0, start.parse_move("c3=3"), Budget(3)) is None
     assert winning_turn(adapter, start.play(0, "c3=1"), 1, Budget(0)) is None
+
+
+class Line:
+    """A made-up game for the proofs alone: seats move in turn, one move each; ``wins[seat][move]``
+    names the side that move makes win at once (None: the game goes on)."""
+
+    def __init__(self, wins: dict[int, dict[str, tuple[int, ...] | None]], seat: int = 0) -> None:
+        self.wins, self.seat, self.players = wins, seat, 3
+        self.outcome: Outcome | None = None
+
+    @property
+    def waiting_for(self) -> list[int]:
+        return [] if self.outcome is not None else [self.seat]
+
+    def legal_moves(self, seat: int) -> list[str]:
+        return list(self.wins[seat])
+
+    def play(self, seat: int, move: str, trusted: bool = False) -> Line:
+        after = Line(self.wins, (seat + 1) % self.players)
+        side = self.wins[seat][move]
+        after.outcome = None if side is None else Outcome(winners=side, reason="made up")
+        return after
+
+
+def test_a_teammates_win_at_once_is_no_loss() -> None:
+    """Araksey's sides: the next seat winning at once is a loss only when it is an opponent."""
+    adapter = replace(ADAPTERS["arkaios"], searchable=lambda state, seat, moves: moves)
+    teammate = Line({0: {"wait": None}, 1: {"win": (0, 1), "pass": None}, 2: {"pass": None}})
+    opponent = Line({0: {"wait": None}, 1: {"win": (1, 2), "pass": None}, 2: {"pass": None}})
+    assert survives(adapter, teammate, 0, "wait", Budget(100)) is True  # type: ignore[arg-type]
+    assert survives(adapter, opponent, 0, "wait", Budget(100)) is False  # type: ignore[arg-type]

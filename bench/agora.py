@@ -127,24 +127,30 @@ class Tally:
 
 
 def strength(games: Iterable[str], pairings: Iterable[str], count: int, workers: int, max_plies: int) -> None:
-    tasks = [(g, p, i, max_plies) for g in games for p in pairings for i in range(count)]
-    tallies: dict[tuple[str, str], Tally] = {}
+    """Play every game of every pairing in ``workers`` processes; a row is printed once its games are in."""
+    groups = [(g, p) for g in games for p in pairings]
+    tasks = [(g, p, i, max_plies) for g, p in groups for i in range(count)]
+    tallies = {group: Tally() for group in groups}
+    print("| game | pairing | games | win rate | target | capped | median s/decision | p95 s/decision |")
+    print("|---|---|---|---|---|---|---|---|", flush=True)
     context = multiprocessing.get_context("spawn")
     with context.Pool(workers) as pool:
         for task, result in zip(tasks, pool.imap(play_game, tasks, chunksize=1), strict=True):
-            tallies.setdefault((task[0], task[1]), Tally()).add(result)
-    print("| game | pairing | games | win rate | target | capped | median s/decision | p95 s/decision |")
-    print("|---|---|---|---|---|---|---|---|")
-    for (game_id, pairing), tally in tallies.items():
-        rate = tally.score / tally.games
-        median = statistics.median(tally.times) if tally.times else 0.0
-        p95 = percentile(tally.times, 0.95) if tally.times else 0.0
-        met = "met" if rate >= TARGETS[pairing] else "NOT met"
-        print(
-            f"| {GAMES[game_id].name} | {pairing.replace('-', ' vs ')} | {tally.games} | {rate:.0%} | "
-            f"{TARGETS[pairing]:.0%} ({met}) | {tally.capped} | {median:.3f} | {p95:.3f} |",
-            flush=True,
-        )
+            tally = tallies[(task[0], task[1])]
+            tally.add(result)
+            if tally.games == count:
+                print(strength_row(task[0], task[1], tally), flush=True)
+
+
+def strength_row(game_id: str, pairing: str, tally: Tally) -> str:
+    rate = tally.score / tally.games
+    median = statistics.median(tally.times) if tally.times else 0.0
+    p95 = percentile(tally.times, 0.95) if tally.times else 0.0
+    met = "met" if rate >= TARGETS[pairing] else "NOT met"
+    return (
+        f"| {GAMES[game_id].name} | {pairing.replace('-', ' vs ')} | {tally.games} | {rate:.0%} | "
+        f"{TARGETS[pairing]:.0%} ({met}) | {tally.capped} | {median:.3f} | {p95:.3f} |"
+    )
 
 
 # -- waiting for Agora -----------------------------------------------------------------------------

@@ -74,6 +74,12 @@ GAME_SPEED: dict[str, float] = {
     "kouba": 0.35,
 }
 
+# Real choices of one turn that think with the whole budget before the later ones get less:
+# an Arkaios turn is up to three pillars, each of them a real decision; elsewhere the first.
+FULL_CHOICES: dict[str, int] = {
+    "arkaios": 3,
+}
+
 # Games without chance where a turn that wins at once is proven before searching (ai/solver.py),
 # with the moves a decision's proofs may play: a budget, not a clock, so the move stays the same
 # on every machine. Arcanor's proofs hold in every one of PROOF_SAMPLES sampled worlds.
@@ -120,7 +126,7 @@ def choose_move(obs: Observation, level: str = "hard", seed: int = 0, step: int 
     proof = Budget(PROOF_BUDGET[obs.game]) if plan.proves and obs.game in PROOF_BUDGET else None
     if proof is not None and (won := proven_win(adapter, sample, world, obs.seat, proof, rng)) is not None:
         return won
-    share = step_share(step)
+    share = step_share(max(0, step + 1 - FULL_CHOICES.get(obs.game, 1)))
     budget = max(1, round(plan.iterations * GAME_SPEED.get(obs.game, 1.0) * share))
     ranked = Search(adapter, sample, obs.seat, plan, rng).run(budget, plan.time_cap * share)
     if proof is None:

@@ -46,6 +46,12 @@ class Adapter:
     game's budget keeps a decision near the level's intended time). ``secret_moves`` is the
     prefix of the moves whose notation tells a secret while it is one, and how another seat sees
     them (a secret set-up: ``("set:", "set:hidden")``); a log handed to the AI hides them.
+
+    ``full_choices`` is how many real choices of one turn think with the whole budget before the
+    later ones get less (an Arkaios turn is up to three pillars, each a real decision).
+    ``proof_budget``, for games without chance, is the moves the hard level may try to prove a turn
+    that wins at once, or a move that loses at once, before it searches (``ai/solver.py``): a
+    budget, not a clock, so the move stays the same on every machine. ``None``: no proofs.
     """
 
     sampler: Callable[[Observation], Sampler]
@@ -53,6 +59,8 @@ class Adapter:
     searchable: Callable[[GameState[Any], int, list[Any]], list[Any]] = field(default=keep_all)
     speed: float = 1.0
     secret_moves: tuple[str, str] | None = None
+    full_choices: int = 1
+    proof_budget: int | None = None
 
 
 ADAPTERS: dict[str, Adapter] = {}

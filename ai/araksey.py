@@ -43,4 +43,4 @@ def evaluate(state: GameState[Any]) -> Values:
     return tuple(squash(lead if state.sides[seat] == 0 else -lead) for seat in range(state.players))
 
 
-ADAPTERS["araksey"] = Adapter(sampler=sampler, evaluate=evaluate)
+ADAPTERS["araksey"] = Adapter(sampler=sampler, evaluate=evaluate, proof_budget=20_000)

@@ -108,4 +108,4 @@ def without_lifts(state: GameState[Any], seat: int, moves: list[Any]) -> list[An
     return [m for m in moves if not isinstance(m, Peek)]
 
 
-ADAPTERS["arcanor"] = Adapter(sampler=sampler, evaluate=evaluate, searchable=without_lifts)
+ADAPTERS["arcanor"] = Adapter(sampler=sampler, evaluate=evaluate, searchable=without_lifts, proof_budget=20_000)

@@ -41,4 +41,4 @@ def evaluate(state: GameState[Any]) -> Values:
     return (squash(lead), squash(-lead))
 
 
-ADAPTERS["arkaios"] = Adapter(sampler=sampler, evaluate=evaluate)
+ADAPTERS["arkaios"] = Adapter(sampler=sampler, evaluate=evaluate, full_choices=3, proof_budget=40_000)

@@ -194,4 +194,4 @@ def evaluate(state: GameState[Any]) -> Values:
 
 
 # A duel's pick is hidden from the other seat while it is secret.
-ADAPTERS["kouba"] = Adapter(sampler=sampler, evaluate=evaluate, secret_moves=("take:", "take:hidden"))
+ADAPTERS["kouba"] = Adapter(sampler=sampler, evaluate=evaluate, speed=0.35, secret_moves=("take:", "take:hidden"))

@@ -35,10 +35,12 @@ from typing import Any
 
 from ai.adapter import ADAPTERS, Adapter, Sampler, Values, outcome_values
 from ai.observation import Observation
+from ai.solver import Budget, survives, turn_ends, winning_turn, won_by
 from rules import GameState, Rng
 
 EXPLORATION = 0.7  # UCB constant for values in [0, 1]
 CLOCK_EVERY = 8  # iterations between two looks at the clock
+MIN_SHARE = 1 / 100  # the least part of its budget a decision late in a long turn gets
 
 
 @dataclass(frozen=True)
@@ -52,20 +54,37 @@ class Level:
     depth: int
     time_cap: float
     noise: float = 0.0
+    proves: bool = False  # looks for a turn that wins at once, and for the opponent's, before playing
 
 
 LEVELS: dict[str, Level] = {
     "random": Level("random", 0, 0, 1.0),
     "easy": Level("easy", 0, 0, 1.0, noise=0.3),
     "medium": Level("medium", 300, 4, 0.6),
-    "hard": Level("hard", 1200, 3, 1.9),
+    "hard": Level("hard", 1200, 3, 1.9, proves=True),
 }
 
 
-def choose_move(obs: Observation, level: str = "hard", seed: int = 0) -> str:
-    """The move (in notation) that ``obs.seat`` plays at ``level``.
+# A turn proven to win at once (see ``Adapter.proof_budget``) must win in this many sampled worlds.
+PROOF_SAMPLES = 4
 
-    The same observation, level and seed always give the same move (unless the
+
+def step_share(step: int) -> float:
+    """The part of a decision's budget the ``step``-th real choice of Agora's turn gets (0: its first;
+    forced moves do not count): a turn of many decisions (Kouba's rolls and keeps for three seats,
+    a dice race) costs under two decisions' time however long it is (the shares add up to π²/6).
+
+    >>> [round(step_share(step), 3) for step in (0, 1, 3, 99)]
+    [1.0, 0.25, 0.062, 0.01]
+    """
+    share: float = (1.0 + step) ** -2
+    return max(MIN_SHARE, share)
+
+
+def choose_move(obs: Observation, level: str = "hard", seed: int = 0, step: int = 0) -> str:
+    """The move (in notation) that ``obs.seat`` plays at ``level``, as the ``step``-th decision of its turn.
+
+    The same observation, level, seed and step always give the same move (unless the
     level's time cap is reached first, see the module docstring).
     """
     if not isinstance(obs, Observation):
@@ -82,8 +101,31 @@ def choose_move(obs: Observation, level: str = "hard", seed: int = 0) -> str:
         return str(moves[rng.below(len(moves))])
     if plan.name == "easy":
         return greedy(adapter, world, obs.seat, moves, plan.noise, rng)
-    budget = max(1, round(plan.iterations * adapter.speed))
-    return Search(adapter, sample, obs.seat, plan, rng).run(budget)
+    proof = Budget(adapter.proof_budget) if plan.proves and adapter.proof_budget is not None else None
+    if proof is not None and (won := proven_win(adapter, sample, world, obs.seat, proof, rng)) is not None:
+        return won
+    share = step_share(max(0, step + 1 - adapter.full_choices))
+    budget = max(1, round(plan.iterations * adapter.speed * share))
+    ranked = Search(adapter, sample, obs.seat, plan, rng).run(budget, plan.time_cap * share)
+    if proof is None:
+        return str(ranked[0])
+    return str(next((m for m in ranked if survives(adapter, world, obs.seat, m, proof) is not False), ranked[0]))
+
+
+def proven_win(
+    adapter: Adapter, sample: Sampler, world: GameState[Any], seat: int, proof: Budget, rng: Rng
+) -> str | None:
+    """A first move of a turn that wins at once in ``world`` and in other sampled worlds too."""
+    won = winning_turn(adapter, world, seat, proof)
+    if won is None:
+        return None
+    for _ in range(PROOF_SAMPLES - 1):
+        other = sample(rng)
+        if other is not world and not any(
+            str(first) == won and won_by(end, seat) for first, end in turn_ends(adapter, other, seat, proof)
+        ):
+            return None
+    return won
 
 
 def searchable_moves(adapter: Adapter, state: GameState[Any], seat: int) -> list[Any]:
@@ -147,14 +189,15 @@ class Search:
         self.adapter, self.sample, self.seat, self.plan, self.rng = adapter, sample, seat, plan, rng
         self.root = Node(seat, None)
 
-    def run(self, iterations: int) -> str:
-        deadline = time.perf_counter() + self.plan.time_cap
+    def run(self, iterations: int, time_cap: float) -> list[Any]:
+        """The root's moves tried, the most visited first (ties: the best total)."""
+        deadline = time.perf_counter() + time_cap
         for done in range(iterations):
             if done % CLOCK_EVERY == 0 and done and time.perf_counter() > deadline:
                 break
             self.iterate(self.sample(self.rng))
-        best = max(self.root.children.values(), key=lambda n: (n.visits, n.total))
-        return str(best.move)
+        ranked = sorted(self.root.children.values(), key=lambda n: (n.visits, n.total), reverse=True)
+        return [node.move for node in ranked]
 
     def iterate(self, state: GameState[Any]) -> None:
         node, path = self.root, []

@@ -1,6 +1,7 @@
 """Print the performance tables of docs/performance.md.
 
-``python -m bench [--quick]``, ``python -m bench ai``, ``python -m bench suggest``, ``python -m bench community``.
+``python -m bench [--quick]``, ``python -m bench ai``, ``python -m bench agora``, ``python -m bench suggest``,
+``python -m bench community``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ def main() -> None:
         from bench.ai import main as ai_main
 
         ai_main(sys.argv[2:])
+        return
+    if sys.argv[1:2] == ["agora"]:
+        from bench.agora import main as agora_main
+
+        agora_main(sys.argv[2:])
         return
     if sys.argv[1:2] == ["load"]:
         from bench.load import main as load_main

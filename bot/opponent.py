@@ -108,6 +108,6 @@ class Thinking(WorkerPool):
     def __init__(self, workers: int) -> None:
         super().__init__(max(1, workers), _prepare_worker)
 
-    async def choose(self, obs: Observation, level: str, seed: int) -> str:
-        """The move ``obs.seat`` plays at ``level`` (its notation)."""
-        return await self.run(choose_move, obs, level, seed)
+    async def choose(self, obs: Observation, level: str, seed: int, step: int = 0) -> str:
+        """The move ``obs.seat`` plays at ``level`` (its notation), the ``step``-th decision of its turn."""
+        return await self.run(choose_move, obs, level, seed, step)

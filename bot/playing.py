@@ -23,6 +23,18 @@ if TYPE_CHECKING:
     from bot.records import JSON, Act, GameRecord
 
 
+def seats_of_moves(
+    seat: int | Sequence[int] | None, record: GameRecord, moves: Sequence[str]
+) -> int | list[int | None] | None:
+    """The seat of each notation :meth:`GameService.play` applies: the draft's first (its player's
+    own seat), then ``seat``'s for ``moves``; a single seat or None stays as it is."""
+    if seat is None or isinstance(seat, int):
+        return seat
+    if len(seat) != len(moves):
+        raise ValueError(f"{len(moves)} moves but {len(seat)} seats to play them.")
+    return [*([None] * len(record.row.draft)), *seat]
+
+
 class Playing(Records):
     """The one path of a move: checked against the stored game, applied, saved."""
 
@@ -109,22 +121,23 @@ class Playing(Records):
         moves: Sequence[str],
         version: int | None = None,
         also: Sequence[WithinTransaction] = (),
-        seat: int | None = None,
+        seat: int | Sequence[int] | None = None,
     ) -> GameRecord:
         """Commit the unfinished turn's draft followed by ``moves``, as one transaction.
 
         Every way of moving comes here: a click, ``/move``, a time-out's default move, the bot's
         move. ``also`` runs in the same transaction (a scheduler job marking itself done).
-        ``seat``: which of ``user_id``'s seats plays (the bot holding several), else the first that may.
+        ``seat``: which of ``user_id``'s seats plays (the bot holding several), else the first that may;
+        a sequence names the seat of each of ``moves`` (Agora's turn across its seats).
         """
         async with self._lock(game_id):
             record = await self.load(game_id)
-            self.check_actor(record, user_id, version, seat=seat)
+            self.check_actor(record, user_id, version, seat=seat if not isinstance(seat, Sequence) else seat[0])
             notations = [*record.row.draft, *moves]
             if not notations:
                 raise ServiceError("There is no move to play.", "err.no_move")
             ply = await self.storage.move_count(game_id)
-            state, played = self._apply(record, user_id, notations, ply, seat)
+            state, played = self._apply(record, user_id, notations, ply, seats_of_moves(seat, record, moves))
             return await self._save_moves(record, state, played, also)
 
     async def add_to_draft(self, game_id: int, user_id: int, move: str, version: int | None) -> GameRecord:
@@ -176,23 +189,32 @@ class Playing(Records):
         return await self._write(record, Changes(columns, [], list(also)))
 
     def _apply(
-        self, record: GameRecord, user_id: int, notations: Sequence[str], ply: int, only: int | None = None
+        self,
+        record: GameRecord,
+        user_id: int,
+        notations: Sequence[str],
+        ply: int,
+        only: int | Sequence[int | None] | None = None,
     ) -> tuple[GameState[Any], list[MoveRow]]:
         """Play ``notations`` in turn for ``user_id``; numbered after ``ply`` moves already stored.
 
-        Each later move of the sequence must still be ``user_id``'s to play.
+        Each later move of the sequence must still be ``user_id``'s to play; ``only``: the seat that
+        plays them, or one per notation (Agora's turn across its seats, each moved for its seat's
+        user: the bot, or the player whose seat it took over).
         """
         assert record.state is not None
         state = record.state
         played: list[MoveRow] = []
-        for notation in notations:
-            seat = self._seat_to_act(record, state, user_id, only)
+        for index, notation in enumerate(notations):
+            named = only[index] if isinstance(only, Sequence) else only
+            mover = record.user_at(named) if isinstance(only, Sequence) and named is not None else user_id
+            seat = self._seat_to_act(record, state, mover, named)
             try:
                 after = state.play(seat, notation)
             except IllegalMove as error:
                 raise ServiceError(str(error), quotes_player=True, engine_text=error.text) from None
             move = str(state.parse_move(notation))
-            played.append(MoveRow(ply + len(played) + 1, seat, user_id, move, self.clock()))
+            played.append(MoveRow(ply + len(played) + 1, seat, mover, move, self.clock()))
             state = after
         return state, played
 

@@ -2,22 +2,22 @@
 
 A move that makes it the turn of a seat the bot plays adds the job in its own transaction
 (``bot/scheduler.py``). Its handler reloads the game, does nothing unless the game is still at
-the job's version, works out the move from the seat's view and the public move log in a worker
-process (``bot/opponent.py``), and plays it through :meth:`GameCog.commit`, as a click would,
-marking the job done in the move's transaction: a job that runs twice (a restart, two processes)
-moves once.
+the job's version, works out each decision of the bot's turn from the seat's view and the public
+move log in a worker process (``bot/opponent.py``, ``bot/agora_turn.py``), and plays the whole turn
+through the service as one move, marking the job done in the move's transaction (a job that runs
+twice, after a restart or in two processes, moves once), then updates the board once. A game that
+ended while the bot thought (a resignation) owes nothing: the job ends quietly.
 """
 
 from __future__ import annotations
 
 import logging
-import random
 
 from discord.ext import commands
 
-from ai import observe
+from ai import Observation
+from bot.agora_turn import Turn, play_turn, turn_line
 from bot.app import AgoraBot
-from bot.opponent import move_seed, public_log
 from bot.scheduler import BOT, Job, JobAlreadyDone
 from bot.service import ACTIVE, GameRecord, ServiceError, StaleButton
 from cogs.common import game_cog
@@ -49,35 +49,40 @@ class Opponent(commands.Cog):
         return record
 
     async def move(self, job: Job) -> None:
-        """The bot plays its first seat the game waits for; a later job plays the next one."""
+        """The bot plays its whole turn: every decision its seats owe in a row, as one move shown once."""
         record = await self.current(job)
         if record is None or record.state is None:
             return  # the game moved on, ended or was resigned: the job is void
-        seat = record.waiting_bots()[0]
-        level = record.bot_seats[seat]
-        notation = await self.choose(record, seat, level)
-        cog = game_cog(self.bot, record.game)
+        history = await self.service.storage.moves(record.id)
+        turn = await play_turn(
+            record.game, record.id, record.version, record.state, record.bot_seats, history, self.choose
+        )  # fmt: skip
+        if not turn.steps:
+            return
         try:
-            await cog.commit(
-                record, record.user_at(seat), [notation], version=record.version,
-                also=[self.bot.scheduler.done_step(job)], seat=seat,
+            after = await self.service.play(
+                record.id, record.user_at(turn.steps[0].seat), turn.notations, record.version,
+                also=[self.bot.scheduler.done_step(job)], seat=turn.seats,
             )  # fmt: skip
         except (JobAlreadyDone, StaleButton):
             return  # another run played it, or someone moved first: a new job follows the new position
+        except ServiceError:
+            if await self.current(job) is None:
+                return  # the game ended (a resignation) while the bot thought: nothing is owed
+            raise
+        await self.show(record, after, turn)
 
-    async def choose(self, record: GameRecord, seat: int, level: str) -> str:
-        """The bot's move: from what its seat may see only, seeded by the game's id and version."""
-        assert record.state is not None
-        moves = await self.service.storage.moves(record.id)
-        observation = observe(record.state, seat, public_log(record.game, moves, seat))
-        seed = move_seed(record.id, record.version)
-        try:
-            return await self.bot.thinking.choose(observation, level, seed)
-        except Exception:
-            # A search that fails must not stall the game: a legal move, drawn from the same seed.
-            log.exception("game %s: the search failed at version %s; playing a legal move", record.id, record.version)
-            legal = record.state.legal_moves(seat)
-            return str(random.Random(seed).choice(legal))
+    async def show(self, before: GameRecord, after: GameRecord, turn: Turn) -> None:
+        """One board update for the whole turn, its steps told in the turn's line."""
+        cog = game_cog(self.bot, before.game)
+        user = before.user_at(turn.steps[0].seat)
+        lang = await cog.language(after)
+        line = turn_line(turn, await self.service.shown_names(after), lang) if len(turn.steps) > 1 else ""
+        await cog.publish(before, line or await cog.summary(before, after, user, turn.notations, lang))
+
+    async def choose(self, observation: Observation, level: str, seed: int, step: int) -> str:
+        """A decision of the bot's turn, chosen in the worker pool from what its seat may see."""
+        return await self.bot.thinking.choose(observation, level, seed, step)
 
 
 async def setup(bot: commands.Bot) -> None:

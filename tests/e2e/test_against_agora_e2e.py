@@ -10,6 +10,7 @@ import pytest
 
 from ai import Observation
 from bot.app import AgoraBot
+from bot.movelog import replay
 from bot.scheduler import BOT, LEASE_SECONDS
 from bot.storage import MoveRow
 from tests.e2e.conftest import Clock
@@ -150,7 +151,7 @@ async def test_a_restart_while_the_bot_thinks_makes_it_move_once_after(
         await asyncio.sleep(3600)
         raise AssertionError("the bot's process stopped before it chose")
 
-    first.thinking.choose = thinks_forever  # type: ignore[method-assign]
+    first.thinking.choose = thinks_forever  # type: ignore[method-assign,assignment]
     board = await against_agora(h, alice)
     board = await arkaios_turn(h, alice, board)
     assert not bot_moves(await first.storage.moves(1), h.bot_user.id)
@@ -283,14 +284,12 @@ async def test_the_bot_answers_in_games_with_secrets_and_dice(
     alice = h.user("alice")
     bot = make_bot()
     await h.start(bot)
-    seen: list[tuple[Observation, dict[str, object]]] = []
+    seen: list[Observation] = []
     choose = bot.thinking.choose
 
-    async def watched(obs: Observation, level: str, seed: int) -> str:
-        record = await bot.service.load(1)
-        assert record.state is not None
-        seen.append((obs, record.state.view(obs.seat)))
-        return await choose(obs, level, seed)
+    async def watched(obs: Observation, level: str, seed: int, step: int = 0) -> str:
+        seen.append(obs)
+        return await choose(obs, level, seed, step)
 
     bot.thinking.choose = watched  # type: ignore[method-assign]
     started = await h.slash(alice, command, opponent=h.bot_user, **{level_option: "easy"})
@@ -307,7 +306,10 @@ async def test_the_bot_answers_in_games_with_secrets_and_dice(
     moves = await bot.storage.moves(1)
     assert {m.seat for m in moves} == {0, 1} and {m.user_id for m in moves if m.seat == 1} == {h.bot_user.id}
     assert seen, "the bot thought"
-    for obs, view in seen:
+    row = (await bot.service.load(1)).row
+    for obs in seen:
+        # The position each decision was taken in: the stored moves before it, replayed.
+        view = replay(row, moves[: len(obs.log)]).view(obs.seat)
         assert obs.seat == 1 and dict(obs.view) == view, "the bot's seat's view, nothing more"
         assert all(n == "set:hidden" for seat, n in obs.log if seat == 0 and n.startswith("set:"))
     await h.stop()

@@ -1,0 +1,268 @@
+"""Agora at the table: ``python -m bench agora [wait|strength] [--games N] [--game ID] [--workers N]``.
+
+Two tables:
+
+- **wait**: through the offline Discord with the real clock, the bot's default settings and its
+  worker processes, a person (playing random legal moves with ``/move``) waits from the move that
+  hands Agora the turn until the bot is idle again, the board showing a person's turn (or the
+  end). Each duel against Agora at hard, Araksey with four players and three Agora seats, Kouba
+  with four players and three Agora seats. Scenarios run one after another (a parallel run would
+  lengthen the waits it measures). The harness lives in ``tests/``: run from the repository root.
+- **strength**: two-player games between levels and the two baseline players, seats alternated
+  (the first-named in seat 0 in even games); a win counts 1, a draw or a game stopped at
+  ``--max-plies`` one half. Times are wall seconds per decision of the first-named level, taken
+  as the bot takes them (a long turn's later decisions think less). Games run in ``--workers``
+  processes.
+
+The baselines: ``random`` plays a uniformly random legal move; ``wary`` takes a turn that wins at
+once if it has one, else a random move that does not let the opponent win at once (the same
+bounded proofs as hard's, :mod:`ai.solver`, on a world sampled from what its seat sees).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import statistics
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ai import ADAPTERS, choose_move, observe
+from ai.search import searchable_moves
+from ai.solver import Budget, survives, winning_turn
+from bench.engines import percentile
+from bot.opponent import public_log
+from bot.storage import MoveRow
+from rules import GAMES, GameState, Rng
+
+PAIRINGS = ("hard-random", "hard-wary", "hard-medium", "medium-easy")
+TARGETS = {"hard-random": 0.99, "hard-wary": 0.90, "hard-medium": 0.60, "medium-easy": 0.60}
+BASELINES = ("random", "wary")
+WARY_BUDGET = 40_000  # moves the wary player's proofs may play per decision
+PLAYERS = {"kouba": 2, "araksey": 2}
+
+
+# -- the wary baseline -------------------------------------------------------------------
+
+
+def wary_move(observation: Any, seed: int) -> str:
+    """A turn that wins at once, else a random move after which the opponent cannot win at once."""
+    adapter = ADAPTERS[observation.game]
+    rng = Rng.seeded(seed)
+    world = adapter.sampler(observation)(rng)
+    seat = observation.seat
+    budget = Budget(WARY_BUDGET)
+    won = winning_turn(adapter, world, seat, budget)
+    if won is not None:
+        return won
+    moves = searchable_moves(adapter, world, seat)
+    safe = [move for move in moves if survives(adapter, world, seat, move, budget) is not False]
+    pool = safe or moves
+    return str(pool[rng.below(len(pool))])
+
+
+def decide(level: str, observation: Any, seed: int, step: int) -> str:
+    if level == "wary":
+        return wary_move(observation, seed)
+    return choose_move(observation, level, seed, step)
+
+
+# -- strength --------------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    """One game's result for the first-named player, and its decisions' wall seconds."""
+
+    score: float
+    capped: bool
+    times: list[float]
+
+
+def play_game(task: tuple[str, str, int, int]) -> Result:
+    """One game: the pairing's first level in seat ``index % 2``, the second in the other seat."""
+    game_id, pairing, index, max_plies = task
+    first, second = pairing.split("-")
+    seat = index % 2
+    state: GameState[Any] = GAMES[game_id].new(players=PLAYERS.get(game_id, 2), seed=index, options={})
+    log: list[MoveRow] = []
+    times: list[float] = []
+    choices, last = 0, -1  # the real choices of the seat's turn so far, as the bot counts them
+    for ply in range(max_plies):
+        if state.outcome is not None:
+            break
+        actor = (state.waiting_for or state.actors)[0]
+        choices, last = (choices if actor == last else 0), actor
+        seen = observe(state, actor, public_log(game_id, log, actor))
+        started = time.perf_counter()
+        move = decide(first if actor == seat else second, seen, index * 1000 + ply, choices)
+        if actor == seat:
+            times.append(time.perf_counter() - started)
+        choices += len(state.legal_moves(actor)) > 1
+        state = state.play(actor, move)
+        log.append(MoveRow(ply + 1, actor, actor, move, 0.0))
+    outcome = state.outcome
+    if outcome is None or outcome.is_draw:
+        return Result(0.5, outcome is None, times)
+    return Result(1.0 if seat in outcome.winners else 0.0, False, times)
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    score: float = 0.0
+    capped: int = 0
+    times: list[float] = field(default_factory=list)
+
+    def add(self, result: Result) -> None:
+        self.games += 1
+        self.score += result.score
+        self.capped += result.capped
+        self.times += result.times
+
+
+def strength(games: Iterable[str], pairings: Iterable[str], count: int, workers: int, max_plies: int) -> None:
+    """Play every game of every pairing in ``workers`` processes; a row is printed once its games are in."""
+    groups = [(g, p) for g in games for p in pairings]
+    tasks = [(g, p, i, max_plies) for g, p in groups for i in range(count)]
+    tallies = {group: Tally() for group in groups}
+    print("| game | pairing | games | win rate | target | capped | median s/decision | p95 s/decision |")
+    print("|---|---|---|---|---|---|---|---|", flush=True)
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers) as pool:
+        for task, result in zip(tasks, pool.imap(play_game, tasks, chunksize=1), strict=True):
+            tally = tallies[(task[0], task[1])]
+            tally.add(result)
+            if tally.games == count:
+                print(strength_row(task[0], task[1], tally), flush=True)
+
+
+def strength_row(game_id: str, pairing: str, tally: Tally) -> str:
+    rate = tally.score / tally.games
+    median = statistics.median(tally.times) if tally.times else 0.0
+    p95 = percentile(tally.times, 0.95) if tally.times else 0.0
+    met = "met" if rate >= TARGETS[pairing] else "NOT met"
+    return (
+        f"| {GAMES[game_id].name} | {pairing.replace('-', ' vs ')} | {tally.games} | {rate:.0%} | "
+        f"{TARGETS[pairing]:.0%} ({met}) | {tally.capped} | {median:.3f} | {p95:.3f} |"
+    )
+
+
+# -- waiting for Agora -----------------------------------------------------------------------------
+
+# (name, command, options, press Start first): one game of each scenario per --games.
+SCENARIOS: tuple[tuple[str, str, dict[str, Any], bool], ...] = (
+    ("Arkaios, duel vs hard", "arkaios challenge", {"level": "hard"}, False),
+    ("Arcanor, duel vs hard", "arcanor challenge", {"level": "hard"}, False),
+    ("Dragons Arena, duel vs hard", "dragons challenge", {"bot_level": "hard"}, False),
+    ("Araksey, duel vs hard", "araksey challenge", {"element": "fog", "level": "hard"}, False),
+    ("Kouba, duel vs hard", "kouba create", {"bots": 1, "level": "hard"}, True),
+    ("Araksey, 4 players, 3 Agora seats (hard)", "araksey challenge",
+     {"element": "earth", "level": "hard", "opponent2": "agora", "opponent3": "agora"}, False),
+    ("Kouba, 4 players, 3 Agora seats (hard)", "kouba create", {"bots": 3, "level": "hard"}, True),
+)  # fmt: skip
+
+
+STEP_TIMEOUT = 120.0  # seconds the harness waits for the bot to be idle: a slow turn is measured, not cut
+
+
+def person_moves(game_id: str, state: GameState[Any], seat: int, rng: Rng) -> list[str]:
+    """A random legal move for the person; a whole turn where the game's turns take several."""
+    moves: list[str] = []
+    while state.outcome is None and seat in state.waiting_for:
+        legal = state.legal_moves(seat)
+        move = str(legal[rng.below(len(legal))])
+        moves.append(move)
+        state = state.play(seat, move)
+        if list(state.waiting_for) != [seat] or game_id != "arkaios":
+            break  # only Arkaios gathers a turn's moves in one /move
+    return moves
+
+
+async def one_table(scenario: tuple[str, str, dict[str, Any], bool], seed: int, max_moves: int) -> list[float]:
+    """One game of ``scenario``; the seconds each move that handed Agora the turn waited."""
+    from bot.app import AgoraBot
+    from bot.config import ai_workers, render_workers
+    from tests.harness import FakeDiscord
+
+    _, command, options, press_start = scenario
+    rng = Rng.seeded(seed)
+    waits: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        h = FakeDiscord(spec=None, step_timeout=STEP_TIMEOUT)
+        alice = h.user("alice")
+        # The defaults of a bot started from its environment: a drawing process per core, one for Agora.
+        database = str(Path(folder) / "bench.sqlite3")
+        bot = AgoraBot(database, render_workers=render_workers(""), ai_workers=ai_workers(""))
+        await h.start(bot)
+        # The worker processes start with a bot's first search and first board, once per process
+        # lifetime: started here, so the table measures the turns of a bot that is up.
+        await bot.thinking.run(time.perf_counter)
+        try:
+            given: dict[str, Any] = {k: h.bot_user if v == "agora" else v for k, v in options.items()}
+            if "create" not in command:
+                given["opponent"] = h.bot_user
+            sent = await h.slash(alice, command, **given)
+            if press_start and sent.message is not None:
+                await h.click(alice, sent.message.button(label="Start"))
+            for _ in range(max_moves):
+                record = await bot.service.load(1)
+                if record.state is None or record.outcome is not None:
+                    break
+                people = [s for s in record.state.waiting_for if s not in record.bot_seats]
+                if not people:
+                    break  # Agora's job did not run: nothing a person can do
+                before = len(await bot.storage.moves(1))
+                started = time.perf_counter()
+                await h.slash(alice, "move", notation=" ".join(person_moves(record.game, record.state, people[0], rng)))
+                waited = time.perf_counter() - started
+                moves = await bot.storage.moves(1)
+                if any(m.seat in record.bot_seats for m in moves[before:]):
+                    waits.append(waited)
+        finally:
+            await h.stop()
+    return waits
+
+
+def wait(names: Iterable[str] | None, count: int, max_moves: int) -> None:
+    chosen = [s for s in SCENARIOS if names is None or any(n.lower() in s[0].lower() for n in names)]
+    print("| table | turns handed to Agora | median | p95 | longest | target (p95 ≤ 3 s, longest ≤ 10 s) |")
+    print("|---|---|---|---|---|---|")
+    for scenario in chosen:
+        waits: list[float] = []
+        for index in range(count):
+            waits += asyncio.run(one_table(scenario, index, max_moves))
+        if not waits:
+            print(f"| {scenario[0]} | 0 | - | - | - | - |", flush=True)
+            continue
+        p95, longest = percentile(waits, 0.95), max(waits)
+        met = "met" if p95 <= 3.0 and longest <= 10.0 else "NOT met"
+        print(
+            f"| {scenario[0]} | {len(waits)} | {statistics.median(waits):.2f} s | {p95:.2f} s | {longest:.2f} s | "
+            f"{met} |",
+            flush=True,
+        )
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench agora")
+    parser.add_argument("part", nargs="?", choices=("all", "wait", "strength"), default="all")
+    parser.add_argument("--games", type=int, default=100, help="strength: games per pairing and game (default 100)")
+    parser.add_argument("--tables", type=int, default=3, help="wait: games per table (default 3)")
+    parser.add_argument("--game", choices=sorted(GAMES), action="append", help="strength: only these games")
+    parser.add_argument("--pairing", choices=PAIRINGS, action="append", help="strength: only these pairings")
+    parser.add_argument("--table", action="append", help="wait: only tables whose name contains this")
+    parser.add_argument("--workers", type=int, default=2, help="strength: processes playing games (default 2)")
+    parser.add_argument("--max-plies", type=int, default=600, help="strength: stop a game after this many moves")
+    parser.add_argument("--max-moves", type=int, default=60, help="wait: a person's moves per game at most")
+    args = parser.parse_args(argv)
+    if args.part in ("all", "wait"):
+        wait(args.table, args.tables, args.max_moves)
+    if args.part in ("all", "strength"):
+        print()
+        strength(args.game or sorted(GAMES), args.pairing or PAIRINGS, args.games, args.workers, args.max_plies)

@@ -18,16 +18,19 @@ HINT_LEVEL = "medium"
 
 
 def against_agora_only(record: GameRecord, user_id: int) -> bool:
-    """Whether every seat of ``record`` but ``user_id``'s is Agora's (and ``user_id`` holds one)."""
-    bots = record.bot_seats
+    """Whether every seat of ``record`` but ``user_id``'s is Agora's own (and ``user_id`` holds one).
+
+    A seat Agora took over from a player who left does not count as Agora's: that game is rated.
+    """
+    bots = {seat for seat in record.bot_seats if str(seat) not in record.row.absent}
     mine = record.seats_of(user_id)
     return bool(mine) and all(seat in bots for seat in range(len(record.seats)) if seat not in mine)
 
 
 def offers_hints(record: GameRecord) -> bool:
-    """Whether the board offers hints: a game being played by one person against Agora alone."""
-    people = {uid for seat, uid in enumerate(record.seats) if seat not in record.bot_seats}
-    return record.row.status == ACTIVE and len(people) == 1 and bool(record.bot_seats)
+    """Whether the board offers hints: a game against Agora alone, while its one person is to move."""
+    people = record.human_actors()
+    return record.row.status == ACTIVE and len(set(people)) == 1 and against_agora_only(record, people[0])
 
 
 async def check_hint(storage: Storage, record: GameRecord, user_id: int) -> None:

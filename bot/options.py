@@ -7,7 +7,7 @@ so a command that takes options needs no parameter per game.
 {'strict_memory': True}
 >>> read_options(GAMES["arcanor"], "memory=yes")
 Traceback (most recent call last):
-bot.service.ServiceError: The memory option is not one of Arcanor's options.
+bot.records.ServiceError: The memory option is not one of Arcanor's options.
 """
 
 from __future__ import annotations

@@ -165,7 +165,7 @@ async def test_a_tournament(discord_harness: FakeDiscord, make_bot: Callable[[],
     assert made.message is not None and "Tournoi de Dragons Arena n°1" in made.message.text
     assert "d'or pour gagner : 2" in made.message.text
     wrong = await h.slash(h.owner, "tournament create", game="arkaios", format="swiss", options="strict_memory=oui")
-    assert wrong.ephemeral and "L'option strict_memory n'est pas une option de Arkaios." in wrong.text
+    assert wrong.ephemeral and "L'option strict_memory n'est pas une option d'Arkaios." in wrong.text
     for player in players:
         joined = await h.slash(player, "tournament join")
         assert "Vous êtes inscrit" in joined.text

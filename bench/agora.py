@@ -28,13 +28,14 @@ import statistics
 import tempfile
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ai import ADAPTERS, choose_move, observe
 from ai.search import searchable_moves
 from ai.solver import Budget, survives, winning_turn
+from bench import ai as ai_bench
 from bench.engines import percentile
 from bot.opponent import public_log
 from bot.storage import MoveRow
@@ -112,12 +113,8 @@ def play_game(task: tuple[str, str, int, int]) -> Result:
     return Result(1.0 if seat in outcome.winners else 0.0, False, times)
 
 
-@dataclass
-class Tally:
-    games: int = 0
-    score: float = 0.0
-    capped: int = 0
-    times: list[float] = field(default_factory=list)
+class Tally(ai_bench.Tally):
+    """The games of one pairing so far (``python -m bench ai``'s tally), added up game by game."""
 
     def add(self, result: Result) -> None:
         self.games += 1

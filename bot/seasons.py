@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.database import Connection, Row
-from bot.ratings import MODEL, PROVISIONAL_GAMES, is_rated, ranks_of, result_of, shown_rating
+from bot.ratings import MODEL, Rating, is_rated, ranks_of, result_of
 from bot.storage import GameRow, Storage, WithinTransaction
 from rules import Outcome
 
@@ -96,27 +96,15 @@ class Season:
 
 
 @dataclass(frozen=True)
-class SeasonRating:
-    """A player's rating in one game over one season."""
+class SeasonRating(Rating):
+    """A player's rating in one game over one season, and when they last played in it."""
 
-    user_id: int
-    game: str
-    mu: float
-    sigma: float
-    games: int
-    wins: int
-    losses: int
-    draws: int
     played_at: float
-
-    @property
-    def shown(self) -> int:
-        return shown_rating(self.mu, self.sigma)
 
     @property
     def label(self) -> str:
         """``1538`` once established in the season, ``1538?`` while provisional."""
-        return f"{self.shown}?" if self.games < PROVISIONAL_GAMES else str(self.shown)
+        return f"{self.shown}?" if self.provisional else str(self.shown)
 
 
 _SEASON = "id, guild_id, number, started_at, ends_at, ended_at, posted_at"

@@ -415,7 +415,7 @@ class SeasonCog(commands.Cog, name="Seasons"):
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
-            lang = await self.bot.language_of(interaction.guild_id)
+            lang = await self.bot.reply_language(interaction)
             if not can_manage(interaction):
                 await tell(interaction, text(lang, "season.err.manage"))
                 return
@@ -452,7 +452,7 @@ class SeasonCog(commands.Cog, name="Seasons"):
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
-            lang = await self.bot.language_of(interaction.guild_id)
+            lang = await self.bot.reply_language(interaction)
             if not can_manage(interaction):
                 await tell(interaction, text(lang, "season.err.manage"))
                 return
@@ -469,7 +469,7 @@ class SeasonCog(commands.Cog, name="Seasons"):
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
-            lang = await self.bot.language_of(interaction.guild_id)
+            lang = await self.bot.reply_language(interaction)
             if not can_manage(interaction):
                 await tell(interaction, text(lang, "season.err.manage"))
                 return

@@ -15,8 +15,9 @@ from rules import GAMES, MODULES
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ("bot", "cogs", "ai", "render", "rules", "bench")
-# A benchmark whose scenario is two named games' own controls, measured click by click.
-SCENARIOS = {"bench/latency.py"}
+# Benchmarks whose scenarios are named games' own commands and controls: the clicks of two games,
+# measured one by one, and the tables at which the wait for Agora is measured.
+SCENARIOS = {"bench/latency.py", "bench/agora.py"}
 # The engines' mutation testing is configured per engine (its own settings name them).
 ELSEWHERE = ("bench/mutation",)
 

@@ -39,7 +39,7 @@ class Adapter:
 
     ``sampler(obs)`` does the work that is the same for every sample once, and
     returns a function that draws one full state per call. ``searchable`` may
-    drop moves that only change what a human sees (Arcanor's lifts), never
+    drop moves that only change what a human sees (lifting a stack to look inside), never
     moves that change the game.
 
     ``speed`` scales the levels' iterations per decision (engines differ in speed, and each
@@ -48,7 +48,7 @@ class Adapter:
     them (a secret set-up: ``("set:", "set:hidden")``); a log handed to the AI hides them.
 
     ``full_choices`` is how many real choices of one turn think with the whole budget before the
-    later ones get less (an Arkaios turn is up to three pillars, each a real decision).
+    later ones get less (a turn of up to three pillars built, each a real decision).
     ``proof_budget``, for games without chance, is the moves the hard level may try to prove a turn
     that wins at once, or a move that loses at once, before it searches (``ai/solver.py``): a
     budget, not a clock, so the move stays the same on every machine. ``None``: no proofs.

@@ -27,7 +27,7 @@ class Observation:
     """One seat's knowledge: its ``view`` (``state.view(seat)``) and the public move log.
 
     ``log`` holds every move played so far as ``(seat, notation)``, oldest first;
-    secret moves appear as the other players saw them (Dragons Arena's ``set:hidden``).
+    secret moves appear as the other players saw them (a secret set of dice as ``set:hidden``).
     """
 
     game: str

@@ -8,8 +8,8 @@
   moves legal in that state, plays randomly for a few plies, and scores the end
   with the evaluation (or the result when the game ended). Hard has four times
   the budget and shorter playouts that lean more on the evaluation. Medium uses
-  the evaluation too: within 0.3 s a random playout rarely reaches the end of an
-  Arcanor or Kouba game, and without it medium lost to easy.
+  the evaluation too: within 0.3 s a random playout rarely reaches the end of a
+  game with hidden pieces or cards, and without it medium lost to easy.
 - ``random``: a uniformly random legal move (a baseline for the benchmark).
 
 Determinism: the number of iterations decides the move, never the clock, so the
@@ -71,7 +71,7 @@ PROOF_SAMPLES = 4
 
 def step_share(step: int) -> float:
     """The part of a decision's budget the ``step``-th real choice of Agora's turn gets (0: its first;
-    forced moves do not count): a turn of many decisions (Kouba's rolls and keeps for three seats,
+    forced moves do not count): a turn of many decisions (rolls and keeps of dice for three seats,
     a dice race) costs under two decisions' time however long it is (the shares add up to π²/6).
 
     >>> [round(step_share(step), 3) for step in (0, 1, 3, 99)]

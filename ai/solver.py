@@ -1,11 +1,11 @@
 """Short forced lines, proven before the search spends playouts: a turn that wins at once, and
 whether a move leaves the opponent a turn that wins at once.
 
-Games without chance (Arkaios; Araksey; Arcanor once the unseen stacks are sampled) end on one
+Games without chance (and games with hidden pieces once the unseen ones are sampled) end on one
 turn that completes a temple, blocks the opponent or fills the winning row: a player who
 misses such a turn, or lets the opponent have one, loses to a player who only looks one turn
 ahead, whatever its playouts say. A *turn* here is every move a seat plays before another seat
-is waited for (an Arkaios turn is one to three pillars), so "at once" means within the next
+is waited for (one to three pillars built, say), so "at once" means within the next
 turn, however many decisions it takes.
 
 Proofs are bounded by a number of moves played (:class:`Budget`), never by the clock: the same
@@ -88,7 +88,7 @@ def loses_at_once(adapter: Adapter, end: GameState[Any], seat: int, budget: Budg
     waiting = list(end.waiting_for)
     if len(waiting) != 1 or waiting[0] == seat:
         return False
-    # A teammate's win (Araksey's sides) is the seat's own: only a turn the seat loses by counts.
+    # A teammate's win (in a game played in teams) is the seat's own: only a turn the seat loses by counts.
     return any(lost_by(after, seat) for _, after in turn_ends(adapter, end, waiting[0], budget))
 
 

@@ -8,32 +8,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import sys
 
 from bench.engines import CUT_PLIES, measure, profile_top
 from rules import GAMES
 
+# The parts that read their own arguments, imported only when asked for (some load the AI or a database).
+PARTS = {"ai": "bench.ai", "agora": "bench.agora", "load": "bench.load", "community": "bench.community"}
+
 
 def main() -> None:
-    if sys.argv[1:2] == ["ai"]:
-        from bench.ai import main as ai_main
-
-        ai_main(sys.argv[2:])
-        return
-    if sys.argv[1:2] == ["agora"]:
-        from bench.agora import main as agora_main
-
-        agora_main(sys.argv[2:])
-        return
-    if sys.argv[1:2] == ["load"]:
-        from bench.load import main as load_main
-
-        load_main(sys.argv[2:])
-        return
-    if sys.argv[1:2] == ["community"]:
-        from bench.community import main as community_main
-
-        community_main(sys.argv[2:])
+    if sys.argv[1:2] and sys.argv[1] in PARTS:
+        importlib.import_module(PARTS[sys.argv[1]]).main(sys.argv[2:])
         return
     if sys.argv[1:2] == ["suggest"]:
         from bench.suggest import main as suggest_main

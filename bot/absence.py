@@ -11,7 +11,7 @@ among themselves as the rules say. Two-player games keep their rules: leaving on
 The game ends as before when nobody else is left to play (every other seat is Agora's or was
 left too).
 
->>> row = GameRow(1, "kouba", 1, 1, "active", [7, 8, 9], [7, 8, 9], {}, 0, None, [], None, None, 3,
+>>> row = GameRow(1, "some_game", 1, 1, "active", [7, 8, 9], [7, 8, 9], {}, 0, None, [], None, None, 3,
 ...               None, 0.0, 0.0, 0.0)
 >>> plays_on_without(row, 0)
 True
@@ -110,7 +110,7 @@ def final_outcome(outcome: Outcome, row: GameRow) -> Outcome:
     best score among them where the game keeps one): when the last person leaves a table where
     everyone else left before, they outlasted them all, and rank first.
 
-    >>> row = GameRow(1, "kouba", 1, 1, "active", [7, 8, 9], [7, 8, 9], {}, 0, None, [], None, None, 3,
+    >>> row = GameRow(1, "some_game", 1, 1, "active", [7, 8, 9], [7, 8, 9], {}, 0, None, [], None, None, 3,
     ...               None, 0.0, 0.0, 0.0, absent={"0": {"user": 7, "since": 5.0, "reason": "timeout"}})
     >>> final_outcome(Outcome((0,), "points", (9.0, 3.0, 5.0)), row)
     Outcome(winners=(2,), reason='points', scores=(9.0, 3.0, 5.0), departed=(0,))
@@ -173,7 +173,7 @@ def walked_out(row: GameRow, user_id: int) -> bool:
 def reliability(finished: Sequence[GameRow], user_id: int) -> Reliability:
     """``user_id``'s reliability over the latest :data:`RELIABILITY_GAMES` of ``finished`` (newest first).
 
-    >>> row = GameRow(1, "arkaios", 1, 1, "finished", [7, 8], [7, 8], {}, 0, None, [],
+    >>> row = GameRow(1, "some_game", 1, 1, "finished", [7, 8], [7, 8], {}, 0, None, [],
     ...               {"winners": [1], "reason": "timeout"}, "timeout", 3, None, 0.0, 0.0, None)
     >>> reliability([row, row], 7), reliability([row], 8)
     (Reliability(seen_through=0, games=2), Reliability(seen_through=1, games=1))

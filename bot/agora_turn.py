@@ -2,8 +2,8 @@
 played as one move, so the table sees one board update and one line for the whole turn.
 
 A turn of Agora runs from the position its job was stamped with until a person is waited for, or
-the game ends: a Kouba turn of rolls and keeps, a dice race between two of its seats, Araksey's
-seats of one side in turn. Each decision is chosen from what its seat may see (its view and the
+the game ends: a turn of dice rolls and keeps, a dice race between two of its seats, the seats of
+one side in turn in a game played in teams. Each decision is chosen from what its seat may see (its view and the
 public move log, the turn's earlier steps included), the way a single move was; the state only
 moves forward here, in the bot's process, to know what the next decision sees (a roll's dice).
 
@@ -30,7 +30,7 @@ from rules import GameState, Listing, Text
 
 log = logging.getLogger("agora.opponent")
 
-# A turn never plays more decisions than this (the longest Kouba race takes under a hundred):
+# A turn never plays more decisions than this (the longest dice race takes under a hundred):
 # past it, the job's next run goes on from the stored position.
 MAX_STEPS = 400
 # The turn's line tells its last steps; the earlier ones are counted.
@@ -125,7 +125,7 @@ def turn_line(turn: Turn, names: Sequence[str], lang: str) -> str:
 
 def told_steps(turn: Turn, names: Sequence[str]) -> list[Text | Listing]:
     """What each step did in words; a step the next one of the same seat tells again is left out
-    (Arkaios tells a turn's pillars so far: "built level 2 on b2 and level 1 on a1")."""
+    (a game whose turn is several moves may tell the turn's moves so far at each of them)."""
     pairs = zip(turn.steps, turn.states, strict=True)
     described = [(step.seat, spectators_words(state, names)) for step, state in pairs]
     told = [(seat, words) for seat, words in described if words is not None]

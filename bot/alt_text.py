@@ -4,14 +4,14 @@ Discord reads an attachment's ``description`` aloud to screen-reader users and s
 when images are off.  It is built from the same view the picture was drawn from, never
 from the full state, so a private picture's words tell only what its viewer may know:
 
->>> view = {"game": "arcanor", "viewer": None, "actors": [1], "outcome": None, "to_move": 1,
-...         "move_number": 1, "last_move": ["e1^f2"], "scores": [3, 1]}
->>> alt_text(view, ["Ada", "Bob"], "en")
-'Arcanor: Bob to play. Scores: Ada 3, Bob 1. Last move: Ada moved the top piece of e1 to f2.'
->>> alt_text({**view, "viewer": 1}, ["Ada", "Bob"], "fr")[:60]
-'Arcanor, vu par Bob : à vous de jouer. Scores : Ada 3, Bob 1'
->>> alt_text(view, ["Ada", "Bob"], "fr").split(" : ")[-1]
-'Ada a libéré la pièce du dessus de e1 en f2.'
+>>> from rules import GAMES
+>>> game = next(iter(GAMES.values()))  # any game: each tells its own moves and scores
+>>> names = ["Ada", "Bob", "Cy", "Di"][: game.min_players]
+>>> view = game.new(players=game.min_players, seed=1).view(None)
+>>> alt_text(view, names, "en").startswith(game.name + ": ")
+True
+>>> len(alt_text(view, names, "fr")) <= ALT_TEXT_LIMIT
+True
 """
 
 from __future__ import annotations

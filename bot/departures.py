@@ -40,7 +40,7 @@ async def resigned_summary(bot: AgoraBot, after: GameRecord, user_id: int, lang:
 
 
 async def check_reliability(storage: Storage, guild_id: int, user_id: int, minimum: int) -> None:
-    """Refuse ``user_id`` a seat (a tournament, a Kouba table) when they saw through less than
+    """Refuse ``user_id`` a seat (a tournament, an open table of three or more) when they saw through less than
     ``minimum`` % of their latest finished games on the server; a player without any is welcome."""
     if minimum <= 0:
         return

@@ -51,8 +51,9 @@ def ending_text(lang: str, outcome: Outcome, end_reason: str | None, names: Sequ
 def result_text(lang: str, game: str, outcome: Outcome, end_reason: str | None, names: Sequence[str]) -> str:
     """How the game ended, whoever ended it: "Ada built the temple", "Bob wins: Ada resigned".
 
-    >>> result_text("en", "arkaios", Outcome((0,), "temple"), "rules", ["Ada", "Bob"])
-    'Ada built the temple'
+    >>> game = next(iter(GAMES))  # any game: an ending by its rules is told in the game's own words
+    >>> result_text("en", game, Outcome((1,), "resignation"), "resignation", ["Ada", "Bob"])
+    'Bob wins: Ada resigned'
     """
     told = ending_text(lang, outcome, end_reason, names)
     return told or word(lang, GAMES[game].state_class.describe_outcome(outcome, names))

@@ -12,7 +12,7 @@ Each language is a folder of gettext files a community can translate without tou
 - a keyed message whose words depend on a number is a gettext plural entry (``msgid_plural``,
   one ``msgstr[n]`` per form of the file's ``Plural-Forms``): :func:`plural` picks the form;
 - a French article that elides before a vowel is written as a format spec on the value it
-  precedes: ``"Tournoi {game:de}"`` reads "Tournoi d'Arkaios" and "Tournoi de Kouba"
+  precedes: ``"Tournoi {game:de}"`` reads "Tournoi d'Awalé" and "Tournoi de Go"
   (see :class:`Wording`), so the code never builds grammar;
 - every other file translates an engine's own English (refusals, results, move labels),
   ``rules.po`` for what all engines share and ``<game>.po`` for each game: the id of an
@@ -52,7 +52,7 @@ PLURALS: dict[str, dict[str, tuple[str, ...]]] = {}  # language -> key -> the me
 PLURAL_RULES: dict[str, Callable[[int], int]] = {}  # language -> which form a number takes (its Plural-Forms)
 
 # Words that elide before a vowel sound, by the format spec a catalogue writes after the value:
-# "{game:de}" is "de Kouba" but "d'Arkaios". A spec is the whole word, so a template reads as a sentence.
+# "{game:de}" is "de Go" but "d'Awalé". A spec is the whole word, so a template reads as a sentence.
 ELIDING = {"de": "d'", "le": "l'", "la": "l'", "que": "qu'", "du": "de l'"}
 VOWELS = frozenset("aeiouyhàâäéèêëîïôöûüAEIOUYHÀÂÄÉÈÊËÎÏÔÖÛÜ")
 
@@ -60,8 +60,8 @@ VOWELS = frozenset("aeiouyhàâäéèêëîïôöûüAEIOUYHÀÂÄÉÈÊËÎÏÔ
 class Wording(string.Formatter):
     """``str.format`` with eliding specs: ``{game:de}`` puts "de " or "d'" before the value.
 
-    >>> Wording().format("Tournoi {game:de}", game="Arkaios"), Wording().format("{n:>3}", n=7)
-    ("Tournoi d'Arkaios", '  7')
+    >>> Wording().format("Tournoi {game:de}", game="Awalé"), Wording().format("{n:>3}", n=7)
+    ("Tournoi d'Awalé", '  7')
     """
 
     def format_field(self, value: Any, format_spec: str) -> Any:
@@ -142,7 +142,7 @@ def games_names_by_key() -> dict[str, str]:
 
 MESSAGES["en"].update({**PICTURE_WORDS, **games_words()})
 # Words the catalogue already has by key: a game's names (a card's ``Text("Elf King")`` is worded as
-# ``kouba.card.elf_king``), and the reasons the bot itself gives an outcome (a time-out, an agreed draw).
+# ``<game>.card.elf_king``), and the reasons the bot itself gives an outcome (a time-out, an agreed draw).
 NAMED_BY_KEY: dict[str, str] = {
     **games_names_by_key(),
     "timeout": "reason.timeout",
@@ -234,7 +234,7 @@ def word(lang: str, words: Text | Listing | str) -> str:
     def translate(template: str) -> str:
         if template in translations:
             return translations[template]
-        key = NAMED_BY_KEY.get(template)  # a name the bot's catalogue words by key (Kouba's cards)
+        key = NAMED_BY_KEY.get(template)  # a name the bot's catalogue words by key (a game's cards)
         return messages.get(key, template) if key else template
 
     return translate(words) if isinstance(words, str) else words.word(translate)

@@ -38,10 +38,10 @@ class Subject:
 
     >>> Subject.of_custom_id("agora:b:12:5:confirm")
     Subject(game=12, action='b:confirm@v5')
-    >>> Subject.of_custom_id("agora:dragons-set:12")
-    Subject(game=12, action='dragons-set')
-    >>> Subject.of_custom_id("agora:lb:arkaios:2:next")
-    Subject(game=None, action='agora:lb:arkaios:2:next')
+    >>> Subject.of_custom_id("agora:powers-set:12")
+    Subject(game=12, action='powers-set')
+    >>> Subject.of_custom_id("agora:lb:chess:2:next")
+    Subject(game=None, action='agora:lb:chess:2:next')
     """
 
     game: int | None

@@ -7,8 +7,11 @@ hard move (up to 2 s of one core) never holds the event loop, its GIL, or other 
 a pool whose worker died is rebuilt for the next move. The seed comes from the game's id and
 version, so a bot move can be replayed exactly from a bug report.
 
->>> public_log("kouba", [MoveRow(1, 0, 7, "take:2", 0.0), MoveRow(2, 1, 8, "take:0", 0.0)], seat=1)
-[(0, 'take:hidden'), (1, 'take:0')]
+>>> game = next(game for game, adapter in ADAPTERS.items() if adapter.secret_moves)  # one with secrets
+>>> prefix, hidden = ADAPTERS[game].secret_moves
+>>> log = public_log(game, [MoveRow(1, 0, 7, prefix + "2", 0.0), MoveRow(2, 1, 8, prefix + "0", 0.0)], seat=1)
+>>> log == [(0, hidden), (1, prefix + "0")]
+True
 >>> move_seed(12, 5) == move_seed(12, 5) != move_seed(12, 6)
 True
 """
@@ -66,11 +69,11 @@ def records_against_bot(rows: Sequence[GameRow], user_id: int) -> dict[str, Reco
 
     Agora as the player's teammate does not count; a loss counts against the levels that won.
 
-    >>> row = GameRow(1, "arkaios", 1, 1, "finished", [7, 99], [7, 99], {}, 0, None, [],
+    >>> row = GameRow(1, "some_game", 1, 1, "finished", [7, 99], [7, 99], {}, 0, None, [],
     ...               {"winners": [0], "reason": "rules"}, "rules", 3, None, 0.0, 0.0, None, bots={"1": "hard"})
     >>> records_against_bot([row], 7)
     {'hard': Record(wins=1, losses=0, draws=0)}
-    >>> team = GameRow(2, "araksey", 1, 1, "finished", [7, 99, 8], [7, 99, 8], {}, 0, None, [],
+    >>> team = GameRow(2, "some_game", 1, 1, "finished", [7, 99, 8], [7, 99, 8], {}, 0, None, [],
     ...                {"winners": [0, 1], "reason": "rules"}, "rules", 3, None, 0.0, 0.0, None, bots={"1": "easy"})
     >>> records_against_bot([team], 7), records_against_bot([team], 8)
     ({}, {'easy': Record(wins=0, losses=1, draws=0)})
@@ -83,7 +86,7 @@ def records_against_bot(rows: Sequence[GameRow], user_id: int) -> dict[str, Reco
             continue
         won = bool(set(mine) & set(outcome.winners))
         result = "draws" if outcome.is_draw else "wins" if won else "losses"
-        # A bot seat that shared the player's result was a teammate (Araksey sides), not an opponent.
+        # A bot seat that shared the player's result was a teammate (a game played in teams), not an opponent.
         # A seat Agora took over from a player who left is not a game against Agora.
         opposed = [
             level for seat, level in row.bots.items()

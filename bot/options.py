@@ -2,12 +2,14 @@
 ``elements=fire,mud``. They are read against the options the game declares (:class:`rules.Option`),
 so a command that takes options needs no parameter per game.
 
+>>> from dataclasses import replace
 >>> from rules import GAMES
->>> read_options(GAMES["arcanor"], "strict_memory=yes")
+>>> game = replace(next(iter(GAMES.values())), name="Chess", options=(Option("strict_memory", False, (False, True)),))
+>>> read_options(game, "strict_memory=yes")
 {'strict_memory': True}
->>> read_options(GAMES["arcanor"], "memory=yes")
+>>> read_options(game, "memory=yes")
 Traceback (most recent call last):
-bot.records.ServiceError: The memory option is not one of Arcanor's options.
+bot.records.ServiceError: The memory option is not one of Chess's options.
 """
 
 from __future__ import annotations

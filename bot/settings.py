@@ -72,7 +72,7 @@ class GuildSettings:
     # The level Agora plays at in the seat of a player who left a table of three or more (bot/absence.py).
     stand_in_level: str = "medium"
     # The share (%) of their last finished games a player must have seen through to join a tournament
-    # or a Kouba table (bot/absence.py); 0: anyone joins.
+    # or an open table of three or more (bot/absence.py); 0: anyone joins.
     min_reliability: int = 0
 
     def reminder_at(self, turn_started_at: float, turn_seconds: int) -> float | None:

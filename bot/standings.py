@@ -2,7 +2,7 @@
 
 Points come from each table's ranks: a player scores one point for every player
 ranked below them and half a point for every tie, so a duel gives 1 / ½ / 0 and a
-Kouba table of four gives 3, 2, 1, 0.  A bye is worth one point.
+table of four gives 3, 2, 1, 0.  A bye is worth one point.
 
 >>> results = [TableResult((1, 2), (1.0, 0.0)), TableResult((3,), (1.0,), bye=True)]
 >>> [(s.user_id, s.points, s.played) for s in standings([1, 2, 3], results, SWISS)]
@@ -24,7 +24,7 @@ class TableResult:
 
     seats: tuple[int, ...]
     points: tuple[float, ...]
-    victory: tuple[float, ...] = ()  # the game's own scores (Kouba's victory points), when it keeps them
+    victory: tuple[float, ...] = ()  # the game's own scores (victory points), when it keeps them
     bye: bool = False
 
 

@@ -288,7 +288,7 @@ class NetworkTracebacks(logging.Filter):
 
 
 # Libraries whose debug lines carry what the bot stores or sends: SQL parameters (whole game states,
-# Kouba hands, the dice's random state), request bodies (private panels) and gateway payloads.
+# players' hands, the dice's random state), request bodies (private panels) and gateway payloads.
 # They stay at INFO under AGORA_LOG_LEVEL=DEBUG, which is for the bot's own lines.
 QUIET_LOGGERS = ("aiosqlite", "asyncpg", "discord.http", "discord.gateway", "discord.state", "discord.webhook", "PIL")
 

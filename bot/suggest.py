@@ -2,7 +2,7 @@
 
 Moves whose notation starts with the typed text come first, then those that contain
 it, each in the engine's order; spaces and case do not matter.  Earlier words of a
-several-move turn (Arkaios pillars) are played first, so the last word is completed
+several-move turn (pillars built one after another) are played first, so the last word is completed
 from the position they lead to:
 
 >>> from rules import GAMES
@@ -34,7 +34,7 @@ def suggested_moves(state: GameState[Any], seats: Sequence[int], typed: str, lim
     if seat is None:
         return []
     position = _after(state, seat, done)
-    if position is None:  # the words are one move written with spaces (Arcanor's "b1 x c2")
+    if position is None:  # the words are one move written with spaces ("b1 x c2")
         position, done, last = state, [], typed
     lead = " ".join(done)
     found = [" ".join((lead, move)).strip() for move in _matching(position, seat, last)]

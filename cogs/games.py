@@ -189,7 +189,7 @@ class Games(commands.Cog):
         return choices[:CHOICES_LIMIT]
 
     async def game_label(self, record: GameRecord, user_id: int, lang: str) -> str:
-        """``#12 Arkaios vs bob · your turn``: how a game is offered in a command's menu."""
+        """``#12 Chess vs bob · your turn``: how a game is offered in a command's menu."""
         names = await self.service.display_names(record)  # a menu shows no markdown
         others = ", ".join(name for seat, name in enumerate(names) if record.user_at(seat) != user_id)
         label = text(lang, "game_choice", id=record.id, game=GAMES[record.game].name, others=others)

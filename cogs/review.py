@@ -45,7 +45,7 @@ class Reviews(SharedControls):
 
     def board_controls(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
         if record.row.status != FINISHED or record.state is None or len(record.seats) < 2:
-            return []  # a solo game (Dragons Arena's training) has no opponent to review against
+            return []  # a solo game (a training against the board) has no opponent to review against
         if not record.people_besides():
             return []
         label = text(lang, "review.button")

@@ -415,9 +415,8 @@ class SeasonCog(commands.Cog, name="Seasons"):
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
-            lang = await self.bot.reply_language(interaction)
-            if not can_manage(interaction):
-                await tell(interaction, text(lang, "season.err.manage"))
+            lang = await self.manager_language(interaction)
+            if lang is None:
                 return
             changes: dict[str, Any] = {}
             if cadence is not None:
@@ -434,6 +433,14 @@ class SeasonCog(commands.Cog, name="Seasons"):
             await interaction.response.send_message(content, embed=embed, ephemeral=True)
 
         await guarded(interaction, work)
+
+    async def manager_language(self, interaction: discord.Interaction[Any]) -> str | None:
+        """The language to answer a season manager in, or None once anyone else has been refused."""
+        lang = await self.bot.reply_language(interaction)
+        if can_manage(interaction):
+            return lang
+        await tell(interaction, text(lang, "season.err.manage"))
+        return None
 
     @staticmethod
     def role_changes(
@@ -452,9 +459,8 @@ class SeasonCog(commands.Cog, name="Seasons"):
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
-            lang = await self.bot.reply_language(interaction)
-            if not can_manage(interaction):
-                await tell(interaction, text(lang, "season.err.manage"))
+            lang = await self.manager_language(interaction)
+            if lang is None:
                 return
             ended, started = await self.seasons.start(interaction.guild_id)
             said = text(lang, "season.started", number=started.number)
@@ -469,9 +475,8 @@ class SeasonCog(commands.Cog, name="Seasons"):
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
-            lang = await self.bot.reply_language(interaction)
-            if not can_manage(interaction):
-                await tell(interaction, text(lang, "season.err.manage"))
+            lang = await self.manager_language(interaction)
+            if lang is None:
                 return
             try:
                 ended = await self.seasons.end(interaction.guild_id)

@@ -356,7 +356,7 @@ class TournamentCog(commands.Cog):
     async def tournament_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
-        """The server's tournaments, newest first: "#3 Arkaios · round 2 of 5"."""
+        """The server's tournaments, newest first: "#3 Chess · round 2 of 5"."""
         if interaction.guild_id is None:
             return []
         lang = await self.bot.language_of(interaction.guild_id)

@@ -4,7 +4,7 @@ results, facts (record against Agora, tournaments won) and badges.
 Every word drawn comes in translated and formatted (:class:`ProfilePicture`); results carry
 their letter as well as their colour, so the card reads without colour.
 
->>> game = ProfileGame("Arkaios", "1640?", ("3 games · 2W/1L/0D", "Season 2: #1 of 4"), (1500, 1640, 1600))
+>>> game = ProfileGame("Chess", "1640?", ("3 games · 2W/1L/0D", "Season 2: #1 of 4"), (1500, 1640, 1600))
 >>> card = ProfilePicture("Ada", "Profile", (game,), "Recent results", (("W", "win"),), ("Agora: 1W",), "Badges", ())
 >>> render_profile(card)[:4] == b"\\x89PNG"
 True
@@ -50,7 +50,7 @@ RESULT_COLOURS = {"win": GREEN, "loss": VERMILION, "draw": MUTED}
 
 @dataclass(frozen=True)
 class ProfileGame:
-    name: str  # "Arkaios"
+    name: str  # "Chess"
     rating: str  # "1640" or "1640?"
     lines: tuple[str, ...]  # "12 games · 7W/4L/1D", "Season 3: #2 of 40"
     history: tuple[int, ...]  # shown rating after each rated game, oldest first

@@ -3,7 +3,7 @@
 Every word drawn comes in translated (:class:`SeasonLabels`), like the boards' texts.
 
 >>> labels = SeasonLabels("Season 2 · final table", "1 Oct 2026 – 1 Jan 2027", "Rating", "Games")
->>> section = SeasonSection("Arkaios", (SeasonLine(1, "Ada", "1640?", 3),))
+>>> section = SeasonSection("Chess", (SeasonLine(1, "Ada", "1640?", 3),))
 >>> png = render_season(labels, [section])
 >>> png[:4] == b"\\x89PNG"
 True

@@ -2,7 +2,7 @@
 
 Every word drawn comes in translated (:class:`StandingsLabels`), like the boards' texts.
 
->>> labels = StandingsLabels("Arkaios · Swiss", "after round 1 of 3", ("Pts", "Buch.", "SB"), "Games", "withdrawn")
+>>> labels = StandingsLabels("Chess · Swiss", "after round 1 of 3", ("Pts", "Buch.", "SB"), "Games", "withdrawn")
 >>> png = render_standings(labels, [StandingsRow(1, "Ada", "1", ("0", "0"), 1, False)])
 >>> png[:4] == b"\\x89PNG"
 True
@@ -40,7 +40,7 @@ MEDALS = (YELLOW, SKY, ORANGE)  # first, second, third; each also carries its pl
 
 @dataclass(frozen=True)
 class StandingsLabels:
-    title: str  # "Arkaios · Swiss"
+    title: str  # "Chess · Swiss"
     subtitle: str  # "after round 2 of 3" / "final standings"
     columns: tuple[str, ...]  # points then tie-break headings
     played: str

@@ -48,7 +48,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain, combinations, product
-from typing import NotRequired, TypedDict, cast
+from typing import ClassVar, NotRequired, TypedDict, cast
 
 from rules.base import (
     AND,
@@ -143,63 +143,45 @@ STRICT_NOTATION_HELP = Text(  # the same, with lifts (strict memory)
 
 
 @dataclass(frozen=True)
-class Step:
+class _SquareToSquare:
+    """A move from ``source`` to ``target``, written with its kind's sign between them."""
+
+    SIGN: ClassVar[str]
+    source: Square
+    target: Square
+
+    @cached_property
+    def notation(self) -> str:
+        return f"{self.source}{self.SIGN}{self.target}"
+
+    @cached_property
+    def squares(self) -> tuple[int, int]:
+        """(source, target) as board indices."""
+        return INDEX[self.source], INDEX[self.target]
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True)
+class Step(_SquareToSquare):
     """The whole stack on ``source`` steps to the empty ``target``: ``b1-b2``."""
 
-    source: Square
-    target: Square
-
-    @cached_property
-    def notation(self) -> str:
-        return f"{self.source}-{self.target}"
-
-    @cached_property
-    def squares(self) -> tuple[int, int]:
-        """(source, target) as board indices."""
-        return INDEX[self.source], INDEX[self.target]
-
-    def __str__(self) -> str:
-        return self.notation
+    SIGN = "-"
 
 
 @dataclass(frozen=True)
-class Release:
+class Release(_SquareToSquare):
     """Only the top piece steps to the empty ``target``: ``b1^b2``."""
 
-    source: Square
-    target: Square
-
-    @cached_property
-    def notation(self) -> str:
-        return f"{self.source}^{self.target}"
-
-    @cached_property
-    def squares(self) -> tuple[int, int]:
-        """(source, target) as board indices."""
-        return INDEX[self.source], INDEX[self.target]
-
-    def __str__(self) -> str:
-        return self.notation
+    SIGN = "^"
 
 
 @dataclass(frozen=True)
-class Eat:
+class Eat(_SquareToSquare):
     """The top piece alone covers the enemy stack on ``target``: ``b1xc2``."""
 
-    source: Square
-    target: Square
-
-    @cached_property
-    def notation(self) -> str:
-        return f"{self.source}x{self.target}"
-
-    @cached_property
-    def squares(self) -> tuple[int, int]:
-        """(source, target) as board indices."""
-        return INDEX[self.source], INDEX[self.target]
-
-    def __str__(self) -> str:
-        return self.notation
+    SIGN = "x"
 
 
 @dataclass(frozen=True)
@@ -289,7 +271,7 @@ KNOWN_MOVES: dict[str, ArcanorMove] = {str(m): m for m in [*_ALL_SHORT_MOVES, *m
 
 _PAIR = re.compile(r"^([a-z]\d+)([-^x])([a-z]\d+)$")
 _PEEK = re.compile(r"^peek:?([a-z]\d+)$")
-_KINDS: dict[str, type[SquareMove]] = {"-": Step, "^": Release, "x": Eat}
+_KINDS: dict[str, type[SquareMove]] = {kind.SIGN: kind for kind in (Step, Release, Eat)}
 
 
 def parse_square(text: str) -> Square:

@@ -420,7 +420,7 @@ class GameState(ABC, Generic[M]):
         """Seats the game is waiting for: the actors, less any who may only play something optional.
 
         Reminders, deadlines and "your turn" lists use this; games with optional
-        moves open to several seats (Kouba's powers) override it.
+        moves open to several seats (powers any seat may use) override it.
         """
         return self.actors
 
@@ -448,7 +448,7 @@ class GameState(ABC, Generic[M]):
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know (``None``: spectators), JSON-ready.
 
-        Games return their own :class:`View` subtype (``ArkaiosView``...)."""
+        Games return their own :class:`View` subtype (``<Game>View``...)."""
 
     @abstractmethod
     def to_json(self) -> JSON:
@@ -456,7 +456,7 @@ class GameState(ABC, Generic[M]):
 
     def default_move(self, seat: int) -> M | None:
         """The move played for ``seat`` when its time runs out, where the rules name one
-        (Kouba: a King that does not answer lets the Kouba through); None means the seat forfeits."""
+        (say, a card that does not answer lets the attack through); None means the seat forfeits."""
         return None
 
     def resignation(self, seat: int) -> Outcome:

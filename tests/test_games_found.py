@@ -1,14 +1,17 @@
 """Games are found, not listed: no code outside a game's own files names a game.
 
 Every per-game registry is filled from the games' own modules (``rules/registry.py``), so a new
-game needs no line elsewhere. The check reads the code of every shared module (its docstrings and
-comments aside: examples may name a game) for a game's id or name.
+game needs no line elsewhere. The check reads every shared module for a game's id or name: its code,
+and its docstrings (doctests included) and comments too, so an example or an explanation in shared code
+takes its game from the registry or speaks of "a game with hidden pieces", never of one game.
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from pathlib import Path
 
 from rules import GAMES, MODULES
@@ -42,21 +45,17 @@ def shared_files() -> list[Path]:
 
 
 def code_words(source: str) -> list[tuple[int, str]]:
-    """(line, text) of each string and name in ``source``'s code: docstrings and comments left out."""
-    tree = ast.parse(source)
-    docstrings = {
-        id(node.body[0].value) for node in ast.walk(tree)
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-        and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
-    }
+    """(line, text) of each string, name and comment in ``source``: docstrings and comments included."""
     found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-            found.append((node.lineno, node.value))
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.extend((node.lineno + offset, line) for offset, line in enumerate(node.value.splitlines()))
         elif isinstance(node, ast.Name):
             found.append((node.lineno, node.id))
         elif isinstance(node, ast.Attribute):
             found.append((node.lineno, node.attr))
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    found.extend((token.start[0], token.string) for token in tokens if token.type == tokenize.COMMENT)
     return found
 
 
@@ -71,7 +70,8 @@ def test_no_shared_code_names_a_game() -> None:
     assert named == [], "shared code names a game; find it through rules.MODULES instead:\n" + "\n".join(named)
 
 
-def test_the_check_sees_code_and_leaves_docstrings() -> None:
+def test_the_check_sees_code_docstrings_and_comments() -> None:
     source = '"""Kouba, in a docstring."""\nGAME = "kouba"  # Arkaios, in a comment\nif game == "arkaios": pass\n'
-    assert [text for _, text in code_words(source) if game_words().search(text)] == ["kouba", "arkaios"]
+    named = sorted(text for _, text in code_words(source) if game_words().search(text))
+    assert named == ["# Arkaios, in a comment", "Kouba, in a docstring.", "arkaios", "kouba"]
     assert len(shared_files()) > 40 and not any(path.stem == "kouba" for path in shared_files())

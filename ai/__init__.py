@@ -3,7 +3,8 @@ what its seat may see (an :class:`Observation`), at four levels
 (``random``, ``easy``, ``medium``, ``hard``).
 
 >>> from rules import GAMES
->>> state = GAMES["dragons_arena"].new(players=2, seed=1)
+>>> game = next(iter(GAMES.values()))  # any game will do
+>>> state = game.new(players=game.min_players, seed=1)
 >>> move = choose_move(observe(state, state.actors[0]), level="medium", seed=5)
 >>> move in [str(m) for m in state.legal_moves(state.actors[0])]
 True

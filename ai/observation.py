@@ -5,10 +5,12 @@ The AI never receives a :class:`rules.GameState`: the caller builds an
 search can only use what a human player in that seat could see.
 
 >>> from rules import GAMES
->>> state = GAMES["arkaios"].new(players=2, seed=0).play(0, "c3=3")
->>> obs = observe(state, 1, [(0, "c3=3")])
->>> obs.game, obs.seat, obs.players, obs.log
-('arkaios', 1, 2, ((0, 'c3=3'),))
+>>> game = next(game for game in GAMES.values() if game.min_players == 2)  # any game for two
+>>> state = game.new(players=2, seed=0)
+>>> move = str(state.legal_moves(0)[0])
+>>> obs = observe(state.play(0, move), 1, [(0, move)])
+>>> obs.game == game.id, obs.seat, obs.players, obs.log == ((0, move),)
+(True, 1, 2, True)
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ that one decision then depends on the machine's speed.
 
 >>> from rules import GAMES
 >>> from ai.observation import observe
->>> state = GAMES["arkaios"].new(players=2, seed=0)
+>>> game = next(iter(GAMES.values()))  # any game will do
+>>> state = game.new(players=game.min_players, seed=0)
 >>> move = choose_move(observe(state, 0), level="easy", seed=3)
 >>> move == choose_move(observe(state, 0), level="easy", seed=3)
 True

@@ -5,12 +5,12 @@ from the outside: :meth:`GameState.play` returns a new state and leaves the old
 one untouched.
 
 >>> from rules import GAMES
->>> state = GAMES["arkaios"].new(players=2, seed=7, options={})
->>> state.actors
-(0,)
->>> state = state.play(0, "c3=3")
->>> state.actors
-(1,)
+>>> game = next(iter(GAMES.values()))  # any game will do
+>>> state = game.new(players=game.min_players, seed=7, options={})
+>>> before, seat = state.to_json(), state.actors[0]
+>>> after = state.play(seat, state.legal_moves(seat)[0])
+>>> state.to_json() == before, after.to_json() == before
+(True, False)
 """
 
 from __future__ import annotations
@@ -115,11 +115,12 @@ class IllegalMove(Refused):
       allow now (not your turn, the game is over, a pillar too high...).
 
     >>> from rules import GAMES
-    >>> state = GAMES["arkaios"].new(players=2, seed=0)
-    >>> state.play(0, "c3")
+    >>> game = next(game for game in GAMES.values() if game.min_players == 2)  # any game for two
+    >>> state = game.new(players=2, seed=0)
+    >>> state.play(state.actors[0], "xyz")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    rules.base.NotationError: 'c3' is not a pillar: write square=level, like c3=2.
-    >>> state.play(1, "c3=2")
+    rules.base.NotationError: ...
+    >>> state.play(1 - state.actors[0], state.legal_moves(state.actors[0])[0])
     Traceback (most recent call last):
     rules.base.ForbiddenMove: It is not your turn.
     """
@@ -204,9 +205,10 @@ class View(TypedDict):
     plain ``dict``, ready for ``json.dumps``.
 
     >>> from rules import GAMES
-    >>> view: View = GAMES["arkaios"].new(players=2, seed=0).view(None)
-    >>> view["actors"], view["outcome"]
-    ([0], None)
+    >>> game = next(iter(GAMES.values()))  # any game will do
+    >>> view: View = game.new(players=game.min_players, seed=0).view(None)
+    >>> view["game"] == game.id, view["outcome"]
+    (True, None)
     """
 
     game: str
@@ -507,9 +509,11 @@ class GameState(ABC, Generic[M]):
         service plays players' moves checked, never trusted.
 
         >>> from rules import GAMES
-        >>> state = GAMES["arkaios"].new(players=2, seed=0, options={})
-        >>> move = state.legal_moves(0)[0]
-        >>> state.play(0, move, trusted=True) == state.play(0, move)
+        >>> game = next(iter(GAMES.values()))  # any game will do
+        >>> state = game.new(players=game.min_players, seed=0, options={})
+        >>> seat = state.actors[0]
+        >>> move = state.legal_moves(seat)[0]
+        >>> state.play(seat, move, trusted=True) == state.play(seat, move)
         True
         """
         if trusted:

@@ -24,7 +24,8 @@ What a random playout checks, at every step:
   keys every view needs, agrees with the state, and never shows the RNG state or seed.
 
 >>> from rules import GAMES
->>> report = random_playout(GAMES["arkaios"], players=2, seed=1, options={})
+>>> game = next(iter(GAMES.values()))  # any game will do
+>>> report = random_playout(game, players=game.min_players, seed=1, options={})
 >>> report.finished
 True
 """
@@ -584,7 +585,8 @@ def trusted_playout(
     spectators' views differ.  Returns the number of moves played.
 
     >>> from rules import GAMES
-    >>> trusted_playout(GAMES["arkaios"], players=2, seed=1) > 0
+    >>> game = next(iter(GAMES.values()))  # any game will do
+    >>> trusted_playout(game, players=game.min_players, seed=1) > 0
     True
     """
     options = dict(options or {})

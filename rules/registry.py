@@ -11,8 +11,9 @@ and its catalogues (``locales/<language>/*.po``)::
     [agora.games]
     connect_four = connect_four_for_agora
 
->>> MODULES["arkaios"].render
-'render.arkaios'
+>>> game = next(iter(MODULES))  # a game shipped with the bot
+>>> MODULES[game].render == f"render.{game}"
+True
 >>> GameModules.packaged("x", "games.x").cog
 'games.x.cog'
 """

@@ -48,7 +48,8 @@ def picture_words(game: str, lang: str) -> dict[str, str]:
     """The words ``game``'s pictures draw (its render module's PICTURE_WORDS, and the engines' templates
     the last move is described with), in ``lang``.
 
-    >>> picture_words("arkaios", "fr")["pic.last_move"]
+    >>> from rules import GAMES
+    >>> picture_words(next(iter(GAMES)), "fr")["pic.last_move"]
     'Dernier coup : {move}'
     """
     keys: Mapping[str, str] = part_of(game, "render").PICTURE_WORDS

@@ -10,7 +10,7 @@ from PIL import ImageDraw
 
 from bot.i18n import word
 from cogs.common import picture_words
-from render.kit import MARGIN
+from render.kit import MARGIN, move_words
 from rules import GAMES, part_of
 
 NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Flo"]
@@ -86,3 +86,9 @@ def test_the_longest_last_moves_fit_the_picture(game: str, lang: str) -> None:
     assert longest[1] is not None
     _, pixels, width = footer(game, longest[1], LONG_NAMES, lang)
     assert pixels <= width - 2 * MARGIN
+
+
+def test_move_words_use_the_translations_given_and_english_for_the_rest() -> None:
+    view = GAMES["arkaios"].new(players=2, seed=0).play(0, "c3=3").view(None)
+    told = move_words(view, ["Ada", "Bob"], {"{who} built {pillars}": "{who} a construit {pillars}"})
+    assert told == "Ada a construit level 3 on c3"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -36,6 +37,8 @@ FINAL_LINES = 10  # players per game in a final table
 MEDALS = ("🥇", "🥈", "🥉")
 NO_MENTIONS = discord.AllowedMentions.none()
 CADENCE_CHOICES = [app_commands.Choice(name=cadence, value=cadence) for cadence in CADENCES]
+# A season manager's command, run with the language to answer in and the server's id.
+ManagerWork = Callable[[str, int], Awaitable[None]]
 
 
 def seasons_of(bot: AgoraBot) -> Seasons:
@@ -413,11 +416,7 @@ class SeasonCog(commands.Cog, name="Seasons"):
         winner_role: discord.Role | None = None,
         roles_off: bool = False,
     ) -> None:
-        async def work() -> None:
-            assert interaction.guild_id is not None
-            lang = await self.manager_language(interaction)
-            if lang is None:
-                return
+        async def work(lang: str, guild_id: int) -> None:
             changes: dict[str, Any] = {}
             if cadence is not None:
                 changes["cadence"] = cadence.value
@@ -427,20 +426,25 @@ class SeasonCog(commands.Cog, name="Seasons"):
                 changes["channel_id"] = channel.id
             changes |= self.role_changes(champion_role, champion_top, winner_role, roles_off)
             if changes:
-                await self.seasons.update_settings(interaction.guild_id, **changes)
-            embed = await self.describe(interaction.guild_id)
+                await self.seasons.update_settings(guild_id, **changes)
+            embed = await self.describe(guild_id)
             content = text(lang, "season.saved") if changes else None
             await interaction.response.send_message(content, embed=embed, ephemeral=True)
 
-        await guarded(interaction, work)
+        await self.as_manager(interaction, work)
 
-    async def manager_language(self, interaction: discord.Interaction[Any]) -> str | None:
-        """The language to answer a season manager in, or None once anyone else has been refused."""
-        lang = await self.bot.reply_language(interaction)
-        if can_manage(interaction):
-            return lang
-        await tell(interaction, text(lang, "season.err.manage"))
-        return None
+    async def as_manager(self, interaction: discord.Interaction[Any], work: ManagerWork) -> None:
+        """Run ``work`` in the asker's language for their server if they manage seasons; refuse anyone else."""
+
+        async def checked() -> None:
+            assert interaction.guild_id is not None
+            lang = await self.bot.reply_language(interaction)
+            if not can_manage(interaction):
+                await tell(interaction, text(lang, "season.err.manage"))
+                return
+            await work(lang, interaction.guild_id)
+
+        await guarded(interaction, checked)
 
     @staticmethod
     def role_changes(
@@ -457,39 +461,31 @@ class SeasonCog(commands.Cog, name="Seasons"):
 
     @group.command(name="start", description="End the running season now and start the next (Manage Server).")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> None:
-            assert interaction.guild_id is not None
-            lang = await self.manager_language(interaction)
-            if lang is None:
-                return
-            ended, started = await self.seasons.start(interaction.guild_id)
+        async def work(lang: str, guild_id: int) -> None:
+            ended, started = await self.seasons.start(guild_id)
             said = text(lang, "season.started", number=started.number)
             if ended is not None:
                 said = text(lang, "season.ended", number=ended.number) + "\n" + said
             await interaction.response.send_message(said, ephemeral=True)
             await self.post_due()
 
-        await guarded(interaction, work)
+        await self.as_manager(interaction, work)
 
     @group.command(name="end", description="End the running season now and post its final table (Manage Server).")
     async def end(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> None:
-            assert interaction.guild_id is not None
-            lang = await self.manager_language(interaction)
-            if lang is None:
-                return
+        async def work(lang: str, guild_id: int) -> None:
             try:
-                ended = await self.seasons.end(interaction.guild_id)
+                ended = await self.seasons.end(guild_id)
             except SeasonError as error:
                 await tell(interaction, text(lang, error.key, **error.values))
                 return
-            settings = await self.seasons.settings(interaction.guild_id)
+            settings = await self.seasons.settings(guild_id)
             then = "season.next_by_hand" if settings.cadence == NONE else "season.next_on_cadence"
             said = text(lang, "season.ended", number=ended.number) + " " + text(lang, then)
             await interaction.response.send_message(said, ephemeral=True)
             await self.post_due()
 
-        await guarded(interaction, work)
+        await self.as_manager(interaction, work)
 
 
 def _date(when: float) -> str:

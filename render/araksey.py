@@ -57,6 +57,7 @@ from render.kit import (
     move_words,
     seat_marker,
     text_width,
+    wrapped,
 )
 from render.kit import PICTURE_WORDS as KIT_WORDS
 from rules.araksey import ArakseyView
@@ -308,28 +309,10 @@ def _source_sprite(cell: int, seat: int, element: str, tag: str, in_zone: bool) 
         draw.ellipse((mid - ring, mid - ring, mid + ring, mid + ring), outline=BLACK, width=SUPERSAMPLE * 6)
         draw.ellipse((mid - ring, mid - ring, mid + ring, mid + ring), outline=WHITE, width=SUPERSAMPLE * 3)
     seat_marker(draw, (mid, mid), scale * 0.31, seat, SEAT_COLOURS[seat])
-    _shape(draw, seat, mid, scale * 0.23, fill)
+    seat_marker(draw, (mid, mid), scale * 0.23, seat, fill)  # the same shape, in the element's colour
     low = scale * 0.06 if seat % 6 == 2 else 0  # a triangle's room is near its base
     draw.text((mid, mid + low), tag, font=font(round(scale * 0.19)), fill=ink, anchor="mm")
     return _finish(sprite, cell)
-
-
-def _shape(draw: ImageDraw.ImageDraw, seat: int, mid: float, r: float, fill: Colour) -> None:
-    """The inner element-coloured copy of the seat's marker shape."""
-    shape = seat % 6
-    if shape == 0:
-        draw.ellipse((mid - r, mid - r, mid + r, mid + r), fill=fill, outline=BLACK, width=2)
-    elif shape == 1:
-        draw.rectangle((mid - r, mid - r, mid + r, mid + r), fill=fill, outline=BLACK, width=2)
-    elif shape == 2:
-        draw.polygon([(mid, mid - r), (mid + r, mid + r), (mid - r, mid + r)], fill=fill, outline=BLACK, width=2)
-    else:
-        draw.polygon(
-            [(mid, mid - r), (mid + r, mid), (mid, mid + r), (mid - r, mid)],
-            fill=fill,
-            outline=BLACK,
-            width=2,
-        )
 
 
 def _crown(draw: ImageDraw.ImageDraw, x: float, base: float, width: float) -> None:
@@ -498,21 +481,11 @@ def _draw_effects(
         said = words[f"araksey.pic.effect_{effect['power']}"].format(
             by=short[effect["by"]], target=short[effect["target"]]
         )
-        for line in _wrap(draw, said, 15, PANEL_WIDTH - 24):
+        for line in wrapped(draw, said, PANEL_WIDTH - 24, 15):
             draw.text((PANEL_LEFT + 12, y), line, font=font(15), fill=TEXT)
             y += 18
         y += 4
     return y
-
-
-def _wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(draw, f"{lines[-1]} {word}", size) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, y: float, words: Mapping[str, str]) -> None:

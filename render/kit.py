@@ -150,6 +150,23 @@ def text_width(draw: ImageDraw.ImageDraw, text: str, size: int) -> float:
     return draw.textlength(text, font=font(size))
 
 
+def wrapped(draw: ImageDraw.ImageDraw, text: str, width: float, size: int) -> list[str]:
+    """``text`` on as many lines as it needs to fit ``width`` pixels at ``size``, broken at spaces
+    (a word longer than the width stands alone on its line).
+
+    >>> img, draw = new_canvas(200, 40)
+    >>> wrapped(draw, "one two three", text_width(draw, "one two", 15), 15)
+    ['one two', 'three']
+    """
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(draw, f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 RESULT: Colour = TEXT
 RESULT_PAD = 10
 FLAG_WIDTH = 26

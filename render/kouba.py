@@ -55,6 +55,7 @@ from render.kit import (
     seat_marker,
     text_width,
     to_png,
+    wrapped,
 )
 from render.kit import PICTURE_WORDS as KIT_WORDS
 from rules.kouba import DiceView, EventView, HandPile, KoubaView, PileView
@@ -385,22 +386,11 @@ def _draw_empty_slot(draw: Draw, box: Box, drawn_out: bool, words: Mapping[str, 
     """An empty slot; when the draw pile is out, it says that no card could fill it."""
     draw.rounded_rectangle(box, 10, outline=MUTED, width=2)
     centre_x, centre_y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    lines = _wrapped(draw, words["kouba.pic.no_card_left"], box[2] - box[0] - 16, 15) if drawn_out else []
+    lines = wrapped(draw, words["kouba.pic.no_card_left"], box[2] - box[0] - 16, 15) if drawn_out else []
     top = centre_y - 11 * len(lines)
     draw.text((centre_x, top), words["kouba.pic.empty"], font=font(18), fill=MUTED, anchor="mm")
     for number, line in enumerate(lines, start=1):
         draw.text((centre_x, top + 4 + 20 * number), line, font=font(15), fill=TEXT, anchor="mm")
-
-
-def _wrapped(draw: Draw, text: str, width: int, size: int) -> list[str]:
-    """``text`` on as many lines as it needs to fit ``width`` pixels, broken at spaces."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(draw, f"{lines[-1]} {word}", size) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def _draw_decks(draw: Draw, view: KoubaView, x: int, words: Mapping[str, str]) -> None:

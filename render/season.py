@@ -21,12 +21,8 @@ from render.kit import (
     GREEN,
     HEADER_HEIGHT,
     MARGIN,
-    MUTED,
-    ORANGE,
     PANEL,
-    SKY,
     TEXT,
-    YELLOW,
     Header,
     draw_header,
     fitted,
@@ -34,12 +30,10 @@ from render.kit import (
     new_canvas,
     to_png,
 )
+from render.ranking import MEDALS, ROW, WIDTH, draw_headings, ranked_rows
 
-WIDTH = 800
-ROW = 40
 TITLE = 52
 PODIUM = 150
-MEDALS = (YELLOW, SKY, ORANGE)  # first, second, third; each also carries its place number
 # The podium's steps, left to right: second, first, third (heights in pixels).
 STEPS = ((2, 70), (1, 100), (3, 50))
 
@@ -107,24 +101,9 @@ def _draw_podium(draw: ImageDraw.ImageDraw, lines: Sequence[SeasonLine], top: in
 
 def _draw_table(draw: ImageDraw.ImageDraw, labels: SeasonLabels, lines: Sequence[SeasonLine], top: int) -> None:
     xs = (WIDTH - 250, WIDTH - 100)
-    for x, heading in zip(xs, (labels.rating, labels.games), strict=True):
-        draw.text((x, top + ROW / 2), heading, font=font(20), fill=MUTED, anchor="mm")
-    for index, line in enumerate(lines):
-        y = top + ROW * (index + 1)
-        if index % 2 == 0:
-            draw.rectangle((MARGIN // 2, y, WIDTH - MARGIN // 2, y + ROW), fill=PANEL)
-        _place(draw, line.place, (MARGIN + 18, y + ROW / 2))
+    draw_headings(draw, xs, (labels.rating, labels.games), top)
+    for line, y in ranked_rows(draw, lines, top):
         size, name = fitted(draw, line.name, xs[0] - MARGIN - 120, 22, 14)
         draw.text((MARGIN + 48, y + ROW / 2), name, font=font(size), fill=TEXT, anchor="lm")
         draw.text((xs[0], y + ROW / 2), line.rating, font=font(22), fill=GREEN, anchor="mm")
         draw.text((xs[1], y + ROW / 2), str(line.games), font=font(22), fill=TEXT, anchor="mm")
-
-
-def _place(draw: ImageDraw.ImageDraw, place: int, centre: tuple[float, float]) -> None:
-    """The place number, on a medal disc for the podium (the number keeps it readable without colour)."""
-    x, y = centre
-    if place <= len(MEDALS):
-        draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=MEDALS[place - 1], outline=(0, 0, 0), width=2)
-        draw.text((x, y), str(place), font=font(20), fill=(0, 0, 0), anchor="mm")
-    else:
-        draw.text((x, y), str(place), font=font(20), fill=MUTED, anchor="mm")

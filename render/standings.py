@@ -13,29 +13,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import ImageDraw
-
 from render.kit import (
     FOOTER_HEIGHT,
     GREEN,
     HEADER_HEIGHT,
     MARGIN,
     MUTED,
-    ORANGE,
-    PANEL,
-    SKY,
     TEXT,
-    YELLOW,
     Header,
     draw_header,
     font,
     new_canvas,
     to_png,
 )
-
-WIDTH = 800
-ROW = 40
-MEDALS = (YELLOW, SKY, ORANGE)  # first, second, third; each also carries its place number
+from render.ranking import ROW, WIDTH, draw_headings, ranked_rows
 
 
 @dataclass(frozen=True)
@@ -64,13 +55,8 @@ def render_standings(labels: StandingsLabels, rows: Sequence[StandingsRow]) -> b
     columns = [*labels.columns, labels.played]
     xs = [440 + 90 * k for k in range(len(columns))]
     top = HEADER_HEIGHT + 8
-    for x, heading in zip(xs, columns, strict=True):
-        draw.text((x, top + ROW / 2), heading, font=font(20), fill=MUTED, anchor="mm")
-    for index, row in enumerate(rows):
-        y = top + ROW * (index + 1)
-        if index % 2 == 0:
-            draw.rectangle((MARGIN // 2, y, WIDTH - MARGIN // 2, y + ROW), fill=PANEL)
-        _place(draw, row.place, (MARGIN + 18, y + ROW / 2))
+    draw_headings(draw, xs, columns, top)
+    for row, y in ranked_rows(draw, rows, top):
         name = row.name if not row.withdrawn else f"{row.name} ({labels.withdrawn})"
         ink = MUTED if row.withdrawn else TEXT
         draw.text((MARGIN + 48, y + ROW / 2), name[:34], font=font(22), fill=ink, anchor="lm")
@@ -79,13 +65,3 @@ def render_standings(labels: StandingsLabels, rows: Sequence[StandingsRow]) -> b
             colour = GREEN if value is row.points else TEXT
             draw.text((x, y + ROW / 2), value, font=font(22), fill=colour, anchor="mm")
     return to_png(img)
-
-
-def _place(draw: ImageDraw.ImageDraw, place: int, centre: tuple[float, float]) -> None:
-    """The place number, on a medal disc for the podium (the number keeps it readable without colour)."""
-    x, y = centre
-    if place <= len(MEDALS):
-        draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=MEDALS[place - 1], outline=(0, 0, 0), width=2)
-        draw.text((x, y), str(place), font=font(20), fill=(0, 0, 0), anchor="mm")
-    else:
-        draw.text((x, y), str(place), font=font(20), fill=MUTED, anchor="mm")

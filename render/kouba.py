@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -418,23 +419,58 @@ def _last_slot(view: KoubaView) -> int:
 # -- cards -------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class CardFace:
+    """Where a face-up card's parts go, in pixels from its box's edges: the arena's full cards and the
+    hand's narrower ones are the same face drawn at two sizes."""
+
+    inset: int  # the colour band's gap to the card's edge
+    band_bottom: int
+    mark_y: int  # the centre line of the emblem, the band's word and the points disc
+    emblem_x: int
+    emblem_radius: int
+    band_word_x: int
+    band_word_size: int
+    points_x: int  # the points disc's centre, from the right edge
+    pad: int  # the name's, the combination's and the power's left margin
+    name_y: int
+    name_sizes: tuple[int, int]  # the largest size, then the smallest a long name shrinks to
+    combo_top: int
+    combo_bottom: int
+    combo_right: int  # the combination's right margin
+    power_sizes: tuple[int, int]
+    power_bottom: int  # the power's baseline, from the bottom edge
+
+
+FULL_CARD = CardFace(2, 30, 16, 18, 11, 34, 14, 20, 10, 50, (20, 14), 66, 106, 10, (15, 11), 12)
+HAND_CARD = CardFace(3, 28, 15, 17, 10, 32, 13, 19, 8, 46, (17, 12), 60, 98, 6, (13, 10), 30)
+
+
 def draw_card(
     draw: Draw, box: Box, card: CardView, dim: bool = False, words: Mapping[str, str] = PICTURE_WORDS
 ) -> None:
     """A full card: colour band with its word, emblem, name, points, combination, power."""
-    x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, 10, fill=FADED if dim else PARCHMENT, outline=BLACK, width=2)
-    colour = card["colour"]
-    draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 30), 8, fill=BAND[colour])
-    draw_emblem(draw, (x0 + 18, y0 + 16), 11, card["faction"])
-    size, band = fitted(draw, words[f"kouba.pic.band.{colour}"], x1 - 40 - (x0 + 34), 14, 10)
-    draw.text((x0 + 34, y0 + 16), band, font=font(size), fill=BAND_TEXT[colour], anchor="lm")
-    _points_disc(draw, (x1 - 20, y0 + 16), card["points"])
-    size, name = fitted(draw, card["name"], x1 - x0 - 20, 20, 14)
-    draw.text((x0 + 10, y0 + 50), name, font=font(size), fill=INK, anchor="lm")
-    draw_combo(draw, (x0 + 10, y0 + 66, x1 - 10, y0 + 106), card["combo"], words=words)
-    size, power = fitted(draw, _power_label(card, words), x1 - x0 - 20, 15, 11)
-    draw.text((x0 + 10, y1 - 12), power, font=font(size), fill=INK, anchor="lb")
+    _draw_face(draw, box, card, FULL_CARD, words)
+
+
+def _draw_face(draw: Draw, box: Box, card: CardView, face: CardFace, words: Mapping[str, str]) -> None:
+    """Everything printed on a face-up card, laid out by ``face``."""
+    x0, y0, x1, y1 = box
+    colour, mark_y, pad = card["colour"], y0 + face.mark_y, x0 + face.pad
+    draw.rounded_rectangle((x0 + face.inset, y0 + face.inset, x1 - face.inset, y0 + face.band_bottom), 8,
+                           fill=BAND[colour])  # fmt: skip
+    draw_emblem(draw, (x0 + face.emblem_x, mark_y), face.emblem_radius, card["faction"])
+    band_x = x0 + face.band_word_x
+    size, band = fitted(draw, words[f"kouba.pic.band.{colour}"], x1 - 40 - band_x, face.band_word_size, 10)
+    draw.text((band_x, mark_y), band, font=font(size), fill=BAND_TEXT[colour], anchor="lm")
+    _points_disc(draw, (x1 - face.points_x, mark_y), card["points"])
+    size, name = fitted(draw, card["name"], x1 - x0 - 2 * face.pad, *face.name_sizes)
+    draw.text((pad, y0 + face.name_y), name, font=font(size), fill=INK, anchor="lm")
+    combo_box = (pad, y0 + face.combo_top, x1 - face.combo_right, y0 + face.combo_bottom)
+    draw_combo(draw, combo_box, card["combo"], words=words)
+    size, power = fitted(draw, _power_label(card, words), x1 - x0 - 2 * face.pad, *face.power_sizes)
+    draw.text((pad, y1 - face.power_bottom), power, font=font(size), fill=INK, anchor="lb")
 
 
 def draw_strip(draw: Draw, box: Box, card: CardView, state: str) -> None:
@@ -827,18 +863,9 @@ def _draw_small_card(
     draw: Draw, box: Box, card: CardView, active: bool, words: Mapping[str, str] = PICTURE_WORDS
 ) -> None:
     """A narrower full card; the active (usable) one is framed in yellow and says so."""
-    x0, y0, x1, y1 = box
+    x0, _, _, y1 = box
     draw.rounded_rectangle(box, 10, fill=PARCHMENT, outline=YELLOW if active else BLACK, width=4 if active else 2)
-    draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 28), 8, fill=BAND[card["colour"]])
-    draw_emblem(draw, (x0 + 17, y0 + 15), 10, card["faction"])
-    size, word = fitted(draw, words[f"kouba.pic.band.{card['colour']}"], x1 - 40 - (x0 + 32), 13, 10)
-    draw.text((x0 + 32, y0 + 15), word, font=font(size), fill=BAND_TEXT[card["colour"]], anchor="lm")
-    _points_disc(draw, (x1 - 19, y0 + 15), card["points"])
-    size, name = fitted(draw, card["name"], x1 - x0 - 16, 17, 12)
-    draw.text((x0 + 8, y0 + 46), name, font=font(size), fill=INK, anchor="lm")
-    draw_combo(draw, (x0 + 8, y0 + 60, x1 - 6, y0 + 98), card["combo"], words=words)
-    size, label = fitted(draw, _power_label(card, words), x1 - x0 - 16, 13, 10)
-    draw.text((x0 + 8, y1 - 30), label, font=font(size), fill=INK, anchor="lb")
+    _draw_face(draw, box, card, HAND_CARD, words)
     state = words["kouba.pic.active" if active else "kouba.pic.inert"]
     draw.text((x0 + 8, y1 - 10), state, font=font(13), fill=(150, 90, 0) if active else FADED, anchor="lb")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -165,38 +165,33 @@ def log_level(typed: str) -> str:
 
 
 def render_workers(typed: str) -> int:
-    """Processes that draw boards; empty means one per core.
-
-    >>> render_workers("3"), render_workers("0")
-    (3, 0)
-    >>> render_workers("many")
-    Traceback (most recent call last):
-    bot.config.ConfigError: AGORA_RENDER_WORKERS=many is not a number of processes. Use 0 to 64.
-    """
-    if not typed.strip():
-        return default_workers()
-    count = int(typed) if typed.strip().isascii() and typed.strip().isdigit() else -1
-    if not 0 <= count <= 64:
-        raise ConfigError(
-            f"AGORA_RENDER_WORKERS={typed.strip()} is not a number of processes. Use 0 to 64."
-        )
-    return count
+    """Processes that draw boards (``AGORA_RENDER_WORKERS``), 0 to 64; empty means one per core."""
+    return _processes("AGORA_RENDER_WORKERS", typed, 0, default_workers)
 
 
 def ai_workers(typed: str) -> int:
-    """Processes that choose the bot's moves; empty means one.
+    """Processes that choose the bot's moves (``AGORA_AI_WORKERS``), 1 to 64; empty means one."""
+    return _processes("AGORA_AI_WORKERS", typed, 1, lambda: 1)
 
-    >>> ai_workers(""), ai_workers("2")
-    (1, 2)
+
+def _processes(variable: str, typed: str, fewest: int, empty: Callable[[], int]) -> int:
+    """A number of worker processes, ``fewest`` to 64, as typed in ``variable``; ``empty()`` when left empty.
+
+    >>> render_workers("3"), render_workers("0"), ai_workers(""), ai_workers("2")
+    (3, 0, 1, 2)
+    >>> render_workers("many")
+    Traceback (most recent call last):
+    bot.config.ConfigError: AGORA_RENDER_WORKERS=many is not a number of processes. Use 0 to 64.
     >>> ai_workers("0")
     Traceback (most recent call last):
     bot.config.ConfigError: AGORA_AI_WORKERS=0 is not a number of processes. Use 1 to 64.
     """
-    if not typed.strip():
-        return 1
-    count = int(typed) if typed.strip().isascii() and typed.strip().isdigit() else 0
-    if not 1 <= count <= 64:
-        raise ConfigError(f"AGORA_AI_WORKERS={typed.strip()} is not a number of processes. Use 1 to 64.")
+    word = typed.strip()
+    if not word:
+        return empty()
+    count = int(word) if word.isascii() and word.isdigit() else -1
+    if not fewest <= count <= 64:
+        raise ConfigError(f"{variable}={word} is not a number of processes. Use {fewest} to 64.")
     return count
 
 

@@ -42,9 +42,7 @@ from bot.records import (
     damaged,
     invalid_control,
     jump_link,
-    message_link,
     not_playing,
-    offer_made_at,
     out_of_date,
     pending_offer,
     refusal,
@@ -59,8 +57,7 @@ __all__ = [
     "ACTIVE", "CANCELLED", "CHALLENGE", "DECLINED", "EXPIRED", "FINISHED", "JSON", "MOVE", "OFFERS",
     "OPEN_STATUSES", "REBUILT_STATES_KEPT", "REMATCH_STATUSES", "Act", "GameRecord", "GameService", "Offers",
     "Playing", "Records", "ServiceError", "StaleButton", "TurnTime", "damaged", "invalid_control", "jump_link",
-    "message_link", "not_playing", "offer_made_at", "out_of_date", "pending_offer", "refusal", "rematch_seats",
-    "resolved_options",
+    "not_playing", "out_of_date", "pending_offer", "refusal", "rematch_seats", "resolved_options",
 ]
 
 

@@ -26,7 +26,7 @@ from bot.profile_card import alt_text_of, picture_of, profile_facts
 from bot.seasons import SeasonError
 from bot.service import FINISHED, jump_link
 from bot.storage import GameRow
-from cogs.common import COLOUR, controls_view, guarded, tell
+from cogs.common import COLOUR, RegistersControls, controls_view, guarded, tell
 from cogs.season import season_board_message, seasons_of
 from render.profile import render_profile
 from rules import GAMES, Outcome
@@ -148,19 +148,18 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
     return interaction.permissions.manage_guild
 
 
-class Leaderboards(commands.Cog):
+class Leaderboards(RegistersControls[AgoraBot]):
     """Ratings, profiles and game history."""
+
+    controls = (LeaderboardButton,)
 
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LeaderboardButton)
+        await super().cog_load()
         if self.bot.user is not None:
             self.bot.service.unrated_users.add(self.bot.user.id)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(LeaderboardButton)
 
     @app_commands.command(name="leaderboard", description="The server's best players of a game.")
     @app_commands.describe(game="Which game", season="A season's number: its table (the lifetime table if left out)")

@@ -37,7 +37,7 @@ from bot.movelog import replay
 from bot.names import shown_name
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, invalid_control, refusal
 from bot.storage import MoveRow
-from cogs.common import COLOUR, MAX_GAME_ID, controls_view, game_cog, guarded, picture_words
+from cogs.common import COLOUR, MAX_GAME_ID, RegistersControls, controls_view, game_cog, guarded, picture_words
 from render import replay as replay_gif
 from render.kit import Render
 from rules import GAMES, GameState, IllegalMove, View, part_of
@@ -142,8 +142,10 @@ def gif_of(
     return replay_gif.gif(frames)
 
 
-class Replays(commands.Cog):
+class Replays(RegistersControls[AgoraBot]):
     """Replays of stored games."""
+
+    controls = (ReplayButton,)
 
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
@@ -153,12 +155,6 @@ class Replays(commands.Cog):
             user_seconds=POST_USER_SECONDS, server_seconds=POST_SERVER_SECONDS, queue=POST_QUEUE, clock=bot.clock
         )
         self.gifs: dict[tuple[int, int, str], bytes] = {}  # (game, version, language) -> GIF, the latest GIFS_KEPT
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(ReplayButton)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(ReplayButton)
 
     @app_commands.command(name="replay", description="Watch a game move by move (or export it as a GIF).")
     @app_commands.describe(game="The game's number, e.g. 12 (see /history)")

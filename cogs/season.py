@@ -26,7 +26,7 @@ from bot.names import plain_name
 from bot.ratings import PROVISIONAL_GAMES
 from bot.rewards import NO_MANAGE_ROLES, RewardStore, RoleFacts, role_problem
 from bot.seasons import CADENCES, NONE, Season, SeasonError, SeasonRating, Seasons, SeasonSettings
-from cogs.common import COLOUR, controls_view, guarded, tell
+from cogs.common import COLOUR, RegistersControls, controls_view, guarded, tell
 from render.season import SeasonLabels, SeasonLine, SeasonSection, render_season
 from rules import GAMES
 
@@ -154,8 +154,10 @@ def period_text(season: Season, lang: str) -> str:
     return text(lang, "season.period_open", start=start)
 
 
-class SeasonCog(commands.Cog, name="Seasons"):
+class SeasonCog(RegistersControls[AgoraBot], name="Seasons"):
     """Seasons: their commands, their roll-over and their final tables."""
+
+    controls = (SeasonBoardButton,)
 
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
@@ -164,12 +166,12 @@ class SeasonCog(commands.Cog, name="Seasons"):
         self.hook = self.seasons.finish_step(bot.service.unrated_users)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(SeasonBoardButton)
+        await super().cog_load()
         self.bot.service.on_finish.append(self.hook)
         self.bot.scheduler.sweeps.append(self.run_due)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(SeasonBoardButton)
+        await super().cog_unload()
         self.bot.service.on_finish.remove(self.hook)
         self.bot.scheduler.sweeps.remove(self.run_due)
 

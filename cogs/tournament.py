@@ -37,7 +37,7 @@ from bot.tournament import (
     Tournament,
     TournamentJob,
 )
-from cogs.common import COLOUR, controls_view, game_cog, guarded, mention_list, tell
+from cogs.common import COLOUR, RegistersControls, controls_view, game_cog, guarded, mention_list, tell
 from cogs.season import reward_tournament_winner
 from cogs.table.challenges import DEADLINE_HELP
 from render.standings import StandingsLabels, StandingsRow, render_standings
@@ -83,8 +83,10 @@ def points_text(value: float) -> str:
     return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
-class TournamentCog(commands.Cog):
+class TournamentCog(RegistersControls[AgoraBot]):
     """Create, join, leave and follow tournaments; directors pause, resume, end and decide games."""
+
+    controls = (JoinButton,)
 
     group = app_commands.Group(
         name="tournament", description="Server tournaments: Swiss, round robin or seated tables.", guild_only=True
@@ -95,12 +97,12 @@ class TournamentCog(commands.Cog):
         self.tournaments = bot.tournaments
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(JoinButton)
+        await super().cog_load()
         self.tournaments.handlers.update({ANNOUNCE: self.announce_round, BOARDS: self.post_boards,
                                           FINISH: self.announce_end, CANCEL: self.announce_cancel})
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(JoinButton)
+        await super().cog_unload()
         for kind in (ANNOUNCE, BOARDS, FINISH, CANCEL):
             self.tournaments.handlers.pop(kind, None)
 

@@ -124,12 +124,8 @@ PICTURE_WORDS = {**KIT_WORDS, **BOARD_WORDS, **ELEMENT_WORDS}
 def render(
     view: ArakseyView, players: Sequence[str], *, words: Mapping[str, str] | None = None, result: str | None = None
 ) -> bytes:
-    """PNG of the board as ``view`` shows it (800 px wide).
-
-    ``result``: a finished game's stored result, worded for the viewer (see
-    :mod:`render.kit`); it replaces whose turn it is and the set-up prompts, e.g.
-    ``render(view, names, result="Bob won: Ada resigned")``.
-    """
+    """PNG of the board as ``view`` shows it (800 px wide), a :class:`render.kit.Render`: a finished game's
+    ``result`` replaces whose turn it is and the set-up prompts."""
     words = {**PICTURE_WORDS, **(words or {})}
     player = words["araksey.pic.player"]
     names = tuple(

@@ -97,12 +97,8 @@ def seat_scores(view: Mapping[str, Any]) -> list[Any]:
 def render(
     view: ArcanorView, players: Sequence[str], *, words: Mapping[str, str] | None = None, result: str | None = None
 ) -> bytes:
-    """PNG of the board as ``view`` shows it (about 800 px wide).
-
-    ``result``: a finished game's stored result, worded for the viewer (see
-    :mod:`render.kit`); it replaces whose turn it is, e.g.
-    ``render(view, names, result="Bob won: Ada resigned")``.
-    """
+    """PNG of the board as ``view`` shows it (about 800 px wide), a :class:`render.kit.Render`: a finished
+    game's ``result`` replaces whose turn it is."""
     return to_png(
         draw_view(view, tuple(_fit(name) for name in players), result, {**PICTURE_WORDS, **(words or {})}), _palette()
     )

@@ -100,12 +100,8 @@ PICTURE_WORDS = {**KIT_WORDS, **BOARD_WORDS}
 def render(
     view: ArkaiosView, players: Sequence[str], *, words: Mapping[str, str] | None = None, result: str | None = None
 ) -> bytes:
-    """The PNG of an Arkaios view (every view is public: all seats see the same board).
-
-    ``result``: a finished game's stored result, worded for the viewer (see
-    :mod:`render.kit`); it replaces whose turn it is and what they must build, e.g.
-    ``render(view, names, result="Bob won: Alice resigned")``.
-    """
+    """The PNG of an Arkaios view (every view is public: all seats see the same board), a
+    :class:`render.kit.Render`: a finished game's ``result`` replaces whose turn it is and what they must build."""
     return _encode(draw_view(view, players, result, {**PICTURE_WORDS, **(words or {})}))
 
 

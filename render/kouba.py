@@ -202,12 +202,8 @@ def seat_scores(view: Mapping[str, Any]) -> list[Any]:
 def render(
     view: KoubaView, players: Sequence[str], *, words: Mapping[str, str] | None = None, result: str | None = None
 ) -> bytes:
-    """PNG of the public table as ``view`` shows it; ``words`` translate :data:`PICTURE_WORDS`.
-
-    ``result``: a finished game's stored result, worded for the viewer (see
-    :mod:`render.kit`); it replaces whose turn it is and the phase prompt, e.g.
-    ``render(view, names, result="Bob won: Ada resigned")``.
-    """
+    """PNG of the public table as ``view`` shows it, a :class:`render.kit.Render` (``words`` translate
+    :data:`PICTURE_WORDS`): a finished game's ``result`` replaces whose turn it is and the phase prompt."""
     words = {**PICTURE_WORDS, **(words or {})}
     return to_png(draw_table(named_cards(view, words), tuple(players), words, result), _palette())
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import discord
 from discord.ext import commands
@@ -213,3 +213,21 @@ class SharedControls(commands.Cog):
 
     async def on_game_changed(self, record: GameRecord) -> None:
         """The game moved on or ended (``record`` is the latest): close what no longer applies."""
+
+
+AnyBot = TypeVar("AnyBot", bound=commands.Bot | commands.AutoShardedBot)
+
+
+class RegistersControls(commands.Cog, Generic[AnyBot]):
+    """A cog whose own controls keep working after a restart: their :class:`discord.ui.DynamicItem`
+    classes (``controls``) are registered while the cog is loaded. A cog that does more when it loads
+    or unloads calls ``super()`` first."""
+
+    bot: AnyBot
+    controls: ClassVar[tuple[type[discord.ui.DynamicItem[Any]], ...]] = ()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*self.controls)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*self.controls)

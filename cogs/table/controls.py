@@ -8,9 +8,9 @@ controls keep working after a restart and no game lives in a View.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 import discord
 from discord.ext import commands
@@ -71,7 +71,23 @@ def _parse(match: re.Match[str]) -> tuple[int, int, str]:
     return (0, 0, "") if parsed is None else (parsed.game_id, parsed.version, parsed.action)
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=f"agora:b:{_ANY_ID}"):
+class _BoundToGame:
+    """What a game's buttons and menus share: the game, the version and the action their custom_id
+    names, from which alone each is rebuilt when clicked after a restart."""
+
+    game_id: int
+    version: int
+    action: str
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        build = cast(Callable[[int, int, str], Self], cls)  # every control's other arguments have defaults
+        return build(*_parse(match))
+
+
+class GameButton(_BoundToGame, discord.ui.DynamicItem[discord.ui.Button[Any]], template=f"agora:b:{_ANY_ID}"):
     """A button bound to one game and one version of it."""
 
     def __init__(
@@ -97,18 +113,11 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=f"agor
         super().__init__(button)
         self.game_id, self.version, self.action = game_id, version, action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> GameButton:
-        game_id, version, action = _parse(match)
-        return cls(game_id, version, action)
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await dispatch(interaction, self.game_id, self.version, self.action, [])
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=f"agora:s:{_ANY_ID}"):
+class GameSelect(_BoundToGame, discord.ui.DynamicItem[discord.ui.Select[Any]], template=f"agora:s:{_ANY_ID}"):
     """A select menu bound to one game and one version of it; each option value is an action argument."""
 
     def __init__(
@@ -131,13 +140,6 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=f"agor
         )
         super().__init__(select)
         self.game_id, self.version, self.action = game_id, version, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> GameSelect:
-        game_id, version, action = _parse(match)
-        return cls(game_id, version, action)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await dispatch(interaction, self.game_id, self.version, self.action, list(self.item.values))

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.app import AgoraBot
 from bot.notices import (
+    DIGEST,
     Delivery,
     NoticeChoice,
     Waiting,
@@ -47,8 +48,8 @@ class Digests(commands.Cog):
         for choice in await self.bot.notices.store.due_digests(now):
             if not await self.bot.notices.store.take_digest(choice, following_digest(choice, now)):
                 continue  # another process took it: theirs to send
-            if not digest_due_today(choice, now):
-                continue
+            if not digest_due_today(choice, now) or choice.heard_by != DIGEST:
+                continue  # a day missed whole, or closed DMs (the mention stands in): no DM is tried
             try:
                 sent += await self.send_digest(choice)
             except Exception:  # one player's digest that failed is not sent again; the others still go out

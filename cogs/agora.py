@@ -664,7 +664,8 @@ class Agora(SharedControls):
                 return
             wanted = current.mode if mode is None else mode.value
             chosen = choose(current, wanted, hour, timezone, lang, self.service.clock())
-            if chosen.choice.mode in (DM, DIGEST):
+            # A first DM proves DMs are open; not again for a change of hour or time zone of a choice that works.
+            if chosen.choice.mode in (DM, DIGEST) and (wanted != current.mode or current.dms_closed):
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 if await self.bot.notices.dm(interaction.user.id, hello(lang, wanted)) is not Delivery.SENT:
                     await tell(interaction, text(lang, "notice.dms_refused", mode=wanted))

@@ -15,7 +15,7 @@ from bot.app import PLAYERS_ONLY
 from bot.i18n import text
 from bot.notices import DM
 from bot.scheduler import UNCLAIMED
-from bot.service import ACTIVE, FINISHED, GameRecord, refusal
+from bot.service import ACTIVE, FINISHED, GameRecord, message_link, refusal
 from cogs.table.base import TableCog, disable_moves
 from cogs.table.controls import ANY_VERSION, GameButton, SharedControls, controls_view
 from cogs.table.pictures import Board
@@ -101,7 +101,8 @@ class Boards(TableCog):
             message = await self._send_board(here, board, record)
         await self.service.set_message(record.id, message.id)
         await self.drop_ping(record)
-        await self.tell_turn(record, record.human_actors(), message.jump_url)
+        link = message_link(record.row.guild_id, message.channel.id, message.id)  # the channel it went to
+        await self.tell_turn(record, record.human_actors(), link)
         self.bot_to_move(record)
 
     def bot_to_move(self, record: GameRecord) -> None:

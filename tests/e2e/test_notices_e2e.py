@@ -83,7 +83,7 @@ async def play_turn(h: FakeDiscord, bot: AgoraBot, game_id: int, users: dict[int
         if state.outcome is not None or list(state.waiting_for) != [seat]:
             break
     played = await h.slash(users[record.row.seats[seat]], "move", notation=" ".join(moves), game=game_id)
-    assert "Played" in played.text, played.text
+    assert (await bot.service.load(game_id)).version > record.version, played.text
 
 
 async def test_a_week_of_four_games_each_mode_sends_what_it_says_and_nothing_more(
@@ -132,7 +132,8 @@ async def test_a_week_of_four_games_each_mode_sends_what_it_says_and_nothing_mor
     assert all(named[user.id] == turns[user.id] for user in users.values()), "each board still names its player"
     new_dms = {uid: [m.content for m in h.dm_messages(user)[dms_before[uid] :]] for uid, user in users.items()}
     assert len(new_dms[dan.id]) == turns[dan.id]
-    assert all(dm.startswith("🎲 Your turn in game #2 (Arkaios): https://") for dm in new_dms[dan.id])
+    board_link = f"🎲 Your turn in game #2 (Arkaios): https://discord.com/channels/{h.guild.id}/{h.default_channel.id}/"
+    assert all(dm.startswith(board_link) for dm in new_dms[dan.id])
     assert digests_due == 7 and len(new_dms[dee.id]) == 7
     assert all(dm.startswith("📬 Agora: 1 game is waiting for your move.\n• Arkaios #3: ") for dm in new_dms[dee.id])
     assert new_dms[ann.id] == new_dms[mia.id] == new_dms[qui.id] == []

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
+import bot.storage as storage_module
 from bot.notices import (
     DEFAULT_HOUR,
     DIGEST,
@@ -153,8 +153,8 @@ def test_a_digest_lists_the_most_urgent_game_first() -> None:
     )
 
 
-async def test_a_digest_is_taken_once(tmp_path: Path) -> None:
-    storage = Storage(str(tmp_path / "agora.sqlite3"))
+async def test_a_digest_is_taken_once(database: str) -> None:
+    storage = Storage(database)
     await storage.open()
     try:
         store = NoticeStore(storage)
@@ -167,5 +167,25 @@ async def test_a_digest_is_taken_once(tmp_path: Path) -> None:
         assert await store.due_digests(due) == []
         assert await store.close_dms(5) and not await store.close_dms(5), "closed DMs are told once"
         assert (await store.get(5)).heard_by == MENTION and (await store.get(6)) == NoticeChoice(6)
+    finally:
+        await storage.close()
+
+
+async def test_players_who_opted_in_to_dm_reminders_now_hear_by_dm(
+    empty_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    every = storage_module.migrations
+    monkeypatch.setattr(storage_module, "migrations", lambda dialect: [m for m in every(dialect) if m[0] < 19])
+    storage = Storage(empty_database)
+    await storage.open()
+    async with storage.transaction() as db:
+        await db.executemany("INSERT INTO reminder_optins (user_id, dm) VALUES (?, ?)", [(1, 1), (2, 0)])
+    await storage.close()
+    monkeypatch.setattr(storage_module, "migrations", every)
+    await storage.open()  # migration 019
+    try:
+        choices = await NoticeStore(storage).of([1, 2, 3])
+        assert [choice.mode for choice in choices.values()] == [DM, MENTION, MENTION]
+        assert choices[1] == NoticeChoice(1, DM), "no digest, no language: the server's, as before"
     finally:
         await storage.close()

@@ -335,15 +335,17 @@ def choose(
     current: NoticeChoice, mode: str, hour: int | None, zone_name: str | None, language: str, now: float
 ) -> Chosen:
     """The new choice of a player whose choice is ``current``; a refusal for an unknown time zone, an hour
-    out of the day, or an hour or a time zone given without the digest.  A digest without an hour is at
-    DEFAULT_HOUR; without a time zone, in the one the player gave before (UTC at first)."""
+    out of the day, or an hour or a time zone given without the digest.  A digest without an hour keeps
+    the player's digest hour, else is at DEFAULT_HOUR; without a time zone, it is in the one the player
+    gave before (UTC at first)."""
     if mode != DIGEST and (hour is not None or zone_name is not None):
         raise refusal("err.notify_digest_only")
     zone = zone_named(current.time_zone if zone_name is None else zone_name)
-    at = DEFAULT_HOUR if hour is None else check_hour(hour)
+    kept = current.mode == DIGEST  # a digest whose time zone alone changes keeps its hour
+    at = check_hour(hour) if hour is not None else current.digest_hour if kept else DEFAULT_HOUR
     following = next_digest(now, at, zone) if mode == DIGEST else None
     choice = NoticeChoice(current.user_id, mode, at, zone.key, language, False, following)
-    return Chosen(choice, mode == DIGEST and hour is None)
+    return Chosen(choice, mode == DIGEST and hour is None and not kept)
 
 
 def hour_text(hour: int) -> str:

@@ -125,6 +125,8 @@ def test_choosing_checks_what_was_typed_and_defaults_the_digest_hour() -> None:
     assert digest.hour_defaulted and digest.choice.digest_hour == DEFAULT_HOUR
     assert digest.choice.time_zone == "Europe/Paris", "the time zone given before is kept"
     assert digest.choice.next_digest_at == paris("2026-10-24 18:00") and not digest.choice.dms_closed
+    moved = choose(NoticeChoice(7, DIGEST, 7, "Europe/Paris"), DIGEST, None, "Asia/Tokyo", "en", now)
+    assert (moved.choice.digest_hour, moved.choice.time_zone, moved.hour_defaulted) == (7, "Asia/Tokyo", False)
     quiet = choose(current, QUIET, None, None, "en", now)
     assert quiet.choice.next_digest_at is None and not quiet.hour_defaulted
     for hour, zone in ((8, None), (None, "UTC")):

@@ -246,7 +246,9 @@ async def test_a_choice_typed_wrong_is_refused_politely(
         "waits; boards name you without a ping. Reminders before a deadline come by DM. "
         "You gave no hour, so the digest comes at 18:00; add hour: to choose another."
     )
+    await h.slash(dee, "agora notify", hour=7)
     zone = await h.slash(dee, "agora notify", timezone="America/Montreal")
-    assert zone.text.startswith("Saved. One DM a day at 18:00 (America/Montreal)"), "the mode kept, its zone changed"
+    assert zone.text.startswith("Saved. One DM a day at 07:00 (America/Montreal)"), "the mode and hour kept"
+    assert "You gave no hour" not in zone.text and len(h.dm_messages(dee)) == 1, "DMs were checked once"
     offered = await h.autocomplete(dee, "agora notify", focused="timezone", typed="paris")
     assert [choice["value"] for choice in offered.choices] == ["Europe/Paris"]

@@ -252,3 +252,33 @@ async def test_a_choice_typed_wrong_is_refused_politely(
     assert "You gave no hour" not in zone.text and len(h.dm_messages(dee)) == 1, "DMs were checked once"
     offered = await h.autocomplete(dee, "agora notify", focused="timezone", typed="paris")
     assert [choice["value"] for choice in offered.choices] == ["Europe/Paris"]
+
+
+async def test_a_tournament_round_is_told_as_each_player_chose(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    ana, ben, cyd, dov = h.user("ana"), h.user("ben"), h.user("cyd"), h.user("dov")
+    bot = make_bot()
+    await h.start(bot)
+    await h.slash(ben, "agora notify", mode="quiet")
+    await h.slash(cyd, "agora notify", mode="digest", hour=23)
+    await h.slash(dov, "agora notify", mode="dm")
+    made = await h.slash(h.owner, "tournament create", game="arkaios", format="swiss", rounds=2, starts="1h")
+    assert not made.ephemeral, made.text
+    for player in (ana, ben, cyd, dov):
+        await h.slash(player, "tournament join")
+    dms_before = {user.id: len(h.dm_messages(user)) for user in (ana, ben, cyd, dov)}
+    since = len(h.requests)
+    clock.advance(HOUR + 1)
+    await run_due(h, bot)
+    # The announcement lists the round's games; boards say their round too, but carry a picture.
+    [announcement] = [m for m in h.messages(h.default_channel) if not m.attachments and "round 1 of 2" in m.text]
+    assert all(f"<@{user.id}>" in announcement.content for user in (ana, ben, cyd, dov)), "everyone is named"
+    pinged = pings(h, since)
+    assert pinged[ana.id] >= 1 and pinged[ben.id] == pinged[cyd.id] == pinged[dov.id] == 0
+    new_dms = {user.id: [m.content for m in h.dm_messages(user)[dms_before[user.id] :]]
+               for user in (ana, ben, cyd, dov)}  # fmt: skip
+    [told] = [dm for dm in new_dms[dov.id] if dm.startswith("🏆")]
+    assert told.startswith("🏆 Tournament #1 (Arkaios), round 1: your game #")
+    assert new_dms[ana.id] == new_dms[ben.id] == new_dms[cyd.id] == [], "the digest waits for its hour"

@@ -13,7 +13,7 @@ import discord
 from bot.absence import stand_in_lines
 from bot.app import PLAYERS_ONLY
 from bot.i18n import text
-from bot.notices import DM
+from bot.notices import DM, NoticeChoice
 from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, FINISHED, GameRecord, message_link, refusal
 from cogs.table.base import TableCog, disable_moves
@@ -102,7 +102,7 @@ class Boards(TableCog):
         await self.service.set_message(record.id, message.id)
         await self.drop_ping(record)
         link = message_link(record.row.guild_id, message.channel.id, message.id)  # the channel it went to
-        await self.tell_turn(record, record.human_actors(), link)
+        await self.tell_turn(record, await self.bot.notices.store.of(record.human_actors()), link)
         self.bot_to_move(record)
 
     def bot_to_move(self, record: GameRecord) -> None:
@@ -203,7 +203,7 @@ class Boards(TableCog):
         await self.drop_ping(record)
         link = f"https://discord.com/channels/{record.row.guild_id}/{record.row.channel_id}/{record.row.message_id}"
         choices = await self.bot.notices.store.of(newcomers)
-        await self.tell_turn(record, newcomers, link)
+        await self.tell_turn(record, choices, link)
         pinged = [user for user in newcomers if choices[user].pinged]
         if not pinged:
             return
@@ -220,14 +220,15 @@ class Boards(TableCog):
             return
         await self.service.set_ping(record.id, sent.id)
 
-    async def tell_turn(self, record: GameRecord, users: list[int], link: str) -> None:
-        """Of ``users``, whose turn it now is, those heard by DM get it privately with ``link`` to the board.
+    async def tell_turn(self, record: GameRecord, choices: dict[int, NoticeChoice], link: str) -> None:
+        """Of the players whose turn it now is (their ``choices``), those heard by DM get it privately with
+        ``link`` to the board.
 
         A DM that cannot get through turns their choice to the mention until they choose again, and
         they are told so once, in the game's channel, with a ping.
         """
         lang = await self.language(record)
-        for choice in (await self.bot.notices.store.of(users)).values():
+        for choice in choices.values():
             if choice.heard_by != DM:
                 continue
             said = text(choice.lang(lang), "notice.turn_dm", game=self.game_name, id=record.id, link=link)

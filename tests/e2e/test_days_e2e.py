@@ -153,6 +153,12 @@ async def test_reminders_come_as_each_player_chose(
     assert reminder.startswith(f"⏰ <@{bob.id}>") and "could not send you" not in reminder, "Bob kept the mention"
     quiet = await h.slash(alice, "agora notify", mode="quiet")
     assert "no reminder comes" in quiet.text
+    moved = await h.slash(bob, "move", notation="a1=1")
+    assert "Played" in moved.text, moved.text
+    posted, dms = len(h.messages(h.default_channel)), len(h.dm_messages(alice))
+    clock.advance(21 * HOUR)
+    await run_due(h, bot)
+    assert (len(h.messages(h.default_channel)), len(h.dm_messages(alice))) == (posted, dms), "quiet: no reminder"
 
 
 async def test_claim_rule_lets_the_opponent_claim_or_wait(

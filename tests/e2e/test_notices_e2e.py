@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from bot.app import AgoraBot
 from tests.e2e.conftest import Clock
+from tests.e2e.test_araksey_e2e import element_menu, game_id_of, offering
 from tests.e2e.test_days_e2e import run_due
 from tests.harness import FakeDiscord, FakeUser
 
@@ -282,3 +283,34 @@ async def test_a_tournament_round_is_told_as_each_player_chose(
     [told] = [dm for dm in new_dms[dov.id] if dm.startswith("🏆")]
     assert told.startswith("🏆 Tournament #1 (Arkaios), round 1: your game #")
     assert new_dms[ana.id] == new_dms[ben.id] == new_dms[cyd.id] == [], "the digest waits for its hour"
+
+
+async def test_a_board_edited_in_place_dms_instead_of_pinging(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    """Araksey's set-up edits one board and pings each next player with a short message: a player heard
+    by DM gets the DM instead, a quiet one neither."""
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    await h.slash(bob, "agora notify", mode="dm")
+    sent = await h.slash(alice, "araksey challenge", opponent=bob, element="earth")
+    assert sent.message is not None
+    since, dms = len(h.requests), len(h.dm_messages(bob))
+    await h.select(bob, element_menu(sent.message, 1), values=["water"])
+    game_id = await game_id_of(bot, alice)
+    record = await bot.service.load(game_id)
+    board = next(m for m in h.messages(h.default_channel) if m.id == record.row.message_id)
+    turns: Counter[int] = Counter({record.human_actors()[0]: 1})
+    while record.state is not None and record.state.view(None)["phase"] != "play":
+        seat = record.state.actors[0]
+        move = str(record.state.legal_moves(seat)[0])
+        await h.select([alice, bob][seat], offering(board, move), values=[move])
+        before, record = record, await bot.service.load(game_id)
+        if record.human_actors() != before.human_actors():
+            turns[record.human_actors()[0]] += 1
+    pinged = pings(h, since)
+    assert pinged[bob.id] == 0 and pinged[alice.id] == turns[alice.id] >= 2
+    assert len(h.dm_messages(bob)) - dms == turns[bob.id] >= 2
+    assert h.dm_messages(bob)[-1].content.startswith(f"🎲 Your turn in game #{game_id} (Araksey): https://")

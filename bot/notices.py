@@ -187,9 +187,18 @@ def digest_message(lang: str, waiting: Sequence[Waiting]) -> str:
 
 
 def decode_choice(row: Row | dict[str, Any]) -> NoticeChoice:
+    """A stored choice; a mode this bot does not know (a damaged row) reads as the default, the mention.
+
+    >>> decode_choice({"user_id": 1, "mode": "smoke signals", "digest_hour": 8, "time_zone": "UTC",
+    ...                "language": None, "dms_closed": 0, "next_digest_at": None}).mode
+    'mention'
+    """
+    mode = str(row["mode"])
+    if mode not in MODES:
+        log.warning("player %s has an unknown notice mode %r; they are mentioned", row["user_id"], mode)
     return NoticeChoice(
         user_id=int(row["user_id"]),
-        mode=str(row["mode"]),
+        mode=mode if mode in MODES else MENTION,
         digest_hour=int(row["digest_hour"]),
         time_zone=str(row["time_zone"]),
         language=None if row["language"] is None else str(row["language"]),

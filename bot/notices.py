@@ -89,7 +89,8 @@ def zone_named(name: str) -> ZoneInfo:
     'Europe/Paris'
     """
     typed = name.strip()
-    key = _zone_keys().get(typed.lower())
+    # An exact name (what the autocomplete offers) is read at once; another case needs the list of every zone.
+    key = typed if typed in COMMON_ZONES else _zone_keys().get(typed.lower())
     shown = typed.replace("`", "")[:40]  # quoted in code marks in the refusal: no markup of the player's
     if key is None:
         raise refusal("err.notify_zone", typed=shown)

@@ -25,6 +25,7 @@ from bot.config import Shards
 from bot.drawing import Drawing
 from bot.i18n import COMMANDS, player_language
 from bot.interactions import FAILED, InteractionDesk, Subject
+from bot.notices import NoticeStore, Notifier
 from bot.opponent import Thinking
 from bot.panels import OpenPanels
 from bot.scheduler import Scheduler
@@ -136,6 +137,7 @@ class AgoraBot(commands.AutoShardedBot):
         self.sync_guild = sync_guild
         self.sync_and_exit = sync_and_exit
         self.settings = SettingsStore(self.storage)
+        self.notices = Notifier(self, NoticeStore(self.storage))  # how each player hears of their turns
         self.scheduler = Scheduler(self.storage, clock, self.settings)
         self.service.on_turn = self.scheduler.turn_step
         self.service.on_challenge = self.scheduler.challenge_step

@@ -1,4 +1,5 @@
-"""Per-server settings of games that last days, reminder opt-ins, and duration parsing.
+"""Per-server settings of games that last days, and duration parsing (how each player hears of their turns:
+:mod:`bot.notices`).
 
 Settings are read often (every challenge, every board) and written rarely, so the
 store keeps a cache in memory in front of the ``guild_settings`` table.
@@ -82,7 +83,7 @@ class GuildSettings:
 
 
 class SettingsStore:
-    """Reads and writes server settings and reminder opt-ins."""
+    """Reads and writes server settings."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
@@ -132,19 +133,6 @@ class SettingsStore:
             )
         self._cache[guild_id] = settings
         return settings
-
-    async def wants_dm(self, user_id: int) -> bool:
-        found = await self.storage.db.fetchrow("SELECT dm FROM reminder_optins WHERE user_id = ?", (user_id,))
-        return bool(found and found[0])
-
-    async def set_dm(self, user_id: int, wanted: bool) -> None:
-        """Turn the DM opt-in of ``user_id`` on or off."""
-        async with self.storage.transaction() as db:
-            await db.execute(
-                "INSERT INTO reminder_optins (user_id, dm) VALUES (?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
-                (user_id, int(wanted)),
-            )
 
 
 def decode_settings(values: dict[str, Any]) -> GuildSettings:

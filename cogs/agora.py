@@ -19,6 +19,19 @@ from bot.absence import MIN_SEATS, plays_on_without
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.departures import resigned_summary, tell_table
 from bot.i18n import LANGUAGES, language_name, text
+from bot.notices import (
+    DEFAULT_HOUR,
+    DIGEST,
+    DM,
+    MENTION,
+    QUIET,
+    Delivery,
+    choice_words,
+    choose,
+    hello,
+    hour_text,
+    zone_suggestions,
+)
 from bot.opponent import LEVELS
 from bot.scheduler import CLAIM_AGAIN, EXPIRE, REMIND, TIMEOUT, UNCLAIMED, Handler, Job, JobAlreadyDone
 from bot.service import (
@@ -64,6 +77,14 @@ from rules import GAMES
 
 PREFIX = "days"
 _CHANNEL = re.compile(r"<#([0-9]+)>|\b([0-9]{15,21})\b")
+NOTIFY_DESCRIPTION = "How you hear of your turns: a mention, a DM, a daily digest, or quietly."
+# The choices of /agora notify, as Discord lists them (command words: translated by the catalogue's "command" context).
+MODE_NAMES = (
+    (MENTION, "mention: a ping on the board (default)"),
+    (DM, "dm: a private message on each of your turns"),
+    (DIGEST, "digest: one private message a day listing your games"),
+    (QUIET, "quiet: your name on the board, no ping"),
+)
 STATUS_DESCRIPTION = "Show the bot's version, uptime, latency and games here (Manage Server)."
 
 
@@ -82,7 +103,8 @@ def status_embed(status: Status, lang: str, colour: discord.Colour) -> discord.E
 
 
 class Agora(SharedControls):
-    """``/agora settings``, ``/agora notify``, ``/draw``, ``/takeback`` and the scheduler's effects."""
+    """``/agora settings``, ``/agora notify`` (its choices: :mod:`bot.notices`), ``/draw``, ``/takeback`` and the
+    scheduler's effects."""
 
     group = app_commands.Group(name="agora", description="Agora: server settings and reminders.")
     prefix = PREFIX
@@ -129,7 +151,7 @@ class Agora(SharedControls):
     # -- scheduled jobs ----------------------------------------------------------
 
     async def remind(self, job: Job) -> None:
-        """Mention the players to move in the game's channel, and DM those who opted in."""
+        """Remind the players to move as each chose: by DM, by a mention in the game's channel, or not at all."""
         record = await self.current(job)
         if record is None or not await self.bot.scheduler.claim(job):
             return
@@ -137,33 +159,27 @@ class Agora(SharedControls):
         if left <= 0:
             return  # the deadline passed too (the bot was down): the timeout job speaks instead
         lang = await self.bot.language_of(record.row.guild_id)
-        actors = record.human_actors()
-        content = text(
-            lang,
-            "reminder",
-            mention=mention_list(actors),
-            id=record.id,
-            game=GAMES[record.game].name,
-            left=format_duration(left),
-            link=game_link(record),
-        )
-        closed = [user_id for user_id in dict.fromkeys(actors) if not await self.direct_message(user_id, content)]
-        # A player whose DMs closed since opting in is told once, with the reminder: the opt-in is off now.
-        await self.send(record, "\n".join([content, *(text(lang, "dm_closed", user=uid) for uid in closed)]))
+        choices = await self.bot.notices.store.of(record.human_actors())
+        in_channel = [uid for uid, choice in choices.items() if choice.pinged]
+        closed = []
+        for choice in (choice for choice in choices.values() if choice.reminded_privately):
+            said = self.reminder(record, choice.lang(lang), left, [choice.user_id])
+            delivery = await self.bot.notices.dm(choice.user_id, said)
+            if delivery is not Delivery.SENT:  # the mention stands in for closed DMs
+                in_channel.append(choice.user_id)
+                closed += [choice.user_id] if delivery is Delivery.CLOSED_NOW else []
+        if in_channel:
+            # A player whose DMs closed since choosing them is told once, with the reminder.
+            told = [text(lang, "notice.dms_closed", user=uid) for uid in closed]
+            await self.send(record, "\n".join([self.reminder(record, lang, left, in_channel), *told]))
 
-    async def direct_message(self, user_id: int, content: str) -> bool:
-        """DM the reminder to a player who opted in; False when their DMs are closed (their opt-in is turned off)."""
-        if not await self.bot.settings.wants_dm(user_id):
-            return True
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(content)
-        except discord.Forbidden:
-            await self.bot.settings.set_dm(user_id, False)
-            return False
-        except discord.NotFound:
-            pass
-        return True
+    @staticmethod
+    def reminder(record: GameRecord, lang: str, left: float, users: list[int]) -> str:
+        """The reminder before the deadline, to ``users``."""
+        return text(
+            lang, "reminder", mention=mention_list(users), id=record.id, game=GAMES[record.game].name,
+            left=format_duration(left), link=game_link(record),
+        )  # fmt: skip
 
     async def timeout(self, job: Job) -> None:
         """The turn ran out: the rules' default move, else forfeit or a claim, as the server chose."""
@@ -623,27 +639,50 @@ class Agora(SharedControls):
         uptime = time.monotonic() - self.bot.started
         return Status(version(), uptime, latency_ms(self.bot.latency), active, waiting)
 
-    @group.command(name="notify", description="Turn on or off reminders by direct message.")
-    async def notify(self, interaction: discord.Interaction[Any]) -> None:
-        """Switch reminders by DM; turning them on sends a first DM, so closed DMs are found now, not at a reminder."""
+    @group.command(name="notify", description=NOTIFY_DESCRIPTION)
+    @app_commands.describe(
+        mode="mention, dm, digest or quiet; leave out to see your choice",
+        hour="digest: the hour of the day (0-23) in your time zone, 18 if left out",
+        timezone="digest: your time zone, e.g. Europe/Paris",
+    )
+    @app_commands.choices(mode=[app_commands.Choice(name=name, value=mode) for mode, name in MODE_NAMES])
+    async def notify(
+        self,
+        interaction: discord.Interaction[Any],
+        mode: app_commands.Choice[str] | None = None,
+        hour: int | None = None,
+        timezone: str | None = None,
+    ) -> None:
+        """Show or change how the player hears of their turns, on every server; a choice of DMs sends a first
+        DM, so closed DMs are found now, not at a turn."""
 
         async def work() -> None:
-            user = interaction.user
-            lang = await self.bot.language_of(interaction.guild_id)
-            if await self.bot.settings.wants_dm(user.id):
-                await self.bot.settings.set_dm(user.id, False)
-                await tell(interaction, text(lang, "notify_off"))
+            lang = await self.bot.reply_language(interaction)
+            current = await self.bot.notices.store.get(interaction.user.id)
+            if mode is None and hour is None and timezone is None:
+                await tell(interaction, choice_words(lang, current) + " " + text(lang, "notice.how_to_change"))
                 return
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            try:
-                await user.send(text(lang, "notify_hello"))
-            except discord.Forbidden:
-                await tell(interaction, text(lang, "notify_dms_closed"))
-                return
-            await self.bot.settings.set_dm(user.id, True)
-            await tell(interaction, text(lang, "notify_on"))
+            wanted = current.mode if mode is None else mode.value
+            chosen = choose(current, wanted, hour, timezone, lang, self.service.clock())
+            # A first DM proves DMs are open; not again for a change of hour or time zone of a choice that works.
+            if chosen.choice.mode in (DM, DIGEST) and (wanted != current.mode or current.dms_closed):
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                if await self.bot.notices.dm(interaction.user.id, hello(lang, wanted)) is not Delivery.SENT:
+                    await tell(interaction, text(lang, "notice.dms_refused", mode=wanted))
+                    return
+            await self.bot.notices.store.choose(chosen.choice)
+            said = text(lang, "notice.saved") + " " + choice_words(lang, chosen.choice)
+            if chosen.hour_defaulted:
+                said += " " + text(lang, "notice.default_hour", hour=hour_text(DEFAULT_HOUR))
+            await tell(interaction, said)
 
         await guarded(interaction, work)
+
+    @notify.autocomplete("timezone")
+    async def timezone_choices(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=zone, value=zone) for zone in zone_suggestions(typed)]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -21,6 +21,7 @@ from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.departures import check_reliability, resigned_summary
 from bot.i18n import plural, text
 from bot.names import plain_name
+from bot.notices import DM, Delivery
 from bot.options import read_options
 from bot.service import GameRecord, ServiceError, jump_link
 from bot.settings import DAY, MINUTE, DurationError, format_duration, parse_duration
@@ -442,8 +443,8 @@ class TournamentCog(RegistersControls[AgoraBot]):
     # -- what the durable jobs post -----------------------------------------------------------------
 
     async def announce_round(self, tournament: Tournament, job: TournamentJob) -> None:
-        """Standings so far, then the round's games with a link to each board, pinging their players;
-        players who asked for DMs are also told privately."""
+        """Standings so far, then the round's games with a link to each board, naming their players and
+        pinging those heard by the mention; those heard by DM are told privately (``/agora notify``)."""
         lang = await self.bot.language_of(tournament.guild_id)
         channel = self.send(tournament.channel_id)
         if job.round == 1:
@@ -456,9 +457,9 @@ class TournamentCog(RegistersControls[AgoraBot]):
         closed = await self.tell_players(tournament, job.round, tables, links, lang)
         content = mention_list([uid for t in tables for uid in t.seats])
         await channel.send(
-            content="\n".join([content, *(text(lang, "tour.dm_closed", user=uid) for uid in closed)])[:2000],
+            content="\n".join([content, *(text(lang, "notice.dms_closed", user=uid) for uid in closed)])[:2000],
             embed=self.round_embed(tournament, job.round, tables, lang, links),
-            allowed_mentions=PLAYERS_ONLY,
+            allowed_mentions=await self.bot.notices.pings(content),  # closed DMs are heard by the mention now
         )
 
     async def board_links(self, tables: list[Table]) -> dict[int, str]:
@@ -472,12 +473,16 @@ class TournamentCog(RegistersControls[AgoraBot]):
     async def tell_players(
         self, tournament: Tournament, round_: int, tables: list[Table], links: dict[int, str], lang: str
     ) -> list[int]:
-        """Tell each player of the round privately where they play; returns those whose DMs are closed."""
+        """Tell each player heard by DM privately where they play; returns those whose DMs were found closed
+        now (to be told once, in the announcement).  A digest lists the round's game once it waits for them."""
         closed = []
         for table in tables:
-            for uid in table.seats:
-                if not await self.notify(uid, self.round_notice(tournament, round_, table, uid, links, lang)):
-                    closed.append(uid)
+            for choice in (await self.bot.notices.store.of(table.seats)).values():
+                if choice.heard_by != DM:
+                    continue
+                notice = self.round_notice(tournament, round_, table, choice.user_id, links, choice.lang(lang))
+                if await self.bot.notices.dm(choice.user_id, notice) is Delivery.CLOSED_NOW:
+                    closed.append(choice.user_id)
         return closed
 
     @staticmethod
@@ -490,21 +495,6 @@ class TournamentCog(RegistersControls[AgoraBot]):
             return text(lang, "tour.dm_bye", **values)
         others = mention_list([uid for uid in table.seats if uid != user_id])
         return text(lang, "tour.dm_game", **values, game_id=table.game_id, others=others, link=links[table.game_id])
-
-    async def notify(self, user_id: int, content: str) -> bool:
-        """Send a player a private notice if they asked for DMs (``/agora notify``); False when their DMs
-        are closed, which turns the choice off as reminders do."""
-        if not await self.bot.settings.wants_dm(user_id):
-            return True
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(content, allowed_mentions=discord.AllowedMentions.none())
-        except discord.Forbidden:
-            await self.bot.settings.set_dm(user_id, False)
-            return False
-        except discord.NotFound:
-            log.info("player %s of a tournament is gone from Discord", user_id)
-        return True
 
     async def post_boards(self, tournament: Tournament, job: TournamentJob) -> None:
         """Each game's first board, in its own thread when the server runs games in threads."""
@@ -547,10 +537,8 @@ class TournamentCog(RegistersControls[AgoraBot]):
         channel = self.bot.get_channel(tournament.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return record  # threads open from a server text channel only
-        message = await channel.send(
-            text(lang, "tour.game_thread", **values) + " " + mention_list(record.seats),
-            allowed_mentions=PLAYERS_ONLY,
-        )
+        said = text(lang, "tour.game_thread", **values) + " " + mention_list(record.seats)
+        message = await channel.send(said, allowed_mentions=await self.bot.notices.pings(said))
         try:
             thread = await message.create_thread(name=text(lang, "tour.thread_name", **values))
         except discord.HTTPException:

@@ -13,8 +13,9 @@ import discord
 from bot.absence import stand_in_lines
 from bot.app import PLAYERS_ONLY
 from bot.i18n import text
+from bot.notices import DM, NoticeChoice
 from bot.scheduler import UNCLAIMED
-from bot.service import ACTIVE, FINISHED, GameRecord, refusal
+from bot.service import ACTIVE, FINISHED, GameRecord, message_link, refusal
 from cogs.table.base import TableCog, disable_moves
 from cogs.table.controls import ANY_VERSION, GameButton, SharedControls, controls_view
 from cogs.table.pictures import Board
@@ -100,6 +101,8 @@ class Boards(TableCog):
             message = await self._send_board(here, board, record)
         await self.service.set_message(record.id, message.id)
         await self.drop_ping(record)
+        link = message_link(record.row.guild_id, message.channel.id, message.id)  # the channel it went to
+        await self.tell_turn(record, await self.bot.notices.store.of(record.human_actors()), link)
         self.bot_to_move(record)
 
     def bot_to_move(self, record: GameRecord) -> None:
@@ -115,7 +118,7 @@ class Boards(TableCog):
             embed=board.embed,
             file=board.file(record.id, record.version),
             view=view or discord.utils.MISSING,
-            allowed_mentions=PLAYERS_ONLY,
+            allowed_mentions=await self.bot.notices.pings(board.content),  # as each named player chose
         )
 
     async def show_deadline(self, board: Board, record: GameRecord) -> None:
@@ -191,16 +194,22 @@ class Boards(TableCog):
 
     async def ping(self, before: GameRecord, record: GameRecord) -> None:
         """The board was edited in place, which notifies nobody: whoever must act now and was not
-        waiting before gets a short message linking to it.  The previous ping goes (its player has
-        acted), so the channel keeps one at most."""
+        waiting before hears of it as they chose: a short message linking to the board for those heard by
+        the mention, a DM for those heard by DM.  The previous ping goes (its player has acted), so the
+        channel keeps one at most."""
         newcomers = [user for user in record.human_actors() if user not in before.actors()]
         if not newcomers or record.row.message_id is None:
             return
         await self.drop_ping(record)
         link = f"https://discord.com/channels/{record.row.guild_id}/{record.row.channel_id}/{record.row.message_id}"
+        choices = await self.bot.notices.store.of(newcomers)
+        await self.tell_turn(record, choices, link)
+        pinged = [user for user in newcomers if choices[user].pinged]
+        if not pinged:
+            return
         content = text(
             await self.language(record), "turn_ping",
-            users=mention_list(newcomers), game=self.game_name, id=record.id, link=link,
+            users=mention_list(pinged), game=self.game_name, id=record.id, link=link,
         )  # fmt: skip
         try:
             sent = await self.bot.get_partial_messageable(record.row.channel_id).send(
@@ -210,6 +219,22 @@ class Boards(TableCog):
             log.info("could not ping the players of game %s", record.id)
             return
         await self.service.set_ping(record.id, sent.id)
+
+    async def tell_turn(self, record: GameRecord, choices: dict[int, NoticeChoice], link: str) -> None:
+        """Of the players whose turn it now is (their ``choices``), those heard by DM get it privately with
+        ``link`` to the board.
+
+        A DM that cannot get through turns their choice to the mention until they choose again, and
+        they are told so once, in the game's channel, with a ping.
+        """
+        lang = await self.language(record)
+        for choice in choices.values():
+            if choice.heard_by != DM:
+                continue
+            said = text(choice.lang(lang), "notice.turn_dm", game=self.game_name, id=record.id, link=link)
+            await self.bot.notices.tell_if_closed(
+                await self.bot.notices.dm(choice.user_id, said), record.row.channel_id, choice.user_id, lang
+            )
 
     async def drop_ping(self, record: GameRecord) -> None:
         """Delete the game's ping message, if it has one (a new board pings by itself)."""

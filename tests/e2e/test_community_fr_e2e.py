@@ -147,10 +147,12 @@ async def test_settings_status_and_notifications(
     assert "Mentionnez les salons" in channels.text
     status = await h.slash(h.owner, "agora status")
     assert "État d'Agora" in status.text
-    on = await h.slash(alice, "agora notify")
+    on = await h.slash(alice, "agora notify", mode="dm")
     assert "message privé" in on.text
-    off = await h.slash(alice, "agora notify")
-    assert "MP" in off.text
+    shown = await h.slash(alice, "agora notify")
+    assert shown.text.startswith("Chacun de vos tours vous arrive en message privé")
+    off = await h.slash(alice, "agora notify", mode="mention")
+    assert off.text.startswith("Enregistré. Vous êtes mentionné sur le plateau")
 
 
 async def test_a_tournament(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock) -> None:

@@ -129,27 +129,36 @@ async def test_deadline_chosen_at_challenge_time(
     assert "bob** wins" in h.last_message(h.default_channel).text.lower()
 
 
-async def test_dm_reminders_for_those_who_opt_in(
+async def test_reminders_come_as_each_player_chose(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
     h = discord_harness
     alice, bob = h.user("alice"), h.user("bob", dms_closed=True)
     bot = make_bot()
     await h.start(bot)
-    opted = await h.slash(alice, "agora notify")
-    assert opted.ephemeral and "Reminders will also come to you by DM" in opted.text
-    closed = await h.slash(bob, "agora notify")
+    opted = await h.slash(alice, "agora notify", mode="dm")
+    assert opted.ephemeral and "Each of your turns comes to you by DM" in opted.text
+    closed = await h.slash(bob, "agora notify", mode="digest")
     assert closed.ephemeral and closed.text.startswith("I cannot send you DMs: your DMs are closed")
     await started(h, alice, bob)
+    posted = len(h.messages(h.default_channel))
     clock.advance(21 * HOUR)
     await run_due(h, bot)
-    assert any("your turn in game" in m.text for m in h.dm_messages(alice))
+    assert any("your turn in game" in m.text and "left" in m.text for m in h.dm_messages(alice))
+    assert len(h.messages(h.default_channel)) == posted, "Alice's reminder came by DM only"
     await h.slash(alice, "move", notation="c3=3")
     clock.advance(21 * HOUR)
     await run_due(h, bot)
-    assert "could not send you" not in h.last_message(h.default_channel).text, "Bob never opted in"
-    off = await h.slash(alice, "agora notify")
-    assert "no longer" in off.text
+    reminder = h.last_message(h.default_channel).text
+    assert reminder.startswith(f"⏰ <@{bob.id}>") and "could not send you" not in reminder, "Bob kept the mention"
+    quiet = await h.slash(alice, "agora notify", mode="quiet")
+    assert "no reminder comes" in quiet.text
+    moved = await h.slash(bob, "move", notation="a1=1")
+    assert "Played" in moved.text, moved.text
+    posted, dms = len(h.messages(h.default_channel)), len(h.dm_messages(alice))
+    clock.advance(21 * HOUR)
+    await run_due(h, bot)
+    assert (len(h.messages(h.default_channel)), len(h.dm_messages(alice))) == (posted, dms), "quiet: no reminder"
 
 
 async def test_claim_rule_lets_the_opponent_claim_or_wait(

@@ -1,5 +1,5 @@
 """Late players over days, as players see them: a claimable time-out is asked again and then ends
-on time, and reminders by DM stop (said once) when a player's DMs are closed."""
+on time, and a player whose DMs are closed is mentioned instead of DMed (said once)."""
 
 from __future__ import annotations
 
@@ -134,36 +134,38 @@ async def test_a_claim_question_closes_when_the_late_player_moves(
     assert question.content == "⌛ The claim on time in game #1 is closed: the game moved on."
 
 
-async def test_closed_dms_turn_reminders_by_dm_off_once(
+async def test_closed_dms_fall_back_to_the_mention_said_once(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
     h = discord_harness
     alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol", dms_closed=True)
     bot = make_bot()
     await h.start(bot)
-    refused = await h.slash(carol, "agora notify")
+    refused = await h.slash(carol, "agora notify", mode="dm")
     assert refused.ephemeral and refused.text == (
-        "I cannot send you DMs: your DMs are closed, so reminders by DM stay off. "
+        "I cannot send you DMs: your DMs are closed, so I cannot use mode dm, and your choice is unchanged. "
         "Allow DMs from this server's members, then run /agora notify again."
     )
-    assert not await bot.settings.wants_dm(carol.id) and not h.dm_messages(carol)
-    opted = await h.slash(bob, "agora notify")
-    assert opted.ephemeral and opted.text.startswith("Reminders will also come to you by DM")
+    assert (await bot.notices.store.get(carol.id)).mode == "mention" and not h.dm_messages(carol)
+    opted = await h.slash(bob, "agora notify", mode="dm")
+    assert opted.ephemeral and opted.text.startswith("Saved. Each of your turns comes to you by DM")
     assert [m.content for m in h.dm_messages(bob)] == [
-        "Agora: reminders of your turns will come here. Run /agora notify again to stop them."
+        "Agora: your turns will come here, each with a link to its board. Run /agora notify to change that."
     ]
     await started(h, alice, bob)
     await h.slash(alice, "move", notation="c3=3")
-    bob.dms_closed = True  # Bob closes his DMs after opting in
+    assert h.dm_messages(bob)[-1].content.startswith("🎲 Your turn in game #1 (Arkaios): https://discord.com/")
+    bob.dms_closed = True  # Bob closes his DMs after choosing them
     clock.advance(20 * HOUR + 1)
     assert await run_due(h, bot) == 1
     reminder = h.last_message(h.default_channel)
     assert reminder.content.startswith(f"⏰ <@{bob.id}>, it is your turn in game #1")
     assert reminder.content.endswith(
-        f"<@{bob.id}>, I could not send you this reminder by DM: your DMs are closed, so reminders by DM are "
-        "now off. Run /agora notify to turn them on again."
+        f"<@{bob.id}>, I could not send you a DM: your DMs are closed, so you will be mentioned here instead "
+        "from now on. Run /agora notify to choose again."
     )
-    assert not await bot.settings.wants_dm(bob.id)
+    shown = await h.slash(bob, "agora notify")
+    assert "Your DMs were closed when I last tried" in shown.text
     await h.slash(bob, "move", notation="a1=1")
     await h.slash(alice, "move", notation="b2=2 a2=2")
     clock.advance(20 * HOUR + 1)
@@ -171,10 +173,10 @@ async def test_closed_dms_turn_reminders_by_dm_off_once(
     later = h.last_message(h.default_channel)
     assert later.content.startswith(f"⏰ <@{bob.id}>, it is your turn in game #1") and "DM" not in later.content
     assert sum("could not send you" in m.content for m in h.messages(h.default_channel)) == 1, "said once"
-    still_closed = await h.slash(bob, "agora notify")
-    assert still_closed.text.startswith("I cannot send you DMs") and not await bot.settings.wants_dm(bob.id)
+    still_closed = await h.slash(bob, "agora notify", mode="dm")
+    assert still_closed.text.startswith("I cannot send you DMs")
     bob.dms_closed = False
-    again = await h.slash(bob, "agora notify")
-    assert again.text.startswith("Reminders will also come to you by DM") and await bot.settings.wants_dm(bob.id)
-    off = await h.slash(bob, "agora notify")
-    assert off.text.startswith("Reminders will no longer come by DM") and not await bot.settings.wants_dm(bob.id)
+    again = await h.slash(bob, "agora notify", mode="dm")
+    assert again.text.startswith("Saved. Each of your turns") and "were closed" not in again.text
+    back = await h.slash(bob, "agora notify", mode="mention")
+    assert back.text.startswith("Saved. You are mentioned on the board")

@@ -68,10 +68,11 @@ async def test_french_closed_dms(
     bot = make_bot()
     await h.start(bot)
     await h.slash(h.owner, "agora settings", language="fr")
-    opted = await h.slash(alice, "agora notify")
-    assert opted.text.startswith("Les rappels vous seront aussi envoyés en message privé")
+    opted = await h.slash(alice, "agora notify", mode="dm")
+    assert opted.text.startswith("Enregistré. Chacun de vos tours vous arrive en message privé")
     assert [m.content for m in h.dm_messages(alice)] == [
-        "Agora : les rappels de vos tours arriveront ici. Relancez /agora notify pour les arrêter."
+        "Agora : vos tours arriveront ici, chacun avec un lien vers son plateau. Relancez /agora notify pour "
+        "changer cela."
     ]
     sent = await h.slash(alice, "arkaios challenge", opponent=bob)
     await h.click(bob, sent.button(label="Accepter"))
@@ -80,8 +81,8 @@ async def test_french_closed_dms(
     await run_due(h, bot)
     reminder = h.last_message(h.default_channel)
     assert reminder.content.endswith(
-        f"<@{alice.id}>, je n'ai pas pu vous envoyer ce rappel en MP : vos messages privés sont fermés, les rappels "
-        "en MP sont donc désactivés. Relancez /agora notify pour les réactiver."
+        f"<@{alice.id}>, je n'ai pas pu vous envoyer de message privé : vos MP sont fermés, vous serez donc "
+        "mentionné ici à la place désormais. Relancez /agora notify pour choisir à nouveau."
     )
-    refused = await h.slash(alice, "agora notify")
+    refused = await h.slash(alice, "agora notify", mode="digest")
     assert refused.text.startswith("Je ne peux pas vous envoyer de message privé : vos MP sont fermés")

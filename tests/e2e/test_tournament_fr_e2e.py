@@ -71,7 +71,7 @@ async def test_a_french_round_links_its_boards_tells_by_dm_and_counts_a_bye_once
     by_id = {p.id: p for p in (ana, ben, cyd)}
     bot = await french_server(h, make_bot)
     for player in (ana, cyd):
-        await h.slash(player, "agora notify")
+        await h.slash(player, "agora notify", mode="dm")
     cyd.dms_closed = True  # Cyd closes his DMs after asking for them
     made = await open_event(h, [ana, ben, cyd], game="arkaios", format="swiss", rounds=2, starts="1h")
     assert "Les inscriptions ferment le <t:" in made.text
@@ -86,8 +86,8 @@ async def test_a_french_round_links_its_boards_tells_by_dm_and_counts_a_bye_once
     link = f"[voir le plateau](https://discord.com/channels/{h.guild.id}/{h.default_channel.id}/{board.id})"
     assert f"Partie n°{game1.game_id} : <@{game1.seats[0]}> – <@{game1.seats[1]}> · {link}" in said.text
     assert "Le premier coup est équilibré" in said.text
-    assert f"<@{cyd.id}>, je n'ai pas pu vous annoncer cette ronde en MP" in said.text
-    assert not await bot.settings.wants_dm(cyd.id), "closed DMs turn the choice off, as reminders do"
+    assert f"<@{cyd.id}>, je n'ai pas pu vous envoyer de message privé" in said.text
+    assert (await bot.notices.store.get(cyd.id)).pinged, "closed DMs: the mention stands in, as for reminders"
     told = h.dm_messages(ana)[-1].content
     if ana.id == bye1:
         assert told == "🏆 Tournoi n°1 (Arkaios), ronde 1 : vous êtes exempt à cette ronde (un point)."

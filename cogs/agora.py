@@ -288,11 +288,11 @@ class Agora(SharedControls):
         elif parts[1] in OFFERS and parts[2:] in (["yes"], ["no"]):
             await self.answer_offer(interaction, record, version, parts[1], parts[2] == "yes")
         elif parts[1] == "more":
-            await self.open_menu(interaction, record, lang)
+            await self.open_menu(interaction, record, await self.bot.reply_language(interaction))
         elif parts[1:] in [["menu", kind] for kind in OFFERS]:
             await self.post_offer(interaction, await self.pick(interaction, record.id), parts[2])
         elif parts[1:] == ["menu", "resign"]:
-            await self.confirm_resign(interaction, record, lang)
+            await self.confirm_resign(interaction, record, await self.bot.reply_language(interaction))
         elif parts[1:] in (["resign", "yes"], ["resign", "no"]):
             await self.resign(interaction, record, lang, parts[2] == "yes")
 
@@ -358,7 +358,8 @@ class Agora(SharedControls):
         user = interaction.user.id
         if not sure:
             await self.pick(interaction, record.id)
-            await self.answer_panel(interaction, text(lang, "menu.not_resigned", id=record.id), None)
+            private = await self.bot.reply_language(interaction)
+            await self.answer_panel(interaction, text(private, "menu.not_resigned", id=record.id), None)
             return
         after = await self.service.resign(record.id, user)
         summary = await resigned_summary(self.bot, after, user, lang)
@@ -462,7 +463,8 @@ class Agora(SharedControls):
             ),
         ]
         content = text(lang, question, others=mention_list(others), user=user, id=record.id)
-        await tell(interaction, text(lang, "offer_posted", channel=record.row.channel_id))
+        private = await self.bot.reply_language(interaction)
+        await tell(interaction, text(private, "offer_posted", channel=record.row.channel_id))
         message = await self.send(record, content, controls_view(controls))
         offer = record.row.offer
         assert offer is not None
@@ -536,7 +538,7 @@ class Agora(SharedControls):
             assert interaction.guild_id is not None
             current = await self.bot.settings.get(interaction.guild_id)
             if not interaction.permissions.manage_guild:
-                raise ServiceError(text(current.language, "no_permission"))
+                raise refusal("no_permission")
             changes: dict[str, Any] = {}
             if deadline is not None:
                 changes["turn_seconds"] = parse_duration(deadline)
@@ -610,9 +612,9 @@ class Agora(SharedControls):
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
-            lang = await self.bot.language_of(interaction.guild_id)
+            lang = await self.bot.reply_language(interaction)
             if not interaction.permissions.manage_guild:
-                raise ServiceError(text(lang, "no_permission"))
+                raise refusal("no_permission")
             embed = status_embed(await self.status_here(interaction.guild_id), lang, COLOUR)
             await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -262,7 +262,7 @@ class Araksey(GameCog):
     async def pick_element(
         self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, element: str
     ) -> None:
-        lang = await self.language(record)
+        lang = await self.bot.reply_language(interaction)  # for the refusals below, which are private
         picks = self.picks(record)
         if record.row.status != CHALLENGE or picks is None or not 0 <= seat < len(record.seats):
             raise ServiceError(text(lang, "araksey.closed"))

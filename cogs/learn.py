@@ -213,10 +213,9 @@ class Learn(commands.Cog):
         return controls_view([move_menu(lesson, step, lang), typed])
 
     async def language(self, interaction: discord.Interaction[Any]) -> str:
-        """The server's language; in direct messages, the player's own Discord language when we have it."""
-        if interaction.guild_id is None:
-            return "fr" if str(interaction.locale).startswith("fr") else "en"
-        return await self.bot.language_of(interaction.guild_id)
+        """A lesson is private: the player's own Discord language when the bot speaks it, else the
+        server's (English in direct messages)."""
+        return await self.bot.reply_language(interaction)
 
     def me(self) -> discord.abc.User:
         assert self.bot.user is not None

@@ -263,3 +263,31 @@ async def test_a_french_player_sets_dragons_powers_in_french_on_an_english_serve
 def result_modal_id(result: InteractionResult) -> str:
     assert result.modal is not None
     return str(result.modal["custom_id"])
+
+
+async def test_direct_messages_follow_the_players_last_interaction_else_the_server(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    alice.locale = "fr"
+    bot = make_bot()
+    await h.start(bot)
+    guild = h.guild.id
+    assert await bot.dm_language(alice.id, guild) == "en", "no interaction yet: the server's language"
+
+    listed = await h.slash(alice, "games")
+    assert listed.ephemeral and listed.message is not None and english_among(seen(listed.message)) == []
+    assert await bot.dm_language(alice.id, guild) == "fr"
+    assert await bot.dm_language(bob.id, guild) == "en", "bob has not been seen: the server's"
+
+    alice.locale = "pt-BR"  # a language the bot does not speak: the server's again
+    await h.slash(alice, "games")
+    assert await bot.dm_language(alice.id, guild) == "en"
+    alice.locale = "fr"
+    await h.slash(alice, "games")
+    await h.slash(h.owner, "agora settings", language="fr")
+    bob.locale = "en-GB"
+    await h.slash(bob, "games")
+    assert (await bot.dm_language(alice.id, guild), await bot.dm_language(bob.id, guild)) == ("fr", "en")
+    assert await bot.dm_language(h.owner.id, guild) == "en", "the owner's Discord is in English (the guild's)"

@@ -3,7 +3,8 @@
 An English player on a French server opens Kouba's hand, Arcanor's pieces and Dragons Arena's
 powers form and reads English, also once another player's move has redrawn the panel; a French
 player on an English server reads French there, checked word by word as the French tests do
-(``tests/e2e/french.py``). The boards around them stay in the server's language.
+(``tests/e2e/french.py``). The boards around them stay in the server's language. The board's "⋯"
+menu follows the player too, and direct messages the language of the player's last interaction.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from rules.arcanor import ArcanorState
 from tests.e2e.french import english_among, shown_strings
 from tests.e2e.test_arcanor_e2e import record_of, start_game
 from tests.e2e.test_arcanor_fr_e2e import start_french_game
+from tests.e2e.test_arkaios_e2e import challenge_accepted
 from tests.e2e.test_private_panels_e2e import panel_edits, play_moves
 from tests.harness import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
@@ -291,3 +293,31 @@ async def test_direct_messages_follow_the_players_last_interaction_else_the_serv
     await h.slash(bob, "games")
     assert (await bot.dm_language(alice.id, guild), await bot.dm_language(bob.id, guild)) == ("fr", "en")
     assert await bot.dm_language(h.owner.id, guild) == "en", "the owner's Discord is in English (the guild's)"
+
+
+async def test_the_board_menu_and_an_offer_on_a_french_server_for_an_english_player(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    alice.locale = "en-US"
+    await h.start(make_bot())
+    board = await challenge_accepted(h, alice, bob)
+    await french_server(h)
+
+    opened = await h.click(alice, board.button(label="⋯"))
+    assert opened.message is not None
+    assert [b.label for b in opened.message.buttons] == ["Offer a draw", "Ask to take back", "Resign…"]
+    asked = await h.click(alice, opened.message.button(label="Resign…"))
+    assert asked.message is not None and "Resign game #" in asked.text
+    kept = await h.click(alice, asked.message.button(label="No, keep playing"))
+    assert "goes on" in kept.text
+
+    opened = await h.click(alice, board.button(label="⋯"))
+    assert opened.message is not None
+    offered = await h.click(alice, opened.message.button(label="Offer a draw"))
+    assert offered.ephemeral and "Your offer is posted" in offered.text
+    question = h.last_message(h.default_channel)
+    assert "propose la nulle" in question.content and "offers a draw" not in question.content, "public: French"
+    french = await h.click(bob, board.button(label="⋯"))
+    assert french.message is not None and "Proposer la nulle" in [b.label for b in french.message.buttons]

@@ -156,6 +156,16 @@ async def test_an_english_player_reads_arcanor_pieces_in_english_on_a_french_ser
     public = h.last_message(h.default_channel)
     assert "Arcanor · partie n°" in public.text and "Mes pièces" in [b.label for b in public.buttons]
 
+    # A move played from the panel: the panel closes saying what was played, in English; the board in French.
+    pick = panel.select(placeholder="Choose a stack to play…")
+    shown = await h.select(mover, pick, values=[pick.values[0]])
+    where = next(s for s in panel.selects if (s.placeholder or "").startswith(f"Play {pick.values[0]}: where to?"))
+    played = await h.select(mover, where, values=[where.values[0]])
+    assert shown.updated and played.updated and played.message is panel
+    assert panel.text.startswith("Done: ") and "C'est fait" not in panel.text and not panel.components
+    assert f"Done: {mover.name} moved the stack on {pick.values[0]} to" in panel.text, "the summary too"
+    assert "partie n°" in h.last_message(h.default_channel).text, "the next board is public: French"
+
 
 async def test_a_french_player_reads_arcanor_pieces_in_french_on_an_english_server(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from functools import partial
 from typing import Any
 
 import discord
@@ -17,7 +18,7 @@ from discord.ext import commands
 
 from bot.absence import MIN_SEATS, plays_on_without
 from bot.app import PLAYERS_ONLY, AgoraBot
-from bot.departures import resigned_summary, tell_table
+from bot.departures import resigned_line, resigned_summary, tell_table
 from bot.i18n import LANGUAGES, language_name, text
 from bot.opponent import LEVELS
 from bot.scheduler import CLAIM_AGAIN, EXPIRE, REMIND, TIMEOUT, UNCLAIMED, Handler, Job, JobAlreadyDone
@@ -363,7 +364,9 @@ class Agora(SharedControls):
             return
         after = await self.service.resign(record.id, user)
         summary = await resigned_summary(self.bot, after, user, lang)
-        await game_cog(self.bot, record.game).publish(record, summary, interaction)
+        cog = game_cog(self.bot, record.game)
+        told = resigned_line(after, user, await self.bot.reply_language(interaction))  # the player's own words
+        await cog.publish(record, summary, interaction, reply=partial(cog.done, interaction, summary=told))
 
     async def answer_offer(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, kind: str, accepted: bool

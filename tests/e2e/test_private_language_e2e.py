@@ -331,3 +331,13 @@ async def test_the_board_menu_and_an_offer_on_a_french_server_for_an_english_pla
     assert "propose la nulle" in question.content and "offers a draw" not in question.content, "public: French"
     french = await h.click(bob, board.button(label="⋯"))
     assert french.message is not None and "Proposer la nulle" in [b.label for b in french.message.buttons]
+
+    opened = await h.click(alice, board.button(label="⋯"))
+    assert opened.message is not None
+    asked = await h.click(alice, opened.message.button(label="Resign…"))
+    assert asked.message is not None
+    done = await h.click(alice, asked.message.button(label="Yes, resign"))
+    told = [m.text for m in done.messages if m.ephemeral]
+    assert told == [f"Done: <@{alice.id}> resigned."], "the player's words"
+    final = h.last_message(h.default_channel)
+    assert "Revanche" in [c.label for c in final.components], "the final board is public: French"

@@ -151,6 +151,9 @@ class AgoraBot(commands.AutoShardedBot):
         self.drawing = Drawing(render_workers)
         self.thinking = Thinking(ai_workers)  # where Agora chooses its moves (see bot/opponent.py)
         self.panels = OpenPanels(clock)  # private panels kept up to date as their games move on
+        # Each player's language as their last interaction showed it (when the bot speaks it), for the
+        # direct messages that answer no interaction (:meth:`dm_language`); in memory only.
+        self.last_languages: dict[int, str] = {}
         self.started = time.monotonic()
 
     async def language_of(self, guild_id: int | None) -> str:
@@ -162,6 +165,21 @@ class AgoraBot(commands.AutoShardedBot):
         the bot speaks it (Discord sends it with every interaction), else the server's. Public
         messages stay in the server's language (:meth:`language_of`)."""
         return player_language(str(interaction.locale)) or await self.language_of(interaction.guild_id)
+
+    async def dm_language(self, user_id: int, guild_id: int | None) -> str:
+        """The language of a direct message to ``user_id`` about a game of ``guild_id`` (a reminder, a
+        tournament's news): it answers no interaction, so the player's language as their last
+        interaction showed it, else (none since the bot started, or a language the bot does not
+        speak) the server's."""
+        return self.last_languages.get(user_id) or await self.language_of(guild_id)
+
+    def note_language(self, interaction: discord.Interaction[Any]) -> None:
+        """Remember the player's language as this interaction shows it, for :meth:`dm_language`."""
+        spoken = player_language(str(interaction.locale))
+        if spoken is None:
+            self.last_languages.pop(interaction.user.id, None)
+        else:
+            self.last_languages[interaction.user.id] = spoken
 
     async def stand_in_level(self, guild_id: int) -> str:
         """The level Agora plays at in the seat of a player who left a table, as the server chose."""
@@ -178,7 +196,9 @@ class AgoraBot(commands.AutoShardedBot):
         """A click whose id no kind of control claims (a forged or mangled id) still gets its one answer.
 
         discord.py hands such a click to nobody, and the player would see "This interaction failed".
+        Every interaction, claimed or not, tells the player's language (:meth:`note_language`).
         """
+        self.note_language(interaction)
         if interaction.type is not discord.InteractionType.component or self.claims(interaction):
             return
         answer = partial(self.interactions.answer, interaction, "err.invalid_control")

@@ -32,11 +32,17 @@ async def tell_table(bot: AgoraBot, record: GameRecord, content: str) -> None:
 async def resigned_summary(bot: AgoraBot, after: GameRecord, user_id: int, lang: str) -> str:
     """The line for ``user_id``'s resignation: the game is over, or they left a table that goes on
     (said in the channel too)."""
+    line = resigned_line(after, user_id, lang)
+    if after.row.status == ACTIVE:
+        await tell_table(bot, after, line)
+    return line
+
+
+def resigned_line(after: GameRecord, user_id: int, lang: str) -> str:
+    """The words of ``user_id``'s resignation in ``lang``: the game is over, or they left a table that goes on."""
     if after.row.status != ACTIVE:
         return text(lang, "resigned", user=user_id)
-    left = text(lang, "left.resigned", user=user_id)
-    await tell_table(bot, after, left)
-    return left
+    return text(lang, "left.resigned", user=user_id)
 
 
 async def check_reliability(storage: Storage, guild_id: int, user_id: int, minimum: int) -> None:

@@ -7,8 +7,10 @@ edit it, so that when the game moves on the panel is redrawn where the player re
 panel is kept for ``lifetime`` seconds after the interaction that last drew it (a click on the
 panel itself draws it again, with a fresh token); past that it is forgotten, and a click on its
 out-of-date controls is refused as stale (the version in their ids) and the panel redrawn by that
-click.  Kept in memory only: after a restart every open panel is past editing, and the
-stale-click refusal covers it the same way.
+click.  A panel is private, so it speaks its player's language: each remembers the language of the
+interaction that drew it (the player's Discord language when the bot speaks it, else the server's),
+and every redraw without an interaction uses it.  Kept in memory only: after a restart every open
+panel is past editing, and the stale-click refusal covers it the same way.
 """
 
 from __future__ import annotations
@@ -28,13 +30,15 @@ Edit = Callable[..., Awaitable[Any]]
 
 @dataclass(frozen=True)
 class OpenPanel:
-    """One private panel: whose, of which game, and how to edit it (through the interaction that last drew it)."""
+    """One private panel: whose, of which game, how to edit it (through the interaction that last drew
+    it) and in which language it was drawn (its redraws keep it)."""
 
     game_id: int
     user_id: int
     message_id: int
     edit: Edit
     drawn_at: float
+    lang: str
 
 
 @dataclass
@@ -43,19 +47,20 @@ class OpenPanels:
 
     >>> panels = OpenPanels(clock=lambda: 0.0)
     >>> async def edit(**message: Any) -> None: ...
-    >>> panels.remember(OpenPanel(12, 7, 1001, edit, 0.0))
+    >>> panels.remember(OpenPanel(12, 7, 1001, edit, 0.0, "fr"))
     []
-    >>> [panel.message_id for panel in panels.of_game(12)]
-    [1001]
+    >>> [(panel.message_id, panel.lang) for panel in panels.of_game(12)]
+    [(1001, 'fr')]
     """
 
     clock: Callable[[], float] = time.time
     lifetime: float = TOKEN_SECONDS - MARGIN_SECONDS
     _panels: dict[int, OpenPanel] = field(default_factory=dict)
 
-    def drawn(self, game_id: int, user_id: int, message_id: int, edit: Edit) -> list[OpenPanel]:
-        """A panel was drawn (opened, or redrawn by a click on it) now; returns the player's panels it retires."""
-        return self.remember(OpenPanel(game_id, user_id, message_id, edit, self.clock()))
+    def drawn(self, game_id: int, user_id: int, message_id: int, edit: Edit, lang: str) -> list[OpenPanel]:
+        """A panel was drawn in ``lang`` (opened, or redrawn by a click on it) now; returns the player's
+        panels it retires."""
+        return self.remember(OpenPanel(game_id, user_id, message_id, edit, self.clock(), lang))
 
     def remember(self, panel: OpenPanel) -> list[OpenPanel]:
         """Keep ``panel`` (replacing what was known of its message); the player's oldest panels of the

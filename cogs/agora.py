@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from functools import partial
 from typing import Any
 
 import discord
@@ -17,7 +18,7 @@ from discord.ext import commands
 
 from bot.absence import MIN_SEATS, plays_on_without
 from bot.app import PLAYERS_ONLY, AgoraBot
-from bot.departures import resigned_summary, tell_table
+from bot.departures import resigned_line, resigned_summary, tell_table
 from bot.i18n import LANGUAGES, language_name, text
 from bot.notices import (
     DEFAULT_HOUR,
@@ -304,11 +305,11 @@ class Agora(SharedControls):
         elif parts[1] in OFFERS and parts[2:] in (["yes"], ["no"]):
             await self.answer_offer(interaction, record, version, parts[1], parts[2] == "yes")
         elif parts[1] == "more":
-            await self.open_menu(interaction, record, lang)
+            await self.open_menu(interaction, record, await self.bot.reply_language(interaction))
         elif parts[1:] in [["menu", kind] for kind in OFFERS]:
             await self.post_offer(interaction, await self.pick(interaction, record.id), parts[2])
         elif parts[1:] == ["menu", "resign"]:
-            await self.confirm_resign(interaction, record, lang)
+            await self.confirm_resign(interaction, record, await self.bot.reply_language(interaction))
         elif parts[1:] in (["resign", "yes"], ["resign", "no"]):
             await self.resign(interaction, record, lang, parts[2] == "yes")
 
@@ -374,11 +375,14 @@ class Agora(SharedControls):
         user = interaction.user.id
         if not sure:
             await self.pick(interaction, record.id)
-            await self.answer_panel(interaction, text(lang, "menu.not_resigned", id=record.id), None)
+            private = await self.bot.reply_language(interaction)
+            await self.answer_panel(interaction, text(private, "menu.not_resigned", id=record.id), None)
             return
         after = await self.service.resign(record.id, user)
         summary = await resigned_summary(self.bot, after, user, lang)
-        await game_cog(self.bot, record.game).publish(record, summary, interaction)
+        cog = game_cog(self.bot, record.game)
+        told = resigned_line(after, user, await self.bot.reply_language(interaction))  # the player's own words
+        await cog.publish(record, summary, interaction, reply=partial(cog.done, interaction, summary=told))
 
     async def answer_offer(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, kind: str, accepted: bool
@@ -478,7 +482,8 @@ class Agora(SharedControls):
             ),
         ]
         content = text(lang, question, others=mention_list(others), user=user, id=record.id)
-        await tell(interaction, text(lang, "offer_posted", channel=record.row.channel_id))
+        private = await self.bot.reply_language(interaction)
+        await tell(interaction, text(private, "offer_posted", channel=record.row.channel_id))
         message = await self.send(record, content, controls_view(controls))
         offer = record.row.offer
         assert offer is not None
@@ -552,7 +557,7 @@ class Agora(SharedControls):
             assert interaction.guild_id is not None
             current = await self.bot.settings.get(interaction.guild_id)
             if not interaction.permissions.manage_guild:
-                raise ServiceError(text(current.language, "no_permission"))
+                raise refusal("no_permission")
             changes: dict[str, Any] = {}
             if deadline is not None:
                 changes["turn_seconds"] = parse_duration(deadline)
@@ -626,9 +631,9 @@ class Agora(SharedControls):
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
-            lang = await self.bot.language_of(interaction.guild_id)
+            lang = await self.bot.reply_language(interaction)
             if not interaction.permissions.manage_guild:
-                raise ServiceError(text(lang, "no_permission"))
+                raise refusal("no_permission")
             embed = status_embed(await self.status_here(interaction.guild_id), lang, COLOUR)
             await interaction.response.send_message(embed=embed, ephemeral=True)
 

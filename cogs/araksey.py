@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.app import AgoraBot
 from bot.i18n import text, word
 from bot.opponent import DEFAULT_LEVEL, Level
-from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, rematch_seats
+from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, refusal, rematch_seats
 from cogs.common import (
     COLOUR,
     Board,
@@ -117,7 +117,7 @@ class Araksey(GameCog):
     ) -> None:
         if opponent3 is not None and opponent2 is None:
             # Seats decide the teams: a third opponent without a second would silently change the layout.
-            lang = await self.bot.language_of(interaction.guild_id)
+            lang = await self.bot.reply_language(interaction)
             await tell(interaction, text(lang, "araksey.opponent_order"))
             return
         invited = [user for user in (opponent, opponent2, opponent3) if user is not None]
@@ -262,7 +262,7 @@ class Araksey(GameCog):
     async def pick_element(
         self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, element: str
     ) -> None:
-        lang = await self.language(record)
+        lang = await self.bot.reply_language(interaction)  # for the refusals below, which are private
         picks = self.picks(record)
         if record.row.status != CHALLENGE or picks is None or not 0 <= seat < len(record.seats):
             raise ServiceError(text(lang, "araksey.closed"))
@@ -285,7 +285,7 @@ class Araksey(GameCog):
     ) -> None:
         if action == "accept" and self.picks(record) is not None:
             # Accepting without an element would start a game with a side missing its element.
-            raise ServiceError(text(await self.language(record), "araksey.pick_to_accept"))
+            raise refusal("araksey.pick_to_accept")
         await super().on_control(interaction, record, version, action, values)
 
     def answer_buttons(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
@@ -525,7 +525,7 @@ class Araksey(GameCog):
         if state.phase != "play" or state.passes_left[mover] > 0:
             await self.commit(record, interaction.user.id, ["pass"], version=version, interaction=interaction)
             return
-        lang = await self.language(record)
+        lang = await self.bot.reply_language(interaction)
         question = [
             GameButton(
                 record.id, version, "pass:yes", label=text(lang, "araksey.pass_yes"), style=discord.ButtonStyle.danger
@@ -539,7 +539,7 @@ class Araksey(GameCog):
 
     async def keep_playing(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """No to the losing pass: the question closes; nothing is played."""
-        said = text(await self.language(record), "araksey.not_passed", id=record.id)
+        said = text(await self.bot.reply_language(interaction), "araksey.not_passed", id=record.id)
         if interaction.message is not None and interaction.message.flags.ephemeral:
             await update_clicked(interaction, content=said, view=None)
         else:

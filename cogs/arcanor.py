@@ -167,11 +167,12 @@ class Arcanor(GameCog):
 
     # -- the private panel -----------------------------------------------------
 
-    async def private_board(self, record: GameRecord, seat: int, picked: str | None = None) -> Board | None:
-        """The board as ``seat`` sees it; in the standard game the mover also plays from here."""
+    async def private_board(
+        self, record: GameRecord, seat: int, lang: str, picked: str | None = None
+    ) -> Board | None:
+        """The board as ``seat`` sees it, in ``lang``; in the standard game the mover also plays from here."""
         state = arcanor_state(record)
-        lang = await self.language(record)
-        picture = await self.draw(drawing.render, record, state.view(seat))
+        picture = await self.draw(drawing.render, record, state.view(seat), lang)
         embed = discord.Embed(title=text(lang, "arcanor.private_title", id=record.id), colour=COLOUR)
         embed.description = private_text(state, seat, lang)
         controls: list[discord.ui.Item[Any]] = []
@@ -194,7 +195,7 @@ class Arcanor(GameCog):
         lang = await self.language(record)
         public = controls_view(self.public_controls(record, state, seat, None, lang))
         await update_clicked(interaction, view=public)
-        board = await self.private_board(record, seat, picked)
+        board = await self.private_board(record, seat, await self.bot.reply_language(interaction), picked)
         assert board is not None
         board.attach(f"private-{record.id}-{record.version}.png")
         sent = await interaction.followup.send(
@@ -210,7 +211,7 @@ class Arcanor(GameCog):
         self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, picked: str | None
     ) -> None:
         """The clicked private panel, redrawn in place with another step of the turn."""
-        board = await self.private_board(record, seat, picked)
+        board = await self.private_board(record, seat, await self.bot.reply_language(interaction), picked)
         assert board is not None
         board.attach(f"private-{record.id}-{record.version}.png")
         await update_clicked(
@@ -219,7 +220,7 @@ class Arcanor(GameCog):
             attachments=[board.file(record.id, record.version, private=True)],
             view=controls_view(board.controls),
         )
-        self.panel_redrawn(interaction, record)
+        await self.panel_redrawn(interaction, record)
 
     async def redraw_board(self, interaction: discord.Interaction[Any], record: GameRecord, picked: str | None) -> None:
         """The clicked public board, redrawn in place within the same turn."""

@@ -152,7 +152,8 @@ class Arkaios(GameCog):
         after = record
         for move in words:
             after = await self.service.add_to_draft(record.id, interaction.user.id, move, None)
-        await tell(interaction, text(await self.language(after), "move_added", notation=echo(" ".join(words))))
+        added = text(await self.bot.reply_language(interaction), "move_added", notation=echo(" ".join(words)))
+        await tell(interaction, added)
         await self.update_board_message(after)
 
     def completes_turn(self, record: GameRecord, user: int, words: list[str]) -> bool:

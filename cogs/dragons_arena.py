@@ -728,7 +728,8 @@ class DragonsArena(GameCog):
         if record.seats_of(user) and user not in record.actors():
             raise refusal("dragons_arena.err.already_set", waiting=mention_list(record.actors()))
         self.service.check_actor(record, user, None)
-        await interaction.response.send_modal(PowersModal(record.id, state.level, await self.language(record)))
+        lang = await self.bot.reply_language(interaction)  # a form only the clicker sees: in their language
+        await interaction.response.send_modal(PowersModal(record.id, state.level, lang))
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -758,21 +759,20 @@ class DragonsArena(GameCog):
         notation = parse_powers(typed, self.state_of(record).level)
         # No version check: the other player may set theirs while this modal is open.
         after = await self.commit(record, interaction.user.id, [notation], version=None, interaction=interaction)
-        lang = await self.language(after)
+        lang = await self.bot.reply_language(interaction)
         powers = ", ".join(notation.removeprefix("set:").split(","))
         hidden = text(lang, "dragons_arena.still_secret") if after.state and after.state.actors else ""
         await interaction.followup.send(
             text(lang, "dragons_arena.powers_are_set", powers=powers, hidden=hidden), ephemeral=True
         )
 
-    async def private_board(self, record: GameRecord, seat: int) -> Board | None:
+    async def private_board(self, record: GameRecord, seat: int, lang: str) -> Board | None:
         state = self.state_of(record)
         if state.phase != "setup":
             return None
         view = state.view(seat)
         mine = view["dice"][SIDES[seat]]
-        lang = await self.language(record)
-        picture = await self.draw(drawing.render, record, worded_view(view, lang))
+        picture = await self.draw(drawing.render, record, worded_view(view, lang), lang)
         embed = discord.Embed(title=text(lang, "dragons_arena.private_title", id=record.id), colour=COLOUR)
         if mine is None:
             embed.description = text(lang, "dragons_arena.private_unset")

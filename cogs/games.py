@@ -226,9 +226,9 @@ class Games(commands.Cog):
         async def work() -> None:
             record = await pick_game(interaction, game)
             after = await self.service.resign(record.id, interaction.user.id)
-            lang = await self.bot.language_of(after.row.guild_id)
-            await tell(interaction, text(lang, "you_resigned", id=after.id))
-            summary = await resigned_summary(self.bot, after, interaction.user.id, lang)
+            await tell(interaction, text(await self.bot.reply_language(interaction), "you_resigned", id=after.id))
+            public = await self.bot.language_of(after.row.guild_id)
+            summary = await resigned_summary(self.bot, after, interaction.user.id, public)
             await game_cog(self.bot, record.game).publish(record, summary, interaction)
 
         await guarded(interaction, work)

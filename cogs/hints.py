@@ -73,11 +73,11 @@ class Hints(SharedControls):
     async def show(self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, notation: str) -> None:
         """The hint, privately: the seat's position with the move ringed, and the move in words."""
         cog = game_cog(self.bot, record.game)
-        lang = await cog.language(record)
+        lang = await self.bot.reply_language(interaction)
         state = record.draft_state()
         assert state is not None
         view = cog.pictured(state.view(seat), lang)
-        picture = await cog.draw(importlib.import_module(f"render.{record.game}").render, record, view)
+        picture = await cog.draw(importlib.import_module(f"render.{record.game}").render, record, view, lang)
         png = await asyncio.to_thread(ringed, picture.png, hint_boxes(record.game, notation, view))
         name = f"hint-{record.id}-{record.version}.png"
         embed = discord.Embed(title=text(lang, "hint.title", id=record.id), colour=COLOUR)

@@ -86,7 +86,8 @@ SELECT_POWERS = ("khan", "brute", "courtesan")
 BUTTON_POWERS = ("shaman", "extra", "assassin")
 
 # Redraws the private panel a click came from, for the record after the move and the player's seat.
-Panel = Callable[[GameRecord, int], Awaitable[dict[str, Any]]]
+# A private panel of one seat, as an edit of its message, in the language it is drawn in.
+Panel = Callable[[GameRecord, int, str], Awaitable[dict[str, Any]]]
 
 
 # ---------------------------------------------------------------------------
@@ -838,12 +839,11 @@ class Kouba(GameCog):
 
     # -- private panels --------------------------------------------------------------
 
-    async def private_board(self, record: GameRecord, seat: int) -> Board | None:
+    async def private_board(self, record: GameRecord, seat: int, lang: str) -> Board | None:
         state = kouba_state(record)
         names = await self.service.shown_names(record)
         view = state.view(seat)
-        lang = await self.language(record)
-        picture = await self.draw(drawing.render_hand, record, view)
+        picture = await self.draw(drawing.render_hand, record, view, lang)
         embed = discord.Embed(title=text(lang, "kouba.hand_title", id=record.id, round=state.round), colour=COLOUR)
         embed.description = clip(hand_text(view, names, lang), 4096)
         embed.set_footer(text=text(lang, "kouba.hand_footer"))
@@ -930,11 +930,10 @@ class Kouba(GameCog):
             )
         return notation
 
-    async def dice_panel(self, record: GameRecord, seat: int) -> dict[str, Any]:
-        """A player's own dice in an event, with their keep, roll and stop controls (private)."""
+    async def dice_panel(self, record: GameRecord, seat: int, lang: str) -> dict[str, Any]:
+        """A player's own dice in an event, with their keep, roll and stop controls (private, in ``lang``)."""
         state = kouba_state(record)
         names = await self.service.shown_names(record)
-        lang = await self.language(record)
         tag = event_tag(state, seat)
         event = state.view(None)["event"]
         if not tag or event is None or record.row.status != ACTIVE:
@@ -968,9 +967,9 @@ class Kouba(GameCog):
         items.extend(keep_selects(record, ANY_VERSION, f"ev:keep:{tag}", state, seat, row=1, lang=lang))
         return {"content": None, "embed": embed, "view": controls_view(items)}
 
-    async def hand_panel(self, record: GameRecord, seat: int) -> dict[str, Any]:
-        """The private hand panel as an edit of itself (after a swap or a power)."""
-        board = await self.private_board(record, seat)
+    async def hand_panel(self, record: GameRecord, seat: int, lang: str) -> dict[str, Any]:
+        """The private hand panel in ``lang`` as an edit of itself (after a swap or a power)."""
+        board = await self.private_board(record, seat, lang)
         assert board is not None
         name = f"private-{record.id}-{record.version}.png"
         board.attach(name)
@@ -1042,7 +1041,7 @@ class Kouba(GameCog):
         seats = record.seats_of(interaction.user.id)
         if not seats:
             raise not_playing()
-        panel = await self.dice_panel(record, seats[0])
+        panel = await self.dice_panel(record, seats[0], await self.bot.reply_language(interaction))
         await send_answer(interaction, **{k: v for k, v in panel.items() if v is not None}, ephemeral=True)
 
     async def play(
@@ -1059,9 +1058,10 @@ class Kouba(GameCog):
         if panel is not None:
 
             async def reply(latest: GameRecord) -> None:
-                await update_clicked(interaction, **await panel(latest, acting_seat(before, user)))
+                lang = await self.bot.reply_language(interaction)
+                await update_clicked(interaction, **await panel(latest, acting_seat(before, user), lang))
                 if panel == self.hand_panel:
-                    self.panel_redrawn(interaction, latest)
+                    await self.panel_redrawn(interaction, latest)
 
         drawn_for = None if version == ANY_VERSION else version
         await self.commit(before, user, [notation], version=drawn_for, interaction=interaction, reply=reply)

@@ -64,7 +64,7 @@ class LeaderboardButton(
 
         async def work() -> None:
             if self.game not in GAMES or interaction.guild_id is None:
-                await tell(interaction, text(await bot.language_of(interaction.guild_id), "lb.gone"))
+                await tell(interaction, text(await bot.reply_language(interaction), "lb.gone"))
                 return
             embed, view = await leaderboard_message(bot, interaction.guild_id, self.game, self.page)
             await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
@@ -177,7 +177,7 @@ class Leaderboards(RegistersControls[AgoraBot]):
                 try:
                     embed, view = await season_board_message(self.bot, interaction.guild_id, season, game.value, 0)
                 except SeasonError as error:
-                    lang = await self.bot.language_of(interaction.guild_id)
+                    lang = await self.bot.reply_language(interaction)
                     await tell(interaction, text(lang, error.key, **error.values))
                     return
             await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
@@ -262,7 +262,7 @@ class Leaderboards(RegistersControls[AgoraBot]):
         assert interaction.guild_id is not None
         who = user or interaction.user
         finished = await self.bot.storage.games_of_user(who.id, interaction.guild_id, [FINISHED])
-        lang = await self.bot.language_of(interaction.guild_id)
+        lang = await self.bot.reply_language(interaction)  # a private list: in the player's language
         lines = await game_lines(self.bot, finished[:HISTORY_GAMES], who.id, lang)
         embed = discord.Embed(title=text(lang, "lb.history_title", name=who.display_name), colour=COLOUR)
         embed.description = "\n".join(lines) if lines else text(lang, "lb.no_history")
@@ -284,7 +284,7 @@ class Leaderboards(RegistersControls[AgoraBot]):
     async def recompute(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
-            lang = await self.bot.language_of(interaction.guild_id)
+            lang = await self.bot.reply_language(interaction)
             if not can_manage(interaction):
                 await tell(interaction, text(lang, "lb.recompute_refused"))
                 return

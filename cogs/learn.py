@@ -5,6 +5,8 @@ and its words, a menu of the moves the position allows and a button to type a mo
 player is at is kept in the database (``learn_progress``): a click on a panel drawn for another
 step shows the player's step instead, so stale panels and double clicks do no harm. Nothing is
 rated or posted in the channel; the last step offers a practice game against Agora at easy.
+Being private, the panel speaks the player's own Discord language when the bot speaks it, else
+the server's (``AgoraBot.reply_language``).
 """
 
 from __future__ import annotations
@@ -131,7 +133,7 @@ class Learn(commands.Cog):
             await self.go_to(interaction, lesson, 0, Said())
             return
         step = min(await step_of(self.bot.storage, user, game), len(lesson.steps))
-        lang = await self.language(interaction)
+        lang = await self.bot.reply_language(interaction)
         if step != shown:  # a panel drawn for another step (an old one, a double click): show where they are
             await self.go_to(interaction, lesson, step, Said(text(lang, "learn.moved_on")))
         elif action == "practice" and step == len(lesson.steps):
@@ -146,7 +148,7 @@ class Learn(commands.Cog):
     async def try_move(self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, notation: str) -> None:
         """The step done when ``notation`` is what it asks; else the same step, with why not."""
         found = answer(lesson, step, notation)
-        lang = await self.language(interaction)
+        lang = await self.bot.reply_language(interaction)
         if found.verdict is Verdict.ASKED:
             await self.go_to(interaction, lesson, step + 1, Said(text(lang, "learn.well_done", move=notation)))
             return
@@ -180,7 +182,7 @@ class Learn(commands.Cog):
         self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, said: Said
     ) -> dict[str, Any]:
         """The lesson's panel at ``step`` (``len(steps)``: the lesson done)."""
-        lang = await self.language(interaction)
+        lang = await self.bot.reply_language(interaction)
         done = step >= len(lesson.steps)
         state = lesson.finish() if done else lesson.position(step)
         names = [shown_name(interaction.user.display_name), "Agora"]
@@ -211,12 +213,6 @@ class Learn(commands.Cog):
             return controls_view([practice, again])
         typed = button(lesson.game, step, "type", text(lang, "learn.type"), discord.ButtonStyle.secondary)
         return controls_view([move_menu(lesson, step, lang), typed])
-
-    async def language(self, interaction: discord.Interaction[Any]) -> str:
-        """The server's language; in direct messages, the player's own Discord language when we have it."""
-        if interaction.guild_id is None:
-            return "fr" if str(interaction.locale).startswith("fr") else "en"
-        return await self.bot.language_of(interaction.guild_id)
 
     def me(self) -> discord.abc.User:
         assert self.bot.user is not None

@@ -162,7 +162,8 @@ class Replays(RegistersControls[AgoraBot]):
     async def replay(self, interaction: discord.Interaction[Any], game: int) -> None:
         async def work() -> None:
             record, moves = await self.replayable(interaction, game)
-            await interaction.response.send_message(**await self.panel(record, moves, 0), ephemeral=True)
+            lang = await self.bot.reply_language(interaction)  # the panel is private: in the player's language
+            await interaction.response.send_message(**await self.panel(record, moves, 0, lang), ephemeral=True)
 
         await guarded(interaction, work)
 
@@ -195,19 +196,20 @@ class Replays(RegistersControls[AgoraBot]):
         if action in ("post", "postgif"):
             await self.share(interaction, record, moves, min(max(target, 0), len(moves)), gif=action == "postgif")
             return
-        panel = await self.panel(record, moves, min(max(target, 0), len(moves)))
+        lang = await self.bot.reply_language(interaction)
+        panel = await self.panel(record, moves, min(max(target, 0), len(moves)), lang)
         await interaction.response.edit_message(
             content=panel["content"], embed=panel["embed"], attachments=[panel["file"]], view=panel["view"]
         )
 
-    async def panel(self, record: GameRecord, moves: Sequence[MoveRow], ply: int) -> dict[str, Any]:
-        """The replay message at position ``ply``: picture, what happened, and the stepping buttons."""
+    async def panel(self, record: GameRecord, moves: Sequence[MoveRow], ply: int, lang: str) -> dict[str, Any]:
+        """The replay message at position ``ply`` in ``lang`` (the viewer's, on the private panel; the
+        server's, once posted): picture, what happened, and the stepping buttons."""
         names = await self.service.display_names(record)  # drawn as typed; messages show ``shown``
         shown = [shown_name(name) for name in names]
         before, state = await off_loop(positions_around, record, moves, ply)
-        result = await self.result_at(record, names, ply == len(moves))
+        result = await self.result_at(record, names, ply == len(moves), lang)
         view = state.view(None)
-        lang = await self.bot.language_of(record.row.guild_id)
         drawn = partial(renderer(record.game), words=picture_words(record.game, lang), result=result)
         png = await asyncio.to_thread(drawn, game_cog(self.bot, record.game).pictured(view, lang), names)
         alt = alt_text(view, names, lang, result)
@@ -268,11 +270,11 @@ class Replays(RegistersControls[AgoraBot]):
             return text(lang, "replay.ongoing")
         return text(lang, "replay.result", result=result_text(lang, record.game, outcome, record.row.end_reason, names))
 
-    async def result_at(self, record: GameRecord, names: Sequence[str], final: bool) -> str | None:
-        """The stored result for the final position's picture, in the server's language."""
+    async def result_at(self, record: GameRecord, names: Sequence[str], final: bool, lang: str) -> str | None:
+        """The stored result for the final position's picture, in ``lang``."""
         if not final:
             return None
-        return stored_ending(record, names, await self.bot.language_of(record.row.guild_id))
+        return stored_ending(record, names, lang)
 
     async def export(self, interaction: discord.Interaction[Any], record: GameRecord, moves: list[MoveRow]) -> None:
         """The whole game as an animated GIF, sent privately to the one who asked.
@@ -282,7 +284,7 @@ class Replays(RegistersControls[AgoraBot]):
         """
         refused = self.exports.admit(interaction.user.id, interaction.guild_id)
         if refused is not None:
-            lang = await self.bot.language_of(interaction.guild_id)
+            lang = await self.bot.reply_language(interaction)
             raise ServiceError(text(lang, f"replay.wait_{refused.reason}", seconds=refused.wait))
         async with self.exports.turn():
             await self.send_gif(interaction, record, moves)
@@ -290,7 +292,7 @@ class Replays(RegistersControls[AgoraBot]):
     async def send_gif(self, interaction: discord.Interaction[Any], record: GameRecord, moves: list[MoveRow]) -> None:
         """The GIF, privately, with a button to post it in the channel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lang = await self.bot.language_of(record.row.guild_id)
+        lang = await self.bot.reply_language(interaction)  # sent privately: in the player's language
         data = await self.drawn_gif(record, moves, lang)
         said = plural(lang, "replay.gif_said", len(moves), game=GAMES[record.game].name, id=record.id, moves=len(moves))
         await interaction.followup.send(
@@ -309,7 +311,7 @@ class Replays(RegistersControls[AgoraBot]):
         names = await self.service.display_names(record)  # drawn as typed: a picture has no markdown
         words = picture_words(record.game, lang)
         pictured = partial(game_cog(self.bot, record.game).pictured, lang=lang)
-        result = await self.result_at(record, names, True)
+        result = await self.result_at(record, names, True, lang)
         data = await off_loop(gif_of, record, moves, names, pictured, result, words)
         self.gifs[key] = data
         for old in list(self.gifs)[:-GIFS_KEPT]:
@@ -327,21 +329,22 @@ class Replays(RegistersControls[AgoraBot]):
         progress gives away nothing a spectator may not see.  Posts keep to the server's game
         channels (or their threads) and are bounded (see ``bot/limits.py``) against spam.
         """
-        lang = await self.bot.language_of(record.row.guild_id)
-        channel_id = await self.postable_channel(interaction, lang)
+        private = await self.bot.reply_language(interaction)  # refusals and the note that it was posted
+        channel_id = await self.postable_channel(interaction, private)
         refused = self.posts.admit(interaction.user.id, interaction.guild_id)
         if refused is not None:
-            raise ServiceError(text(lang, f"replay.post_wait_{refused.reason}", seconds=refused.wait))
+            raise ServiceError(text(private, f"replay.post_wait_{refused.reason}", seconds=refused.wait))
+        lang = await self.bot.language_of(record.row.guild_id)  # what is posted is public
         async with self.posts.turn():
             shared = text(lang, "replay.shared", user=f"<@{interaction.user.id}>")
             channel = self.bot.get_partial_messageable(channel_id)
             if gif:
                 await self.share_gif(interaction, record, moves, lang, shared, channel)
             else:
-                panel = await self.panel(record, moves, ply)
+                panel = await self.panel(record, moves, ply, lang)
                 await channel.send(shared, embed=panel["embed"], file=panel["file"], allowed_mentions=PUBLIC)
                 await interaction.response.send_message(
-                    text(lang, "replay.posted", channel=f"<#{channel_id}>"), ephemeral=True
+                    text(private, "replay.posted", channel=f"<#{channel_id}>"), ephemeral=True
                 )
 
     async def share_gif(
@@ -353,11 +356,12 @@ class Replays(RegistersControls[AgoraBot]):
         shared: str,
         channel: discord.PartialMessageable,
     ) -> None:
-        """Post the GIF: the one just exported, or drawn again within the exports' bounds."""
+        """Post the GIF in the server's ``lang``: the one just exported, or drawn again within the exports' bounds."""
+        private = await self.bot.reply_language(interaction)
         if (record.id, record.version, lang) not in self.gifs:
             refused = self.exports.admit(interaction.user.id, interaction.guild_id)
             if refused is not None:
-                raise ServiceError(text(lang, f"replay.wait_{refused.reason}", seconds=refused.wait))
+                raise ServiceError(text(private, f"replay.wait_{refused.reason}", seconds=refused.wait))
             async with self.exports.turn():
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 data = await self.drawn_gif(record, moves, lang)
@@ -367,7 +371,7 @@ class Replays(RegistersControls[AgoraBot]):
         said = plural(lang, "replay.gif_said", len(moves), game=GAMES[record.game].name, id=record.id, moves=len(moves))
         file = discord.File(io.BytesIO(data), filename=f"replay-{record.id}.gif", description=said)
         await channel.send(f"{shared}\n{said}", file=file, allowed_mentions=PUBLIC)
-        await interaction.followup.send(text(lang, "replay.posted", channel=f"<#{channel.id}>"), ephemeral=True)
+        await interaction.followup.send(text(private, "replay.posted", channel=f"<#{channel.id}>"), ephemeral=True)
 
     async def postable_channel(self, interaction: discord.Interaction[Any], lang: str) -> int:
         """The channel the replay was opened in, when the server lets games (and so replays) be posted there."""

@@ -85,7 +85,7 @@ class Reviews(SharedControls):
     async def show(
         self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, estimates: list[Estimate]
     ) -> None:
-        lang = await self.bot.language_of(record.row.guild_id)
+        lang = await self.bot.reply_language(interaction)
         embed = discord.Embed(title=text(lang, "review.title", id=record.id), colour=COLOUR)
         lines = [self.line(e, lang) for e in estimates] or [text(lang, "review.clean")]
         embed.description = "\n".join(lines)

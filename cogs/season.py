@@ -77,7 +77,7 @@ class SeasonBoardButton(
         bot: AgoraBot = interaction.client
 
         async def work() -> None:
-            lang = await bot.language_of(interaction.guild_id)
+            lang = await bot.reply_language(interaction)  # the refusals are private; the table keeps its language
             if self.game not in GAMES or interaction.guild_id is None:
                 await tell(interaction, text(lang, "lb.gone"))
                 return

@@ -117,17 +117,18 @@ class TournamentCog(RegistersControls[AgoraBot]):
         roles = {role.id for role in getattr(interaction.user, "roles", [])}
         if settings.tournament_role is not None and settings.tournament_role in roles:
             return
+        lang = await self.bot.reply_language(interaction)  # a private refusal: in the player's language
         role = "" if settings.tournament_role is None else text(
-            settings.language, "tour.err.director_role", role=f"<@&{settings.tournament_role}>"
+            lang, "tour.err.director_role", role=f"<@&{settings.tournament_role}>"
         )
-        raise ServiceError(text(settings.language, "tour.err.director", role=role))
+        raise ServiceError(text(lang, "tour.err.director", role=role))
 
     async def pick(self, interaction: discord.Interaction[Any], tournament_id: int | None) -> Tournament:
         """The tournament named, or the server's only one in progress."""
         if tournament_id is not None:
             return await self.tournaments.get(tournament_id)
         assert interaction.guild_id is not None
-        lang = await self.bot.language_of(interaction.guild_id)
+        lang = await self.bot.reply_language(interaction)  # its refusals are private
         found = await self.tournaments.of_guild(interaction.guild_id)
         if not found:
             found = (await self.tournaments.of_guild(interaction.guild_id, ("finished",)))[:1]
@@ -209,7 +210,7 @@ class TournamentCog(RegistersControls[AgoraBot]):
             assert interaction.guild_id is not None and interaction.channel_id is not None
             lang = await self.bot.language_of(interaction.guild_id)
             chosen = read_options(GAMES[game.value], options)
-            turn_seconds, start = self.times(deadline, starts, lang)
+            turn_seconds, start = self.times(deadline, starts, await self.bot.reply_language(interaction))
             tournament = await self.tournaments.create(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, creator=interaction.user.id,
                 game=game.value, format_=format.value, rounds=rounds, options=chosen,
@@ -236,9 +237,10 @@ class TournamentCog(RegistersControls[AgoraBot]):
     async def join_by_button(self, interaction: discord.Interaction[Any], tournament_id: int) -> None:
         async def work() -> None:
             tournament = await self.join(interaction, tournament_id)
-            lang = await self.bot.language_of(tournament.guild_id)
-            await interaction.response.edit_message(**await self.announcement(tournament, lang))
-            await tell(interaction, text(lang, "tour.joined", id=tournament.id, game=tournament.name))
+            public = await self.bot.language_of(tournament.guild_id)
+            await interaction.response.edit_message(**await self.announcement(tournament, public))
+            private = await self.bot.reply_language(interaction)
+            await tell(interaction, text(private, "tour.joined", id=tournament.id, game=tournament.name))
 
         await guarded(interaction, work)
 
@@ -255,7 +257,7 @@ class TournamentCog(RegistersControls[AgoraBot]):
     async def join_command(self, interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
         async def work() -> None:
             picked = await self.join(interaction, (await self.pick(interaction, tournament)).id)
-            lang = await self.bot.language_of(picked.guild_id)
+            lang = await self.bot.reply_language(interaction)
             await tell(interaction, text(lang, "tour.joined", id=picked.id, game=picked.name))
             await self.refresh_announcement(picked)
 
@@ -268,7 +270,7 @@ class TournamentCog(RegistersControls[AgoraBot]):
     ) -> None:
         async def work() -> None:
             picked = await self.pick(interaction, tournament)
-            lang = await self.bot.language_of(picked.guild_id)
+            lang = await self.bot.reply_language(interaction)
             table = await self.tournaments.leave(picked.id, interaction.user.id)
             if picked.status == OPEN:
                 await tell(interaction, text(lang, "tour.left", id=picked.id))
@@ -281,8 +283,9 @@ class TournamentCog(RegistersControls[AgoraBot]):
                 await tell(interaction, text(lang, "tour.withdrawn_resigned", id=picked.id, game_id=table.game_id))
             else:
                 await tell(interaction, text(lang, "tour.withdrawn_running", id=picked.id, game_id=table.game_id))
+            public = await self.bot.language_of(picked.guild_id)
             await self.send(picked.channel_id).send(
-                text(lang, "tour.withdrew_public", user=interaction.user.id, id=picked.id),
+                text(public, "tour.withdrew_public", user=interaction.user.id, id=picked.id),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
 
@@ -362,7 +365,7 @@ class TournamentCog(RegistersControls[AgoraBot]):
         """The server's tournaments, newest first: "#3 Chess · round 2 of 5"."""
         if interaction.guild_id is None:
             return []
-        lang = await self.bot.language_of(interaction.guild_id)
+        lang = await self.bot.reply_language(interaction)  # only the typing player sees the choices
         found = await self.tournaments.of_guild(interaction.guild_id, ("open", "running", "paused", "finished"))
         choices = []
         for tournament in found:

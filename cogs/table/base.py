@@ -152,8 +152,9 @@ class TableCog(commands.Cog):
         now = set(after.actors())
         return bool(now) and now <= set(before.actors())
 
-    async def private_board(self, record: GameRecord, seat: int) -> Board | None:
-        """What only ``seat`` may see (hidden pieces, a hand), or None for games without secrets."""
+    async def private_board(self, record: GameRecord, seat: int, lang: str) -> Board | None:
+        """What only ``seat`` may see (hidden pieces, a hand), worded in ``lang`` (the language of the
+        player's panel, see ``bot/panels.py``), or None for games without secrets."""
         return None
 
     def typed_moves(self, words: list[str]) -> list[str]:
@@ -179,15 +180,17 @@ class TableCog(commands.Cog):
         """Handle a click on one of the game's controls, shared or its own (routed by :class:`cogs.common.GameCog`)."""
         raise NotImplementedError
 
-    async def draw(self, render: Callable[..., bytes], record: GameRecord, view: View) -> Picture:
+    async def draw(
+        self, render: Callable[..., bytes], record: GameRecord, view: View, lang: str | None = None
+    ) -> Picture:
         """``render(view, names)`` off the event loop, so drawing never delays other players' clicks.
 
         Every picture of a finished game shows its stored result (a resignation, a time-out,
-        an agreed draw), worded in the server's language, instead of whose turn it was; its
-        words are in the server's language too.  Its alt text is worded from the same ``view``,
-        so it tells no more than the picture.
+        an agreed draw), worded in ``lang`` (by default the server's language: a private panel's
+        picture passes its player's), instead of whose turn it was; its words are in ``lang`` too.
+        Its alt text is worded from the same ``view``, so it tells no more than the picture.
         """
-        lang = await self.language(record)
+        lang = lang if lang is not None else await self.language(record)
         names = await self.service.display_names(record)  # drawn as typed: a picture has no markdown
         result = stored_ending(record, names, lang)
         png = await self.bot.drawing.draw(render, view, names, words=picture_words(record.game, lang), result=result)

@@ -11,7 +11,7 @@ import discord
 from bot.app import PLAYERS_ONLY
 from bot.i18n import text
 from bot.opponent import DEFAULT_LEVEL
-from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, refusal
+from bot.service import ACTIVE, CHALLENGE, GameRecord, refusal
 from bot.settings import parse_duration
 from cogs.table.base import COLOUR, bot_levels, on_board, seat_list
 from cogs.table.controls import GameButton, controls_view
@@ -112,7 +112,7 @@ class Challenges(Turns):
         settings = await self.bot.settings.get(guild_id)
         if settings.channels and channel_id not in settings.channels:
             allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
-            raise ServiceError(text(settings.language, "wrong_channel", channels=allowed))
+            raise refusal("wrong_channel", channels=allowed)  # worded in the player's language, as every refusal
 
     def challenge_message(self, record: GameRecord, lang: str) -> dict[str, Any]:
         challenger = record.challenger

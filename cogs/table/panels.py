@@ -1,4 +1,9 @@
-"""Private panels: what one player alone may see, kept up to date as the game moves (see bot/panels.py)."""
+"""Private panels: what one player alone may see, kept up to date as the game moves (see bot/panels.py).
+
+A panel is worded in the language of the interaction that drew it (:meth:`AgoraBot.reply_language`:
+the player's own Discord language when the bot speaks it, else the server's); redraws without an
+interaction (another player's move) keep the language the panel remembers.
+"""
 
 from __future__ import annotations
 
@@ -35,7 +40,8 @@ class Panels(Boards):
                 "You are not playing in this game: the public board shows everything you may see.",
                 "err.private_outsider",
             )
-        board = await self.private_board(record, seats[0])
+        lang = await self.bot.reply_language(interaction)
+        board = await self.private_board(record, seats[0], lang)
         if board is None:
             raise ServiceError(
                 f"Nothing is hidden in {self.game_name}: the public board shows everything.",
@@ -57,40 +63,41 @@ class Panels(Boards):
     async def panel_drawn(
         self, interaction: discord.Interaction[Any], record: GameRecord, message_id: int, edit: Edit
     ) -> None:
-        """Remember a private panel just drawn for the clicker, to redraw it as the game moves on;
-        the player's older panels of this game beyond the few kept up to date say they were replaced."""
-        retired = self.bot.panels.drawn(record.id, interaction.user.id, message_id, edit)
-        if retired:
-            note = text(await self.language(record), "panel.replaced")
-            for panel in retired:
-                await self.edit_panel(panel, content=note, embed=None, attachments=[], view=None)
+        """Remember a private panel just drawn for the clicker, in their language, to redraw it as the
+        game moves on; the player's older panels of this game beyond the few kept up to date say
+        (each in its own language) that they were replaced."""
+        lang = await self.bot.reply_language(interaction)
+        retired = self.bot.panels.drawn(record.id, interaction.user.id, message_id, edit, lang)
+        for panel in retired:
+            note = text(panel.lang, "panel.replaced")
+            await self.edit_panel(panel, content=note, embed=None, attachments=[], view=None)
 
-    def panel_redrawn(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+    async def panel_redrawn(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """A click on a private panel redrew it in place: its fresh token keeps it up to date longer."""
         if interaction.message is not None and is_active(record):
-            self.bot.panels.drawn(
-                record.id, interaction.user.id, interaction.message.id, interaction.edit_original_response
-            )
+            edit = interaction.edit_original_response
+            lang = await self.bot.reply_language(interaction)
+            self.bot.panels.drawn(record.id, interaction.user.id, interaction.message.id, edit, lang)
 
     async def refresh_panels(self, record: GameRecord, *, besides: int | None = None) -> None:
         """Redraw the game's open private panels (but ``besides``, the one a click just answered) as
         ``record`` stands: a panel never offers what the game no longer allows."""
         for panel in self.bot.panels.of_game(record.id, besides=besides):
-            message = await self.panel_message(record, panel.user_id)
+            message = await self.panel_message(record, panel.user_id, panel.lang)
             if message is None or not is_active(record):
                 self.bot.panels.forget(panel.message_id)  # a finished game's panel is drawn a last time
             if message is not None:
                 await self.edit_panel(panel, **message)
 
-    async def panel_message(self, record: GameRecord, user_id: int) -> dict[str, Any] | None:
-        """The private panel of ``user_id`` as an edit of the message (no controls for a finished game),
-        or a note when nothing is hidden any more."""
+    async def panel_message(self, record: GameRecord, user_id: int, lang: str) -> dict[str, Any] | None:
+        """The private panel of ``user_id`` in ``lang`` as an edit of the message (no controls for a
+        finished game), or a note when nothing is hidden any more."""
         seats = record.seats_of(user_id)
         if not seats:
             return None
-        board = await self.private_board(record, seats[0])
+        board = await self.private_board(record, seats[0], lang)
         if board is None:
-            said = text(await self.language(record), "err.nothing_hidden", game=self.game_name)
+            said = text(lang, "err.nothing_hidden", game=self.game_name)
             return {"content": said, "embed": None, "attachments": [], "view": None}
         board.attach(f"private-{record.id}-{record.version}.png")
         return {
@@ -113,9 +120,10 @@ class Panels(Boards):
         """A click on an out-of-date private panel: nothing is played, and the panel says so, redrawn
         as the game stands now (when the clicker has one); else the usual private refusal."""
         latest = await self.service.load(record.id)
-        message = await self.panel_message(latest, interaction.user.id)
+        lang = await self.bot.reply_language(interaction)
+        message = await self.panel_message(latest, interaction.user.id, lang)
         if message is None or answered(interaction):
             raise error
-        message["content"] = text(await self.language(latest), "panel.out_of_date")
+        message["content"] = text(lang, "panel.out_of_date")
         await update_clicked(interaction, **message)
-        self.panel_redrawn(interaction, latest)
+        await self.panel_redrawn(interaction, latest)

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import discord
@@ -57,7 +58,12 @@ class Turns(Panels):
         ``seat`` is which of ``user``'s seats plays (the bot may hold several).
         """
         after = await self.service.play(before.id, user, moves, version, also, seat=seat)
-        summary = await self.summary(before, after, user, moves, await self.language(after))
+        lang = await self.language(after)
+        summary = await self.summary(before, after, user, moves, lang)
+        if interaction is not None and reply is None:
+            private = await self.bot.reply_language(interaction)
+            told = summary if private == lang else await self.summary(before, after, user, moves, private)
+            reply = partial(self.done, interaction, summary=" ".join(part for part in (cause, told) if part))
         await self.publish(before, " ".join(part for part in (cause, summary) if part), interaction, reply)
         return after
 
@@ -142,7 +148,8 @@ class Turns(Panels):
             await self.update_board_message(record)
 
     async def done(self, interaction: discord.Interaction[Any], record: GameRecord, summary: str) -> None:
-        """The answer to a move made away from the board: a private panel closes, anything else is told."""
+        """The answer to a move made away from the board: a private panel closes, anything else is told
+        (``summary`` in the player's language when the move was committed here: see :meth:`commit`)."""
         done = text(await self.bot.reply_language(interaction), "done", summary=summary)
         if interaction.message is not None and interaction.message.flags.ephemeral:
             await update_clicked(interaction, content=done, embed=None, attachments=[], view=None)

@@ -37,12 +37,20 @@ def shown_strings(value: Any, key: str = "") -> Iterator[str]:
 
 def english_in(requests: Iterable[RecordedRequest]) -> list[str]:
     """The shown strings of ``requests`` that read as English (slash-command publication aside)."""
+    return english_among(
+        shown for request in requests if "/commands" not in request.path for shown in shown_strings(request.json)
+    )
+
+
+def english_among(strings: Iterable[str]) -> list[str]:
+    """Those of ``strings`` that read as English, once each.
+
+    >>> english_among(["Votre main", "Your hand", "<@12> à vous"])
+    ['Your hand']
+    """
     found = []
-    for request in requests:
-        if "/commands" in request.path:
-            continue
-        for shown in shown_strings(request.json):
-            words = {word.lower() for word in WORD.findall(INERT.sub(" ", shown))}
-            if words & ENGLISH_WORDS:
-                found.append(shown)
+    for shown in strings:
+        words = {word.lower() for word in WORD.findall(INERT.sub(" ", shown))}
+        if words & ENGLISH_WORDS:
+            found.append(shown)
     return list(dict.fromkeys(found))

@@ -75,6 +75,7 @@ async def test_the_menu_in_french(discord_harness: FakeDiscord, make_bot: Callab
     await h.start(make_bot())
     board = await challenge_accepted(h, alice, bob)
     await h.slash(h.owner, "agora settings", language="fr")
+    h.guild.locale = "fr"  # the players' Discord is in French too: the private menu follows it
     opened = await menu(h, alice, board)
     assert opened.message is not None
     labels = [button.label for button in opened.message.buttons]

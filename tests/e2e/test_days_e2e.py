@@ -268,7 +268,9 @@ async def test_french_after_setting_the_language(
     await run_due(h, bot)
     assert "c'est votre tour" in h.last_message(h.default_channel).text
     await h.restart(make_bot())  # the language is stored, not only cached
-    refused = await h.slash(h.user("carol"), "agora settings", deadline="2h")
+    carol = h.user("carol")
+    carol.locale = "pt-BR"  # a language the bot does not speak: her refusal is in the server's
+    refused = await h.slash(carol, "agora settings", deadline="2h")
     assert "Gérer le serveur" in refused.text
 
 

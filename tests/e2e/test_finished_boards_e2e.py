@@ -33,6 +33,7 @@ async def test_the_replay_of_a_resigned_game_ends_on_the_stored_result(
     game_id = game_id_of(h)
     if lang == "fr":
         await h.slash(h.owner, "agora settings", language="fr")
+        h.guild.locale = "fr"  # its members' Discord is in French too: the private replay follows it
     await h.slash(bob, "resign")
     names = await bot.service.display_names(await bot.service.load(game_id))
     assert names == ["alice", "bob"]

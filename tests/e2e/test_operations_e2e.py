@@ -48,6 +48,7 @@ async def test_status_in_french(discord_harness: FakeDiscord, make_bot: Callable
     alice, bob = h.user("alice"), h.user("bob")
     await h.start(make_bot())
     await h.slash(h.owner, "agora settings", language="fr")
+    h.guild.locale = "fr"  # the admins' Discord is in French too: the private status follows it
     await challenge(h, alice, bob, accept=False)
     shown = await h.slash(h.owner, "agora status")
     assert "État d'Agora" in shown.text and "En marche depuis" in shown.text and "Latence vers Discord" in shown.text

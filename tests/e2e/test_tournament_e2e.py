@@ -234,6 +234,7 @@ async def test_a_french_server_reads_its_tournament_in_french(
     await h.start(bot)
     role = await h.slash(h.owner, "agora settings", language="fr")
     assert "Organisateurs de tournois" in role.text
+    h.guild.locale = "fr"  # its members' Discord is in French too: their private answers follow it
     announcement = await create(h, "arcanor", "swiss", rounds=2, options="strict_memory=yes")
     assert "Tournoi d'Arcanor n°1" in announcement.text and announcement.button(label="Rejoindre")
     assert "Mémoire stricte" in announcement.text

@@ -1,8 +1,8 @@
 """The Review button of finished boards: the three moves that cost the player most, by Agora.
 
 Only the game's players may ask, each for their own seat; the answer is private. A review is worked
-out once (``bot/review.py``: each position one task in the AI workers, one review at a time in the
-bot, at most GAME_SECONDS of worker time a game) and kept; asking again shows the kept one.
+out once (``bot/review.py``: each position one job in the AI workers behind live moves, one review at
+a time in the bot, at most GAME_SECONDS of worker time a game) and kept; asking again shows the kept one.
 """
 
 from __future__ import annotations
@@ -20,13 +20,17 @@ from bot.movelog import starting_state
 from bot.review import (
     GAME_SECONDS,
     Estimate,
+    Review,
     costliest,
     estimate,
+    fits,
     keep_review,
     positions_of,
     stored_review,
+    triage,
 )
 from bot.service import FINISHED, GameRecord, refusal
+from bot.workers import BACKGROUND
 from cogs.common import ANY_VERSION, COLOUR, GameButton, SharedControls, game_cog, picture_words, send_answer
 from render.review import side_by_side
 from rules import GameState, IllegalMove
@@ -55,11 +59,11 @@ class Reviews(SharedControls):
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str
     ) -> None:
         seat = self.reviewed_seat(record, interaction.user.id)
-        estimates = await stored_review(self.bot.storage, record.id, seat)
-        if estimates is None:
-            estimates = await self.work_out(record, seat)
-            await keep_review(self.bot.storage, record.id, seat, estimates)
-        await self.show(interaction, record, seat, estimates)
+        review = await stored_review(self.bot.storage, record.id, seat)
+        if review is None:
+            review = await self.work_out(record, seat)
+            await keep_review(self.bot.storage, record.id, seat, review)
+        await self.show(interaction, record, seat, review)
 
     def reviewed_seat(self, record: GameRecord, user_id: int) -> int:
         """The seat a player's review is for: their own, once the game is over."""
@@ -70,34 +74,44 @@ class Reviews(SharedControls):
             raise refusal("review.not_yours", id=record.id)
         return mine[0]
 
-    async def work_out(self, record: GameRecord, seat: int) -> list[Estimate]:
-        """The costliest moves of ``seat``, latest moves first until the game's worker time is spent."""
+    async def work_out(self, record: GameRecord, seat: int) -> Review:
+        """The costliest moves of ``seat``: its positions weighed one job each, behind live moves, the
+        likeliest to matter first, until one more could pass the game's worker time."""
         moves = [(move.seat, move.notation) for move in await self.bot.storage.moves(record.id)]
         states = await asyncio.to_thread(every_state, record, moves)
+        positions = positions_of(record.game, states, moves, seat)
         found: list[Estimate] = []
         async with self.one_at_a_time:
-            for obs, played, ply in positions_of(record.game, states, moves, seat):
-                if sum(e.seconds for e in found) >= GAME_SECONDS:
+            order, spent = await self.bot.thinking.run(triage, positions, record.id * 1000, priority=BACKGROUND)
+            for index in order:
+                if not fits(spent):
                     break
-                found.append(await self.bot.thinking.run(estimate, obs, played, ply, record.id * 1000 + ply))
-        return costliest(found)
+                obs, played, ply = positions[index]
+                weighed = await self.bot.thinking.run(estimate, obs, played, ply, record.id * 1000 + ply,
+                                                      priority=BACKGROUND)  # fmt: skip
+                found.append(weighed)
+                spent += weighed.seconds
+        return Review(costliest(found), len(found), len(positions))
 
     async def show(
-        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, estimates: list[Estimate]
+        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, review: Review
     ) -> None:
         lang = await self.bot.language_of(record.row.guild_id)
         embed = discord.Embed(title=text(lang, "review.title", id=record.id), colour=COLOUR)
-        lines = [self.line(e, lang) for e in estimates] or [text(lang, "review.clean")]
+        lines = [self.line(e, lang) for e in review.shown] or [text(lang, "review.clean")]
+        if review.partial:
+            lines.append(text(lang, "review.partial", reviewed=review.reviewed, moves=review.moves,
+                              seconds=int(GAME_SECONDS)))  # fmt: skip
         embed.description = "\n".join(lines)
         embed.set_footer(text=text(lang, "review.footer", seconds=int(GAME_SECONDS)))
-        files = await self.pictures(record, seat, estimates, lang)
+        files = await self.pictures(record, seat, review.shown, lang)
         await send_answer(interaction, embed=embed, files=files, ephemeral=True)
 
     def line(self, estimate: Estimate, lang: str) -> str:
         return text(
             lang, "review.line", ply=estimate.ply, played=estimate.played, best=estimate.best,
-            lost=round(100 * estimate.lost), before=round(100 * estimate.chance_best),
-            after=round(100 * estimate.chance_played),
+            lost=round(100 * estimate.lost), before=round(100 * estimate.chance_before),
+            after=round(100 * estimate.chance_played), better=round(100 * estimate.chance_best),
         )  # fmt: skip
 
     async def pictures(

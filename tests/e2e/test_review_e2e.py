@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from bot.app import AgoraBot
+from bot.workers import BACKGROUND
 from bot.i18n import text
 from tests.e2e.test_arkaios_e2e import challenge_accepted
 from tests.harness import FakeDiscord, FakeMessage, FakeUser
@@ -45,3 +47,24 @@ async def test_a_review_lists_the_blunder_first_and_is_kept(
     assert winner.message is not None and BLUNDER not in winner.message.text, "Bob's own review"
     outsider = await h.click(h.user("carol"), final.button(label=text("en", "review.button")))
     assert outsider.ephemeral and text("en", "review.not_yours", id=1) in outsider.text
+
+
+async def test_a_review_runs_in_the_ai_workers_behind_live_moves(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    """Every job of a review goes to the AI workers at the background priority (live moves first)."""
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    final = await blundered_game(h, alice, bob)
+    run, priorities = bot.thinking.run, []
+
+    async def watched(work: Callable[..., Any], *args: Any, priority: int = 0) -> Any:
+        priorities.append(priority)
+        return await run(work, *args, priority=priority)
+
+    bot.thinking.run = watched  # type: ignore[method-assign]
+    review = await h.click(alice, final.button(label=text("en", "review.button")))
+    assert review.message is not None and f"**{BLUNDER}**" in review.message.text
+    assert len(priorities) >= 2 and set(priorities) == {BACKGROUND}, priorities

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.app import AgoraBot
-from bot.workers import BACKGROUND
 from bot.i18n import text
+from bot.workers import BACKGROUND
 from tests.e2e.test_arkaios_e2e import challenge_accepted
 from tests.harness import FakeDiscord, FakeMessage, FakeUser
 

@@ -55,6 +55,12 @@ class Reviews(SharedControls):
         label = text(lang, "review.button")
         return [GameButton(record.id, ANY_VERSION, PREFIX, label=label, emoji="🔎", row=4)]
 
+    def menu_controls(self, record: GameRecord, user_id: int, lang: str) -> list[discord.ui.Item[Any]]:
+        """The Review in the "⋯" menu of a player of the finished game, where the board offers one."""
+        if not self.board_controls(record, lang) or not self.own_seats(record, user_id):
+            return []
+        return [GameButton(record.id, ANY_VERSION, PREFIX, label=text(lang, "review.button"), emoji="🔎")]
+
     async def on_shared_control(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str
     ) -> None:
@@ -69,10 +75,15 @@ class Reviews(SharedControls):
         """The seat a player's review is for: their own, once the game is over."""
         if record.row.status != FINISHED or record.state is None:
             raise refusal("review.not_finished", id=record.id)
-        mine = [seat for seat in record.seats_of(user_id) if seat not in record.bot_seats]
+        mine = self.own_seats(record, user_id)
         if not mine:
             raise refusal("review.not_yours", id=record.id)
         return mine[0]
+
+    @staticmethod
+    def own_seats(record: GameRecord, user_id: int) -> list[int]:
+        """The seats ``user_id`` played in person (not those Agora played for them)."""
+        return [seat for seat in record.seats_of(user_id) if seat not in record.bot_seats]
 
     async def work_out(self, record: GameRecord, seat: int) -> Review:
         """The costliest moves of ``seat``: its positions weighed one job each, behind live moves, the

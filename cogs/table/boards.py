@@ -16,7 +16,15 @@ from bot.i18n import text
 from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, FINISHED, GameRecord, refusal
 from cogs.table.base import TableCog, disable_moves
-from cogs.table.controls import ANY_VERSION, GameButton, SharedControls, controls_view
+from cogs.table.controls import (
+    ANY_VERSION,
+    GameButton,
+    SharedControls,
+    controls_view,
+    is_menu_button,
+    menu_button,
+    pack,
+)
 from cogs.table.pictures import Board
 from cogs.table.replies import mention_list, update_clicked
 
@@ -53,8 +61,8 @@ class Boards(TableCog):
         return await (ahead if ahead is not None else self.board(record))
 
     async def board_view(self, record: GameRecord, board: Board) -> discord.ui.View | None:
-        """The public board's controls, then a finished game's Rematch and the shared ones (the "⋯" menu)
-        where a row has room."""
+        """The public board's controls, then the "⋯" menu, a finished game's Rematch and the shared ones
+        where rows have room (:func:`pack`); what finds none stays within reach in the "⋯" menu."""
         lang = await self.language(record)
         played_in = await self.bot.tournaments.round_of(record.id)
         if played_in is not None:  # a tournament game says where it belongs, and has no rematch outside the event
@@ -67,11 +75,12 @@ class Boards(TableCog):
         view = controls_view(board.controls)
         if self.bot_thinking(record, lang) is not None:
             disable_moves(view)  # nobody may act while only Agora is waited for (the "⋯" menu stays)
-        for item in extras:
-            try:
-                view.add_item(item)
-            except ValueError:  # the game's own controls fill all five rows
-                break
+        menu = [item for item in extras if is_menu_button(item)]
+        left = pack(view, [*menu, *(item for item in extras if not is_menu_button(item))])
+        if left and not menu:  # a finished board: a "⋯" button comes for what found no room
+            left += pack(view, [menu_button(record.id)])
+        if any(is_menu_button(item) for item in left):
+            log.warning("game %s: the board's own controls leave no room for its menu", record.id)
         return view if view.children else None
 
     def rematch_button(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:

@@ -37,6 +37,21 @@ def _drop_outcome(task: asyncio.Task[Any]) -> None:
         task.exception()
 
 
+def make_room(view: discord.ui.View, button: discord.ui.Item[Any], yielding: list[discord.ui.Item[Any]]) -> None:
+    """Add ``button`` to ``view``, taking the place of the last of ``yielding`` (extras also in the menu)
+    while it finds no room."""
+    while pack(view, [button]):
+        if not yielding:
+            log.warning("a board's own controls leave no room for its menu")
+            return
+        view.remove_item(yielding.pop())
+
+
+def is_rematch(item: discord.ui.Item[Any]) -> bool:
+    """Whether ``item`` is a finished board's Rematch, which never yields its place (it is in no menu)."""
+    return isinstance(item, GameButton) and item.action == "rematch"
+
+
 class Boards(TableCog):
     """Posting and retiring a game's public board messages (and its turn pings)."""
 
@@ -76,10 +91,12 @@ class Boards(TableCog):
         if self.bot_thinking(record, lang) is not None:
             disable_moves(view)  # nobody may act while only Agora is waited for (the "⋯" menu stays)
         menu = [item for item in extras if is_menu_button(item)]
-        left = pack(view, [*menu, *(item for item in extras if not is_menu_button(item))])
-        if left and not menu:  # a finished board: a "⋯" button comes for what found no room
-            left += pack(view, [menu_button(record.id)])
-        if any(is_menu_button(item) for item in left):
+        others = [item for item in extras if not is_menu_button(item)]
+        left = pack(view, [*menu, *others])
+        if left and not menu:  # a finished board: a "⋯" button for what found no room
+            yielding = [item for item in others if item not in left and not is_rematch(item)]
+            make_room(view, menu_button(record.id), yielding)
+        elif menu and menu[0] in left:
             log.warning("game %s: the board's own controls leave no room for its menu", record.id)
         return view if view.children else None
 

@@ -141,7 +141,10 @@ class Reviews(SharedControls):
             except IllegalMove:  # a move of a world the seat imagined that the real game did not allow
                 continue
             views = [cog.pictured(after.view(seat), lang) for after in (states[e.ply], better)]
-            captions = (text(lang, "review.played", move=e.played), text(lang, "review.better", move=e.best))
+            captions = (
+                text(lang, "review.played", move=e.played, chance=round(100 * e.chance_played)),
+                text(lang, "review.better", move=e.best, chance=round(100 * e.chance_best)),
+            )
             png = await self.bot.drawing.draw(
                 side_by_side, record.game, *views, names, words=picture_words(record.game, lang), captions=captions
             )

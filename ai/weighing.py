@@ -63,8 +63,8 @@ def weigh(obs: Observation, played: str, seed: int, scale: float = 1.0) -> Weigh
     world = sample(rng)
     if not any(str(move) == played for move in world.legal_moves(obs.seat)):
         raise ValueError(f"Seat {obs.seat} could not play {played!r} in that position.")
-    proofs = adapter.proof_budget
-    won = None if proofs is None else proven_win(adapter, sample, world, obs.seat, Budget(proofs), rng)
+    proof = Budget(adapter.proof_budget) if adapter.proof_budget is not None else None
+    won = None if proof is None else proven_win(adapter, sample, world, obs.seat, proof, rng)
     budget = max(1, round(plan.iterations * adapter.speed * scale))
     search = FollowingSearch(adapter, sample, obs.seat, plan, rng)
     ranked = search.run(budget, plan.time_cap * scale)
@@ -72,10 +72,10 @@ def weigh(obs: Observation, played: str, seed: int, scale: float = 1.0) -> Weigh
     followed = max(1, round(budget * FOLLOW_SHARE))
     search.follow(played, followed, plan.time_cap * scale)
     values = search.values()
-    if proofs is not None:  # as the hard level plays: no move proven to let the opponent win at once
-        ranked = [next((m for m in ranked if not loses(adapter, world, obs.seat, m, proofs)), ranked[0])]
-        if loses(adapter, world, obs.seat, played, proofs):
+    if proof is not None:  # as the hard level plays: not a move proven to let the opponent win at once
+        if loses(adapter, world, obs.seat, played, proof):  # the move played first: the review is about it
             values[played] = 0.0
+        ranked = [next((m for m in ranked if not loses(adapter, world, obs.seat, m, proof)), ranked[0])]
     if won is not None:
         values[won] = 1.0
     best = won if won is not None else str(ranked[0])
@@ -83,10 +83,11 @@ def weigh(obs: Observation, played: str, seed: int, scale: float = 1.0) -> Weigh
     return Weighing(best, max(values[best], played_value), played_value, before, budget + followed)
 
 
-def loses(adapter: Adapter, world: GameState[Any], seat: int, move: Any, proofs: int) -> bool:
-    """Whether ``move`` is proven to let the opponent win at once (the hard level's check)."""
+def loses(adapter: Adapter, world: GameState[Any], seat: int, move: Any, proof: Budget) -> bool:
+    """Whether ``move`` is proven to let the opponent win at once (the hard level's check; the weighing's
+    proofs share one budget, as a hard decision's do)."""
     found = next(m for m in world.legal_moves(seat) if str(m) == str(move))
-    return survives(adapter, world, seat, found, Budget(proofs)) is False
+    return survives(adapter, world, seat, found, proof) is False
 
 
 class FollowingSearch(Search):

@@ -7,7 +7,8 @@ get their chances after. The chance lost is the difference; the three costliest 
 
 The work is bounded and runs behind live moves: each position is one job in the AI workers at the
 review's priority (:data:`bot.workers.BACKGROUND`: a live Agora move waiting starts first), and a
-game's review stops before a position could take it past GAME_SECONDS of worker time. When not every
+game's review stops before a position could take it past GAME_SECONDS of worker time (the worker's
+processor time, so a busy machine reviews as many moves as a quiet one, only later). When not every
 move fits, the moves most likely to matter are weighed first (:func:`triage`: the ones after which
 the seat's position looked worst, by Agora's evaluation in one world it could imagine), and the review
 says how many of the player's moves it covered. Values depend on the search's iterations and seed,
@@ -31,7 +32,8 @@ from rules import Rng
 
 GAME_SECONDS = 20.0  # worker time for one game's review
 # The most one position may take: the hard level's time cap for its search and for following the move
-# played (safety stops; the iterations normally end it well before), so a review never passes GAME_SECONDS.
+# played (safety stops on the clock, which processor time never outruns; the iterations normally end it
+# well before: about 0.2 to 0.4 s of one core), so a review never passes GAME_SECONDS.
 POSITION_SECONDS = LEVELS[LEVEL].time_cap * (1 + FOLLOW_SHARE)
 SHOWN = 3  # the costliest moves a review shows
 
@@ -74,9 +76,9 @@ def estimate(obs: Observation, played: str, ply: int, seed: int) -> Estimate:
     """The chances of ``obs.seat`` before ``played``, after it and after the best move (runs in a worker)."""
     if not isinstance(obs, Observation):
         raise TypeError("A review works from an Observation (what the seat saw), never from a game state.")
-    started = time.perf_counter()
+    started = time.process_time()
     found = weigh(obs, played, seed)
-    spent = time.perf_counter() - started
+    spent = time.process_time() - started
     return Estimate(ply, played, found.best, found.best_value, found.played_value, spent, found.before)
 
 
@@ -85,10 +87,10 @@ def triage(positions: Sequence[tuple[Observation, str, int]], seed: int) -> tupl
     took (runs in a worker). Each move is scored by how much worse Agora's evaluation finds the position
     after it than after the seat's best-looking move, in one world the seat could imagine; ties keep
     the given order."""
-    started = time.perf_counter()
+    started = time.process_time()
     drops = [one_ply_drop(obs, played, seed + ply) for obs, played, ply in positions]
     order = sorted(range(len(positions)), key=lambda index: -drops[index])
-    return order, time.perf_counter() - started
+    return order, time.process_time() - started
 
 
 def one_ply_drop(obs: Observation, played: str, seed: int) -> float:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 from bot.app import AgoraBot
 from bot.i18n import text
@@ -68,3 +71,23 @@ async def test_a_review_runs_in_the_ai_workers_behind_live_moves(
     review = await h.click(alice, final.button(label=text("en", "review.button")))
     assert review.message is not None and f"**{BLUNDER}**" in review.message.text
     assert len(priorities) >= 2 and set(priorities) == {BACKGROUND}, priorities
+
+
+async def test_a_review_that_ran_out_of_time_says_how_much_it_covered(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game's worker time is spent before the first position (as if its triage had taken it all)."""
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    final = await blundered_game(h, alice, bob)
+    loaded = sys.modules[type(bot.cogs["Reviews"]).__module__]  # the extension as the bot loaded it
+    monkeypatch.setattr(loaded, "fits", lambda spent: False)
+    review = await h.click(alice, final.button(label=text("en", "review.button")))
+    assert review.message is not None
+    said = review.message.text
+    assert text("en", "review.partial", reviewed=0, moves=1, seconds=20) in said, said
+    assert text("en", "review.clean") in said and not review.message.attachments
+    kept = await bot.storage.db.fetch("SELECT review FROM reviews WHERE game_id = 1 AND seat = 0")
+    assert '"reviewed": 0, "moves": 1' in kept[0][0]

@@ -9,7 +9,8 @@ its root instead of only ranking its moves:
 - ``best`` and ``best_value``: the move the hard level would play and its value;
 - ``played_value``: the value of the move played. The search visits a poor move little, so after the
   search proper, the move played is followed alone for a fixed number of further iterations
-  (``FOLLOW_SHARE`` of the budget) in the same tree, to give its value as many visits as a good move's.
+  (``FOLLOW_SHARE`` of the budget) in the same tree: its value rests on those, not on the few visits
+  the search spared it. (They come after ``before`` and the best move are read, and change neither.)
 
 As at the hard level, a move proven to let the opponent win at once (:func:`ai.solver.survives`) is
 worth nothing, and a turn proven to win at once is worth everything. The iterations decide the values,

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from typing import Any
 
 import discord
 from discord.ext import commands
 
+from ai import Observation
 from bot.app import AgoraBot
 from bot.i18n import text
 from bot.movelog import starting_state
@@ -37,6 +39,8 @@ from rules import GameState, IllegalMove
 
 PREFIX = "review"
 
+log = logging.getLogger("agora.cogs")
+
 
 class Reviews(SharedControls):
     """The Review button and the reviews it shows."""
@@ -45,7 +49,7 @@ class Reviews(SharedControls):
 
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
-        self.one_at_a_time = asyncio.Lock()  # live moves wait for one position at most, never a whole review
+        self.one_at_a_time = asyncio.Lock()  # one review's positions at a time in the workers (live moves go first)
 
     def board_controls(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
         if record.row.status != FINISHED or record.state is None or len(record.seats) < 2:
@@ -65,11 +69,21 @@ class Reviews(SharedControls):
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str
     ) -> None:
         seat = self.reviewed_seat(record, interaction.user.id)
-        review = await stored_review(self.bot.storage, record.id, seat)
-        if review is None:
-            review = await self.work_out(record, seat)
-            await keep_review(self.bot.storage, record.id, seat, review)
+        review = await self.kept_or_worked_out(record, seat)
         await self.show(interaction, record, seat, review)
+
+    async def kept_or_worked_out(self, record: GameRecord, seat: int) -> Review:
+        """The seat's kept review, else worked out now and kept; one at a time, so a second click while
+        it is worked out waits for it and shows the same review, worked out once."""
+        review = await stored_review(self.bot.storage, record.id, seat)
+        if review is not None:
+            return review
+        async with self.one_at_a_time:
+            review = await stored_review(self.bot.storage, record.id, seat)
+            if review is None:
+                review = await self.work_out(record, seat)
+                await keep_review(self.bot.storage, record.id, seat, review)
+        return review
 
     def reviewed_seat(self, record: GameRecord, user_id: int) -> int:
         """The seat a player's review is for: their own, once the game is over."""
@@ -92,17 +106,25 @@ class Reviews(SharedControls):
         states = await asyncio.to_thread(every_state, record, moves)
         positions = positions_of(record.game, states, moves, seat)
         found: list[Estimate] = []
-        async with self.one_at_a_time:
-            order, spent = await self.bot.thinking.run(triage, positions, record.id * 1000, priority=BACKGROUND)
-            for index in order:
-                if not fits(spent):
-                    break
-                obs, played, ply = positions[index]
-                weighed = await self.bot.thinking.run(estimate, obs, played, ply, record.id * 1000 + ply,
-                                                      priority=BACKGROUND)  # fmt: skip
+        order, spent = await self.bot.thinking.run(triage, positions, record.id * 1000, priority=BACKGROUND)
+        for index in order:
+            if not fits(spent):
+                break
+            weighed = await self.weighed(record, *positions[index])
+            if weighed is not None:
                 found.append(weighed)
                 spent += weighed.seconds
         return Review(costliest(found), len(found), len(positions))
+
+    async def weighed(self, record: GameRecord, obs: Observation, played: str, ply: int) -> Estimate | None:
+        """One position weighed in the AI workers, behind live moves; None for a move the stored game
+        gives that its seat could not have played (a damaged record: the rest of the review goes on)."""
+        seed = record.id * 1000 + ply
+        try:
+            return await self.bot.thinking.run(estimate, obs, played, ply, seed, priority=BACKGROUND)
+        except ValueError:
+            log.warning("game %s: move %s (%s) could not be weighed", record.id, ply, played)
+            return None
 
     async def show(
         self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, review: Review

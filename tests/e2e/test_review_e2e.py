@@ -91,3 +91,25 @@ async def test_a_review_that_ran_out_of_time_says_how_much_it_covered(
     assert text("en", "review.clean") in said and not review.message.attachments
     kept = await bot.storage.db.fetch("SELECT review FROM reviews WHERE game_id = 1 AND seat = 0")
     assert '"reviewed": 0, "moves": 1' in kept[0][0]
+
+
+async def test_a_double_click_on_review_works_it_out_once(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    final = await blundered_game(h, alice, bob)
+    run, jobs = bot.thinking.run, []
+
+    async def counted(work: Callable[..., Any], *args: Any, priority: int = 0) -> Any:
+        jobs.append(work.__name__)
+        return await run(work, *args, priority=priority)
+
+    bot.thinking.run = counted  # type: ignore[method-assign]
+    button = final.button(label=text("en", "review.button"))
+    first, second = await h.click_together([(alice, button), (alice, button)])
+    assert first.message is not None and second.message is not None
+    assert first.message.text == second.message.text and f"**{BLUNDER}**" in first.message.text
+    assert jobs == ["triage", "estimate"], "one review's jobs: the second click showed the kept review"

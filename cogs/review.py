@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from ai import Observation
 from bot.app import AgoraBot
-from bot.i18n import text
+from bot.i18n import plural, text
 from bot.movelog import starting_state
 from bot.review import (
     GAME_SECONDS,
@@ -133,8 +133,8 @@ class Reviews(SharedControls):
         embed = discord.Embed(title=text(lang, "review.title", id=record.id), colour=COLOUR)
         lines = [self.line(e, lang) for e in review.shown] or [text(lang, "review.clean")]
         if review.partial:
-            lines.append(text(lang, "review.partial", reviewed=review.reviewed, moves=review.moves,
-                              seconds=int(GAME_SECONDS)))  # fmt: skip
+            lines.append(plural(lang, "review.partial", review.moves, reviewed=review.reviewed, moves=review.moves,
+                                seconds=int(GAME_SECONDS)))  # fmt: skip
         embed.description = "\n".join(lines)
         embed.set_footer(text=text(lang, "review.footer", seconds=int(GAME_SECONDS)))
         files = await self.pictures(record, seat, review.shown, lang)

@@ -87,7 +87,7 @@ async def test_a_review_that_ran_out_of_time_says_how_much_it_covered(
     review = await h.click(alice, final.button(label=text("en", "review.button")))
     assert review.message is not None
     said = review.message.text
-    assert text("en", "review.partial", reviewed=0, moves=1, seconds=20) in said, said
+    assert "Agora weighed 0 of your 1 move (at most 20 s of its thinking a game)" in said, said
     assert text("en", "review.clean") in said and not review.message.attachments
     kept = await bot.storage.db.fetch("SELECT review FROM reviews WHERE game_id = 1 AND seat = 0")
     assert '"reviewed": 0, "moves": 1' in kept[0][0]

@@ -1,15 +1,18 @@
-"""Reviews of finished games: the moves that cost a player most, by Agora's reckoning.
+"""Reviews of finished games: the moves that cost a player most, by Agora's hard search.
 
-For each move a player made, Agora estimates the player's chance of winning after the best move it
-finds and after the move played, from that seat's :class:`ai.Observation` at the time (its view and
-the public log, never another seat's secrets): a few worlds consistent with what the seat saw are
-drawn, and in each, every move is answered by the reply that hurts the player most (the player's own
-further moves in the same turn are followed first), scored with Agora's evaluation or the result.
-The chance lost is the difference. The three costliest moves make the review.
+For each move a player made, Agora's hard search (:func:`ai.weighing.weigh`) is run from that seat's
+:class:`ai.Observation` at the time (its view and the public log, never another seat's secrets). Its
+root gives the player's chance of winning before the move; the move it would play and the move played
+get their chances after. The chance lost is the difference; the three costliest moves make the review.
 
-The work is bounded: each position is one task in the AI workers, at most WORK_LIMIT positions weighed
-(worlds are drawn until it is reached, the same number every time), and a game's review stops after
-GAME_SECONDS of worker time in all (its latest moves first).
+The work is bounded and runs behind live moves: each position is one job in the AI workers at the
+review's priority (:data:`bot.workers.BACKGROUND`: a live Agora move waiting starts first), and a
+game's review stops before a position could take it past GAME_SECONDS of worker time (the worker's
+processor time, so a busy machine reviews as many moves as a quiet one, only later). When not every
+move fits, the moves most likely to matter are weighed first (:func:`triage`: the ones after which
+the seat's position looked worst, by Agora's evaluation in one world it could imagine), and the review
+says how many of the player's moves it covered. Values depend on the search's iterations and seed,
+never on the clock, so a review is the same on every run.
 """
 
 from __future__ import annotations
@@ -17,29 +20,28 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ai.adapter import ADAPTERS, Adapter
+from ai.adapter import ADAPTERS
 from ai.observation import Observation, observe
-from ai.search import advance, searchable_moves, value_for
+from ai.search import LEVELS, advance, searchable_moves, value_for
+from ai.weighing import FOLLOW_SHARE, LEVEL, weigh
 from bot.storage import Storage
-from rules import GameState, Rng
+from rules import Rng
 
-WORLDS = 6  # worlds drawn per position at most (one is enough without secrets or dice)
-MOVE_LIMIT = 40  # moves weighed per position: the one played always among them
-REPLY_LIMIT = 40  # answers weighed per move
-OWN_LIMIT = 12  # the player's own next moves weighed when a move leaves the turn to them
-# Positions weighed per world before another world is drawn: a count, not the clock, so the same
-# position always gets the same estimate; about a second of one core at most.
-WORK_LIMIT = 12_000
 GAME_SECONDS = 20.0  # worker time for one game's review
+# The most one position may take: the hard level's time cap for its search and for following the move
+# played (safety stops on the clock, which processor time never outruns; the iterations normally end it
+# well before: about 0.2 to 0.4 s of one core), so a review never passes GAME_SECONDS.
+POSITION_SECONDS = LEVELS[LEVEL].time_cap * (1 + FOLLOW_SHARE)
 SHOWN = 3  # the costliest moves a review shows
 
 
 @dataclass(frozen=True)
 class Estimate:
-    """One position: the move played, the best move found, the chances after each, and the time it took."""
+    """One position weighed: the move played, the best move found, the seat's chance before the move
+    and after each of them, and the worker time it took."""
 
     ply: int
     played: str
@@ -47,6 +49,7 @@ class Estimate:
     chance_best: float
     chance_played: float
     seconds: float
+    chance_before: float = 0.5
 
     @property
     def lost(self) -> float:
@@ -56,61 +59,52 @@ class Estimate:
         return asdict(self)
 
 
+@dataclass(frozen=True)
+class Review:
+    """A seat's review: its costliest moves, and how many of its ``moves`` were weighed."""
+
+    shown: list[Estimate] = field(default_factory=list)
+    reviewed: int = 0
+    moves: int = 0
+
+    @property
+    def partial(self) -> bool:
+        return self.reviewed < self.moves
+
+
 def estimate(obs: Observation, played: str, ply: int, seed: int) -> Estimate:
-    """The chances of ``obs.seat`` after its best move and after ``played`` (runs in a worker)."""
+    """The chances of ``obs.seat`` before ``played``, after it and after the best move (runs in a worker)."""
     if not isinstance(obs, Observation):
         raise TypeError("A review works from an Observation (what the seat saw), never from a game state.")
-    started = time.perf_counter()
+    started = time.process_time()
+    found = weigh(obs, played, seed)
+    spent = time.process_time() - started
+    return Estimate(ply, played, found.best, found.best_value, found.played_value, spent, found.before)
+
+
+def triage(positions: Sequence[tuple[Observation, str, int]], seed: int) -> tuple[list[int], float]:
+    """The order to weigh ``positions`` in (indexes), the likeliest to matter first, and the seconds it
+    took (runs in a worker). Each move is scored by how much worse Agora's evaluation finds the position
+    after it than after the seat's best-looking move, in one world the seat could imagine; ties keep
+    the given order."""
+    started = time.process_time()
+    drops = [one_ply_drop(obs, played, seed + ply) for obs, played, ply in positions]
+    order = sorted(range(len(positions)), key=lambda index: -drops[index])
+    return order, time.process_time() - started
+
+
+def one_ply_drop(obs: Observation, played: str, seed: int) -> float:
+    """How much worse ``played`` looks to Agora's evaluation than the seat's best-looking move, one ply on."""
     adapter = ADAPTERS[obs.game]
-    rng = Rng.seeded(seed)
-    sample = adapter.sampler(obs)
-    work = Work()
-    totals: dict[str, list[float]] = {}
-    for _ in range(WORLDS):
-        world = sample(rng)
-        for move in weighed_moves(adapter, world, obs.seat, played):
-            value = answered(adapter, advance(world, obs.seat, move), obs.seat, work, own=True)
-            totals.setdefault(str(move), []).append(value)
-        if work.done >= WORK_LIMIT:
-            break
-    chances = {move: sum(values) / len(values) for move, values in totals.items()}
-    best = max(sorted(chances), key=lambda move: chances[move])
-    spent = time.perf_counter() - started
-    return Estimate(ply, played, best, chances[best], chances.get(played, chances[best]), spent)
-
-
-@dataclass
-class Work:
-    """Positions weighed so far for one estimate."""
-
-    done: int = 0
-
-    def value(self, adapter: Adapter, state: GameState[Any], seat: int) -> float:
-        self.done += 1
-        return value_for(adapter, state)[seat]
-
-
-def weighed_moves(adapter: Adapter, world: GameState[Any], seat: int, played: str) -> list[Any]:
-    moves = searchable_moves(adapter, world, seat)
-    chosen = [move for move in moves if str(move) == played]
-    others = [move for move in moves if str(move) != played]
-    return chosen + others[: MOVE_LIMIT - len(chosen)]
-
-
-def answered(adapter: Adapter, state: GameState[Any], seat: int, work: Work, *, own: bool) -> float:
-    """``seat``'s value of ``state``: its best next move while the turn is still its own (once), then
-    the answer that hurts it most, scored by Agora's evaluation or the result."""
-    if state.outcome is not None:
-        return work.value(adapter, state, seat)
-    movers = state.waiting_for or state.actors
-    if seat in movers and own:
-        mine = searchable_moves(adapter, state, seat)[:OWN_LIMIT]
-        return max(answered(adapter, advance(state, seat, move), seat, work, own=False) for move in mine)
-    if seat in movers or not movers:
-        return work.value(adapter, state, seat)
-    other = movers[0]
-    replies = searchable_moves(adapter, state, other)[:REPLY_LIMIT]
-    return min(work.value(adapter, advance(state, other, reply), seat) for reply in replies)
+    world = adapter.sampler(obs)(Rng.seeded(seed))
+    scores = {str(move): value_for(adapter, advance(world, obs.seat, move))[obs.seat]
+              for move in searchable_moves(adapter, world, obs.seat)}  # fmt: skip
+    if played not in scores:
+        move = next((m for m in world.legal_moves(obs.seat) if str(m) == played), None)
+        if move is None:
+            return 0.0
+        scores[played] = value_for(adapter, advance(world, obs.seat, move))[obs.seat]
+    return max(scores.values()) - scores[played]
 
 
 def costliest(estimates: Sequence[Estimate], shown: int = SHOWN) -> list[Estimate]:
@@ -119,8 +113,13 @@ def costliest(estimates: Sequence[Estimate], shown: int = SHOWN) -> list[Estimat
     return ranked[:shown]
 
 
+def fits(spent: float) -> bool:
+    """Whether one more position fits in a game's review after ``spent`` seconds of worker time."""
+    return spent + POSITION_SECONDS <= GAME_SECONDS
+
+
 def positions_of(
-    game: str, states: Sequence[GameState[Any]], moves: Sequence[tuple[int, str]], seat: int
+    game: str, states: Sequence[Any], moves: Sequence[tuple[int, str]], seat: int
 ) -> list[tuple[Observation, str, int]]:
     """Each move ``seat`` made, latest first: what the seat saw before it (its observation), the move
     and its ply. ``states[i]`` is the game before ``moves[i]``; the log is as the seat saw it."""
@@ -137,22 +136,27 @@ def positions_of(
     return found[::-1]
 
 
-def to_json(estimates: Sequence[Estimate]) -> str:
-    return json.dumps([estimate.to_json() for estimate in estimates])
+def to_json(review: Review) -> str:
+    shown = [estimate.to_json() for estimate in review.shown]
+    return json.dumps({"shown": shown, "reviewed": review.reviewed, "moves": review.moves})
 
 
-def from_json(stored: str) -> list[Estimate]:
-    return [Estimate(**entry) for entry in json.loads(stored)]
+def from_json(stored: str) -> Review:
+    """A kept review; one kept as a bare list of moves (before reviews counted their coverage) was complete."""
+    data = json.loads(stored)
+    if isinstance(data, list):
+        return Review([Estimate(**entry) for entry in data])
+    return Review([Estimate(**entry) for entry in data["shown"]], int(data["reviewed"]), int(data["moves"]))
 
 
-async def stored_review(storage: Storage, game_id: int, seat: int) -> list[Estimate] | None:
+async def stored_review(storage: Storage, game_id: int, seat: int) -> Review | None:
     found = await storage.db.fetchrow("SELECT review FROM reviews WHERE game_id = ? AND seat = ?", (game_id, seat))
     return None if found is None else from_json(str(found[0]))
 
 
-async def keep_review(storage: Storage, game_id: int, seat: int, estimates: Sequence[Estimate]) -> None:
+async def keep_review(storage: Storage, game_id: int, seat: int, review: Review) -> None:
     async with storage.transaction() as db:
         await db.execute(
             "INSERT INTO reviews (game_id, seat, review) VALUES (?, ?, ?) ON CONFLICT (game_id, seat) DO NOTHING",
-            (game_id, seat, to_json(estimates)),
+            (game_id, seat, to_json(review)),
         )

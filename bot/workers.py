@@ -4,18 +4,29 @@ Drawing boards (:mod:`bot.drawing`) and choosing Agora's moves (:mod:`bot.oppone
 here: the pool starts with its first job, each worker runs ``initializer`` once (loading fonts,
 engines), and a pool whose worker died (killed, out of memory) is replaced for the job at hand
 and the next ones.
+
+Jobs have a priority. At most ``workers`` jobs are handed to the processes at once; the others
+wait in the bot, and when a worker frees up the most urgent waiting job starts (the oldest among
+equals). Live work (:data:`LIVE`: a move Agora owes a game, a board) therefore never queues behind
+background work (:data:`BACKGROUND`: a review's positions) submitted before it; background work
+waits for no more than one running job to end before live work goes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+LIVE = 0  # a player waits for it
+BACKGROUND = 1  # nobody's turn waits for it (a review)
 
 
 class WorkerPool:
@@ -24,16 +35,19 @@ class WorkerPool:
     def __init__(self, workers: int, initializer: Callable[[], None]) -> None:
         self.workers = workers
         self._initializer = initializer
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: Executor | None = None
+        self._running = 0
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (priority, arrival, its go-ahead)
+        self._arrivals = itertools.count()
 
-    async def run(self, work: Callable[..., T], *args: Any) -> T:
-        """``work(*args)`` in a worker; ``work`` and its arguments must pickle (a module's function, plain data)."""
-        loop = asyncio.get_running_loop()
+    async def run(self, work: Callable[..., T], *args: Any, priority: int = LIVE) -> T:
+        """``work(*args)`` in a worker once the more urgent jobs started; ``work`` and its arguments
+        must pickle (a module's function, plain data)."""
+        await self._turn(priority)
         try:
-            return await loop.run_in_executor(self._started(), work, *args)
-        except BrokenProcessPool:
-            self.close()
-            return await loop.run_in_executor(self._started(), work, *args)
+            return await self._in_worker(work, *args)
+        finally:
+            self._next()
 
     def close(self) -> None:
         """Stop the workers; work not yet done is dropped (the bot is stopping)."""
@@ -41,9 +55,43 @@ class WorkerPool:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
-    def _started(self) -> ProcessPoolExecutor:
+    async def _in_worker(self, work: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._started(), work, *args)
+        except BrokenProcessPool:
+            self.close()
+            return await loop.run_in_executor(self._started(), work, *args)
+
+    async def _turn(self, priority: int) -> None:
+        """Wait until this job may go to a worker: at once when one is free and nothing waits."""
+        if self._running < self.workers and not self._waiting:
+            self._running += 1
+            return
+        go = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._arrivals), go))
+        try:
+            await go
+        except asyncio.CancelledError:
+            if go.done() and not go.cancelled():  # given the worker, then cancelled: it passes on
+                self._next()
+            raise
+
+    def _next(self) -> None:
+        """A job left its worker: the most urgent waiting job (not given up) takes it."""
+        while self._waiting:
+            _, _, go = heapq.heappop(self._waiting)
+            if not go.done():
+                go.set_result(None)
+                return
+        self._running -= 1
+
+    def _started(self) -> Executor:
         if self._pool is None:
-            # spawn, not fork: the bot's process has threads (the database's) that a fork would copy mid-work.
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=self._initializer)
+            self._pool = self._new_executor()
         return self._pool
+
+    def _new_executor(self) -> Executor:
+        # spawn, not fork: the bot's process has threads (the database's) that a fork would copy mid-work.
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(self.workers, mp_context=context, initializer=self._initializer)

@@ -68,8 +68,10 @@ from cogs.common import (
     game_cog,
     guarded,
     mention_list,
+    menu_button,
     pick_game,
     send_answer,
+    shared_menu,
     tell,
     update_clicked,
 )
@@ -313,21 +315,31 @@ class Agora(SharedControls):
         elif parts[1:] in (["resign", "yes"], ["resign", "no"]):
             await self.resign(interaction, record, lang, parts[2] == "yes")
 
-    # -- the board's "⋯" menu: draw, take-back, resign ------------------------------------
+    # -- the board's "⋯" menu: draw, take-back, resign, and what other features offer (hint, review) ----
 
     def board_controls(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
         """A "⋯" button on every board of a game being played: its players' draw, take-back and resign."""
         if record.row.status != ACTIVE:
             return []
-        return [GameButton(record.id, ANY_VERSION, f"{PREFIX}:more", label="⋯")]
+        return [menu_button(record.id)]
 
     async def open_menu(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str) -> None:
-        """The menu, privately, to a player of the game (the stored seats say who)."""
-        if record.row.status != ACTIVE:
-            raise out_of_date()
-        if not record.seats_of(interaction.user.id):
+        """The menu, privately, to a player of the game (the stored seats say who): while the game is
+        played, draw, take-back and resign; then what the other features offer them (a hint, a review)."""
+        user = interaction.user.id
+        if not record.seats_of(user):
             raise not_playing()
-        items = [
+        items = self.game_menu(record, lang) if record.row.status == ACTIVE else []
+        items += shared_menu(self.bot, record, user, lang)
+        if not items:
+            raise out_of_date()
+        content = text(lang, "menu.title", id=record.id)
+        await send_answer(interaction, content=content, view=controls_view(items), ephemeral=True)
+
+    @staticmethod
+    def game_menu(record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
+        """Draw, take-back and resign: the menu's entries while the game is played."""
+        return [
             GameButton(record.id, record.version, f"{PREFIX}:menu:draw", label=text(lang, "menu.draw"), emoji="🤝"),
             GameButton(
                 record.id, record.version, f"{PREFIX}:menu:takeback", label=text(lang, "menu.takeback"), emoji="↩️"
@@ -341,8 +353,6 @@ class Agora(SharedControls):
                 style=discord.ButtonStyle.danger,
             ),
         ]
-        content = text(lang, "menu.title", id=record.id)
-        await send_answer(interaction, content=content, view=controls_view(items), ephemeral=True)
 
     async def confirm_resign(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str) -> None:
         """Resigning asks once more: the panel turns into the question."""

@@ -41,7 +41,9 @@ from cogs.table.controls import (
     control_id,
     controls_view,
     dispatch,
+    menu_button,
     opens_modal,
+    shared_menu,
 )
 from cogs.table.finding import game_here, game_numbers, pick_game
 from cogs.table.panels import Panels
@@ -85,8 +87,9 @@ __all__ = [
     "RegistersControls", "Rematches", "Reply", "Sent", "SharedControls", "TableCog", "Turns", "acknowledge",
     "answered", "bot_levels",
     "clip", "control_id", "controls_view", "disable_moves", "dispatch", "echo", "fit_embed", "fit_item", "game_cog",
-    "game_here", "game_numbers", "guarded", "in_reply_language", "inert", "is_active", "mention_list", "on_board",
-    "opens_modal", "pick_game", "picture_words", "seat_list", "send_answer", "tell", "update_clicked",
+    "game_here", "game_numbers", "guarded", "in_reply_language", "inert", "is_active", "mention_list", "menu_button",
+    "on_board", "opens_modal", "pick_game", "picture_words", "seat_list", "send_answer", "shared_menu", "tell",
+    "update_clicked",
 ]
 
 class GameCog(Rematches):

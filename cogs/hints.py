@@ -46,6 +46,12 @@ class Hints(SharedControls):
             return [GameButton(record.id, ANY_VERSION, PREFIX, label=note, emoji="💡", disabled=True, row=4)]
         return []
 
+    def menu_controls(self, record: GameRecord, user_id: int, lang: str) -> list[discord.ui.Item[Any]]:
+        """The Hint in the "⋯" menu of the player to move, where the board offers one."""
+        if not offers_hints(record) or user_id not in record.human_actors():
+            return []
+        return [GameButton(record.id, record.version, PREFIX, label=text(lang, "hint.button"), emoji="💡")]
+
     async def on_game_changed(self, record: GameRecord) -> None:
         """A game that just ended: whether it had hints is read once (a restart forgets the set)."""
         if record.row.status == FINISHED and record.id not in self.hinted:

@@ -1,7 +1,8 @@
 """A review's picture: the position after the move played beside the position after the better one.
 
 Each side is the game's own board (drawn by its render module), scaled to half width, under a
-caption; the move played is edged in vermilion, the better one in green.
+caption (the move and the chance of winning after it, shrunk to fit the board's width); the move played
+is edged in vermilion, the better one in green.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-from render.kit import BACKGROUND, GREEN, MARGIN, TEXT, VERMILION, Render, font, new_canvas, to_png
+from render.kit import BACKGROUND, GREEN, MARGIN, TEXT, VERMILION, Render, fitted, font, new_canvas, to_png
 
 CAPTION = 44
 EDGE = 6
@@ -39,7 +40,8 @@ def side_by_side(
     pen.rectangle((0, 0, width, height), fill=BACKGROUND)
     for index, (board, caption, colour) in enumerate(zip(scaled, captions, (VERMILION, GREEN), strict=True)):
         x = MARGIN + index * (half + MARGIN)
-        pen.text((x + half / 2, MARGIN + CAPTION / 2), caption, font=font(24), fill=TEXT, anchor="mm")
+        size, shown = fitted(pen, caption, half + 2 * EDGE, 24, 16)  # a long move's caption shrinks to its board
+        pen.text((x + half / 2, MARGIN + CAPTION / 2), shown, font=font(size), fill=TEXT, anchor="mm")
         top = MARGIN + CAPTION
         pen.rectangle((x - EDGE, top - EDGE, x + half + EDGE - 1, top + board.height + EDGE - 1), fill=colour)
         img.paste(board, (x, top))

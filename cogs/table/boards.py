@@ -17,7 +17,15 @@ from bot.notices import DM, NoticeChoice
 from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, FINISHED, GameRecord, message_link, refusal
 from cogs.table.base import TableCog, disable_moves
-from cogs.table.controls import ANY_VERSION, GameButton, SharedControls, controls_view
+from cogs.table.controls import (
+    ANY_VERSION,
+    GameButton,
+    SharedControls,
+    controls_view,
+    is_menu_button,
+    menu_button,
+    pack,
+)
 from cogs.table.pictures import Board
 from cogs.table.replies import mention_list, update_clicked
 
@@ -28,6 +36,21 @@ def _drop_outcome(task: asyncio.Task[Any]) -> None:
     """Read a finished task's outcome so that asyncio does not report an error nobody waits for."""
     if not task.cancelled():
         task.exception()
+
+
+def make_room(view: discord.ui.View, button: discord.ui.Item[Any], yielding: list[discord.ui.Item[Any]]) -> None:
+    """Add ``button`` to ``view``, taking the place of the last of ``yielding`` (extras also in the menu)
+    while it finds no room."""
+    while pack(view, [button]):
+        if not yielding:
+            log.warning("a board's own controls leave no room for its menu")
+            return
+        view.remove_item(yielding.pop())
+
+
+def is_rematch(item: discord.ui.Item[Any]) -> bool:
+    """Whether ``item`` is a finished board's Rematch, which never yields its place (it is in no menu)."""
+    return isinstance(item, GameButton) and item.action == "rematch"
 
 
 class Boards(TableCog):
@@ -54,8 +77,8 @@ class Boards(TableCog):
         return await (ahead if ahead is not None else self.board(record))
 
     async def board_view(self, record: GameRecord, board: Board) -> discord.ui.View | None:
-        """The public board's controls, then a finished game's Rematch and the shared ones (the "⋯" menu)
-        where a row has room."""
+        """The public board's controls, then the "⋯" menu, a finished game's Rematch and the shared ones
+        where rows have room (:func:`pack`); what finds none stays within reach in the "⋯" menu."""
         lang = await self.language(record)
         played_in = await self.bot.tournaments.round_of(record.id)
         if played_in is not None:  # a tournament game says where it belongs, and has no rematch outside the event
@@ -68,11 +91,14 @@ class Boards(TableCog):
         view = controls_view(board.controls)
         if self.bot_thinking(record, lang) is not None:
             disable_moves(view)  # nobody may act while only Agora is waited for (the "⋯" menu stays)
-        for item in extras:
-            try:
-                view.add_item(item)
-            except ValueError:  # the game's own controls fill all five rows
-                break
+        menu = [item for item in extras if is_menu_button(item)]
+        others = [item for item in extras if not is_menu_button(item)]
+        left = pack(view, [*menu, *others])
+        if left and not menu:  # a finished board: a "⋯" button for what found no room
+            yielding = [item for item in others if item not in left and not is_rematch(item)]
+            make_room(view, menu_button(record.id), yielding)
+        elif menu and menu[0] in left:
+            log.warning("game %s: the board's own controls leave no room for its menu", record.id)
         return view if view.children else None
 
     def rematch_button(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:

@@ -24,6 +24,8 @@ Cog = TypeVar("Cog", bound=TableCog)
 
 ANY_VERSION = -1
 
+MENU_ACTION = "days:more"  # the board's "⋯" button: a player's private menu of the game
+
 
 # The DynamicItem templates take any id of their kind, so that a malformed one is still
 # answered ("this control is not valid") instead of being ignored; ControlId checks the rest.
@@ -213,6 +215,11 @@ class SharedControls(commands.Cog):
         """Controls this cog adds to every public board of ``record`` (none by default)."""
         return []
 
+    def menu_controls(self, record: GameRecord, user_id: int, lang: str) -> list[discord.ui.Item[Any]]:
+        """Controls this cog offers ``user_id`` in the board's "⋯" menu (none by default): there they are
+        within reach even when the board has no room left for them."""
+        return []
+
     async def on_game_changed(self, record: GameRecord) -> None:
         """The game moved on or ended (``record`` is the latest): close what no longer applies."""
 
@@ -233,3 +240,37 @@ class RegistersControls(commands.Cog, Generic[AnyBot]):
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*self.controls)
+def menu_button(game_id: int) -> GameButton:
+    """The board's "⋯" button, valid at any version: it opens the clicking player's private menu."""
+    return GameButton(game_id, ANY_VERSION, MENU_ACTION, label="⋯")
+
+
+def shared_menu(bot: commands.Bot | commands.AutoShardedBot, record: GameRecord, user_id: int, lang: str) -> list[
+    discord.ui.Item[Any]
+]:
+    """What every shared-controls cog offers ``user_id`` in ``record``'s "⋯" menu."""
+    return [item for cog in bot.cogs.values() if isinstance(cog, SharedControls)
+            for item in cog.menu_controls(record, user_id, lang)]  # fmt: skip
+
+
+def is_menu_button(item: discord.ui.Item[Any]) -> bool:
+    return isinstance(item, GameButton) and item.action == MENU_ACTION
+
+
+def pack(view: discord.ui.View, items: Sequence[discord.ui.Item[Any]]) -> list[discord.ui.Item[Any]]:
+    """Add ``items`` to ``view`` in order, each in its own row if that row has room, else in the first
+    row that has; those that find no room anywhere (five full rows, or 25 controls) are returned."""
+    return [item for item in items if not placed(view, item)]
+
+
+def placed(view: discord.ui.View, item: discord.ui.Item[Any]) -> bool:
+    """Whether ``item`` found room in ``view``: in its own row, else in any (as discord.py checks Discord's limits)."""
+    fit_item(item)
+    for row in dict.fromkeys((item.row, None)):
+        item.row = row
+        try:
+            view.add_item(item)
+        except ValueError:
+            continue
+        return True
+    return False

@@ -9,6 +9,7 @@ import pytest
 import ai.search
 from ai import ADAPTERS, Observation, choose_move, observe
 from ai.adapter import Adapter
+from ai.weighing import weigh
 from rules import GAMES, GameState, Rng
 
 LEVELS = ("easy", "medium", "hard")
@@ -126,3 +127,58 @@ def test_the_iteration_budget_not_the_clock_decides(monkeypatch: pytest.MonkeyPa
     ticks = iter(range(10**9))
     monkeypatch.setattr(ai.search.time, "perf_counter", lambda: next(ticks) / 1000)
     assert choose_move(observe(state, seat, log), "medium", seed=3) == expected
+
+
+# -- the review's weighing: the hard search from the same observation, read for its values ---------
+
+
+def test_a_weighing_is_refused_a_game_state() -> None:
+    state = GAMES["arkaios"].new(players=2, seed=0)
+    with pytest.raises(TypeError, match="Observation"):
+        weigh(state, "c3=3", seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", sorted(ADAPTERS))
+def test_the_weighing_is_handed_an_observation_of_plain_data(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    received: list[object] = []
+    adapter = ADAPTERS[game_id]
+
+    def spy(obs: Observation) -> Any:
+        received.append(obs)
+        return adapter.sampler(obs)
+
+    monkeypatch.setitem(ADAPTERS, game_id, Adapter(spy, adapter.evaluate, adapter.searchable))
+    state, log = played(game_id, 2, seed=3, plies=6)
+    seat = (state.waiting_for or state.actors)[0]
+    move = str(state.legal_moves(seat)[0])
+    weigh(observe(state, seat, log), move, seed=1, scale=0.05)
+    assert received and all(type(obs) is Observation for obs in received)
+    assert all(plain_data(dict(obs.view)) and plain_data(obs.log) for obs in received)  # type: ignore[attr-defined]
+
+
+def test_kouba_hands_the_seat_cannot_see_do_not_change_its_weighing() -> None:
+    state, log = played("kouba", 3, seed=5, plies=20)
+    seat = (state.waiting_for or state.actors)[0]
+    twin = kouba_twin(state, seat)
+    move = str(state.legal_moves(seat)[-1])
+    assert twin.to_json() != state.to_json() and twin.view(seat) == state.view(seat)
+    assert weigh(observe(twin, seat, log), move, 9, 0.2) == weigh(observe(state, seat, log), move, 9, 0.2)
+
+
+def test_arcanor_contents_the_seat_cannot_see_do_not_change_its_weighing() -> None:
+    one, other = arcanor_twins()
+    move = str(one.legal_moves(1)[-1])
+    assert weigh(observe(one, 1), move, 4, 0.2) == weigh(observe(other, 1), move, 4, 0.2)
+
+
+def test_the_weighing_follows_the_iterations_not_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slower machine (every clock reading a millisecond later) weighs a move as a machine so fast
+    that its clock never moves (neither depends on how busy the machine running the test is)."""
+    state, log = played("arcanor", 2, seed=2, plies=10)
+    seat = state.actors[0]
+    move = str(state.legal_moves(seat)[0])
+    monkeypatch.setattr(ai.search.time, "perf_counter", lambda: 0.0)
+    expected = weigh(observe(state, seat, log), move, seed=3, scale=0.25)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(ai.search.time, "perf_counter", lambda: next(ticks) / 1000)
+    assert weigh(observe(state, seat, log), move, seed=3, scale=0.25) == expected

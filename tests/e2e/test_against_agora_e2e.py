@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -83,7 +84,8 @@ async def test_the_bot_moves_in_a_worker_process_and_is_never_rated(
     await h.start(bot)
     board = await against_agora(h, alice)
     board = await arkaios_turn(h, alice, board)
-    assert bot.thinking._pool is not None and bot.thinking._pool._processes, "the move was chosen in a worker"
+    pool = bot.thinking._pool
+    assert isinstance(pool, ProcessPoolExecutor) and pool._processes, "the move was chosen in a worker"
     assert bot_moves(await bot.storage.moves(1), h.bot_user.id), "the bot answered Alice's turn"
     assert f"<@{alice.id}>" in board.content, "Alice's turn again, on a new board"
     texts = [m.text for m in h.messages(h.default_channel)]

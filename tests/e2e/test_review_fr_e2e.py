@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+
+import pytest
 
 from bot.app import AgoraBot
 from bot.i18n import text
@@ -23,6 +26,7 @@ async def test_a_review_in_french(discord_harness: FakeDiscord, make_bot: Callab
     review = await h.click(alice, final.button(label=text("fr", "review.button")))
     assert review.message is not None
     assert f"Coup 1 : vous avez joué **{BLUNDER}**" in review.message.text, review.message.text
+    assert "Vos chances de gagner" in review.message.text
 
 
 async def challenge_accepted_fr(h: FakeDiscord, alice: FakeUser, bob: FakeUser) -> FakeMessage:
@@ -30,3 +34,26 @@ async def challenge_accepted_fr(h: FakeDiscord, alice: FakeUser, bob: FakeUser) 
     accepted = await h.click(bob, sent.button(label=text("fr", "accept")))
     assert accepted.updated, accepted.text
     return h.last_message(h.default_channel)
+
+
+async def test_a_review_from_the_menu_in_french(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The finished board's "⋯" menu offers the review; one cut short says so, in French."""
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    await h.slash(h.owner, "agora settings", language="fr")
+    await challenge_accepted_fr(h, alice, bob)
+    for user, move in ((alice, BLUNDER), (bob, WINNING_ANSWER)):
+        await h.slash(user, "move", notation=move)
+    final = h.last_message(h.default_channel)
+    opened = await h.forge(alice, final, "agora:b:1:any:days:more")
+    assert opened.message is not None
+    assert [button.label for button in opened.message.buttons] == [text("fr", "review.button")]
+    loaded = sys.modules[type(bot.cogs["Reviews"]).__module__]  # the extension as the bot loaded it
+    monkeypatch.setattr(loaded, "fits", lambda spent: False)
+    review = await h.click(alice, opened.message.button(label=text("fr", "review.button")))
+    assert review.message is not None
+    assert "Agora a pesé 0 de votre 1 coup" in review.message.text, review.message.text

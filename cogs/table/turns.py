@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.app import PLAYERS_ONLY
+from bot.away import end_step
 from bot.i18n import text
 from bot.service import GameRecord
 from bot.storage import WithinTransaction
@@ -56,6 +57,9 @@ class Turns(Panels):
         in the move's transaction; ``cause`` goes before the summary (why the move was played);
         ``seat`` is which of ``user``'s seats plays (the bot may hold several).
         """
+        if interaction is not None and interaction.user.id == user:
+            # A player's own move ends their time away at once, in the move's transaction (bot/away.py).
+            also = [end_step(user, self.service.clock()), *also]
         after = await self.service.play(before.id, user, moves, version, also, seat=seat)
         summary = await self.summary(before, after, user, moves, await self.language(after))
         await self.publish(before, " ".join(part for part in (cause, summary) if part), interaction, reply)

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
-from bot.away import ALLOWANCE_DAYS, WINDOW_DAYS, Away, TimeAway
+from bot.away import ALLOWANCE_DAYS, WINDOW_DAYS, TimeAway
 from bot.i18n import plural, text
 from bot.service import ACTIVE, GameRecord
 from cogs.common import game_cog, guarded, tell
@@ -79,7 +79,7 @@ class AwayCog(commands.Cog):
             await tell(interaction, text(lang, "away.not_away"))
             return
         await tell(interaction, text(lang, "away.ended"))
-        await self.redraw(ended)
+        await self.redraw(ended.user_id)
 
     async def show(self, interaction: discord.Interaction[Any], lang: str) -> None:
         """``/away`` alone: whether the player is away, and what is left of their allowance."""
@@ -91,17 +91,23 @@ class AwayCog(commands.Cog):
         rule = text(lang, "away.allowance", left=left.whole_days, most=ALLOWANCE_DAYS, window=WINDOW_DAYS)
         await tell(interaction, f"{status}\n{rule}")
 
+    @commands.Cog.listener()
+    async def on_away_ended(self, user_id: int, moved_in: int) -> None:
+        """The player moved while away (their time away ended with the move): the boards of their
+        other games waiting for them are redrawn; the game they moved in shows its next board anyway."""
+        await self.redraw(user_id, besides=moved_in)
+
     async def end_due(self) -> int:
         """The scheduler's sweep: time away that reached its planned end ends, and boards are redrawn."""
         ended = await self.away.end_due()
         for away in ended:
-            await self.redraw(away)
+            await self.redraw(away.user_id)
         return len(ended)
 
-    async def redraw(self, away: Away) -> None:
-        """The boards of the games waiting for the player, now that they are back."""
-        for record in await self.service_games(away.user_id):
-            if away.user_id in record.human_actors():
+    async def redraw(self, user_id: int, besides: int | None = None) -> None:
+        """The boards of the games waiting for the player (but game ``besides``), now that they are back."""
+        for record in await self.service_games(user_id):
+            if user_id in record.human_actors() and record.id != besides:
                 await game_cog(self.bot, record.game).update_board_message(record)
 
     async def service_games(self, user_id: int) -> list[GameRecord]:

@@ -57,7 +57,8 @@ async def test_time_away_moves_every_clock_of_the_player_across_a_restart(
     assert await turn_jobs(bot, 1) == {kind: due + 3 * DAY for kind, due in before.items()}
     notice = h.last_message(h.default_channel)
     assert notice.content == (
-        f"💤 <@{alice.id}> is away until <t:{until}:f>: in game #1, their turns wait until then, or until they play again."
+        f"💤 <@{alice.id}> is away until <t:{until}:f>: in game #1, their turns wait until then, "
+        "or until they play again."
     )
     assert field(board, "Turn ends") == f"<t:{int(start + 4 * DAY)}:R>"
     assert field(board, "Away") == f"<@{alice.id}> is away until <t:{until}:f>: this turn waits for them."

@@ -36,6 +36,11 @@ MIN_DAYS = 1
 ACTIVE = "active"
 # Tournaments whose players may still play a game in them.
 RUNNING_EVENTS = ("open", "running", "paused")
+# The games of tournaments that allow no time away: their turns never wait, whoever is away.
+NEVER_WAITING = (
+    "SELECT tt.game_id FROM tournament_tables tt JOIN tournaments t ON t.id = tt.tournament_id "
+    "WHERE t.away_allowed = 0 AND tt.game_id IS NOT NULL"
+)
 
 
 @dataclass(frozen=True)
@@ -110,10 +115,11 @@ class Waited:
 
 
 async def waited_games(db: Connection, user_id: int) -> list[Waited]:
-    """The games being played whose current turn waits for ``user_id`` in a seat of their own."""
+    """The games being played whose current turn waits for ``user_id`` in a seat of their own (but
+    those of tournaments that allow no time away)."""
     found = await db.fetch(
         "SELECT g.* FROM games g JOIN game_players p ON p.game_id = g.id WHERE p.user_id = ? AND g.status = ? "
-        "GROUP BY g.id ORDER BY g.id",
+        f"AND g.id NOT IN ({NEVER_WAITING}) GROUP BY g.id ORDER BY g.id",
         (user_id, ACTIVE),
     )
     waited = [await _waited(row) for row in found]
@@ -152,7 +158,7 @@ async def turn_shift(db: Connection, game_id: int, stamp: float) -> float:
     (up to the latest end of their time away), written with the game; 0 when nobody it waits for is away."""
     found = await db.fetch(
         "SELECT a.user_id, a.until FROM away a JOIN game_players p ON p.user_id = a.user_id "
-        "WHERE p.game_id = ? AND a.ended_at IS NULL AND a.until > ?",
+        f"WHERE p.game_id = ? AND a.ended_at IS NULL AND a.until > ? AND p.game_id NOT IN ({NEVER_WAITING})",
         (game_id, stamp),
     )
     shift = 0.0

@@ -134,3 +134,22 @@ async def test_a_tournament_that_forbids_time_away_refuses_it(world: World) -> N
 
 def test_the_allowance_counts_only_the_last_ninety_days() -> None:
     assert allowance([], 0.0).whole_days == 14
+
+
+async def test_a_game_of_a_tournament_that_forbids_time_away_never_waits(world: World) -> None:
+    """A player who withdrew from such a tournament may go away, but its game still running keeps its clock."""
+    game = await started(world)
+    before = await jobs(world, game)
+    async with world.storage.transaction() as db:
+        event = await db.insert(
+            "INSERT INTO tournaments (guild_id, channel_id, creator, game, format, rounds, options, starts_at, "
+            "status, created_at, away_allowed) VALUES (?, 2, ?, 'arkaios', 'swiss', 3, '{}', 0, 'running', 0, 0)",
+            (GUILD, BOB),
+        )
+        await db.execute(
+            "INSERT INTO tournament_tables (tournament_id, round, table_no, game_id, seats) VALUES (?, 1, 1, ?, ?)",
+            (event, game, f"[{ALICE}, {BOB}]"),
+        )
+    going = await away_of(world).start(ALICE, 2)
+    assert going.games == [] and await jobs(world, game) == before
+    assert await world.scheduler.turn_seconds(game, GUILD) == DAY

@@ -128,14 +128,15 @@ class Scheduler:
             await self.void(db, game_id)
             if stamp is None:
                 return
+            # A player away when the turn starts: the turn waits until they are back (bot/away.py);
+            # set at every turn's start, so no turn keeps the shift of the one before.
+            starts = stamp + await turn_shift(db, game_id, stamp)
             people, version = await waiting_in(db, game_id) if bots else (True, None)
             if version is not None:
                 await self.add(db, BOT, game_id, float(version), self.clock())
             if not people:
                 return  # the bot is never reminded nor timed out
             settings, seconds = await self._turn_seconds(db, game_id, guild_id)
-            # A player away when the turn starts: the turn waits until they are back (bot/away.py).
-            starts = stamp + await turn_shift(db, game_id, stamp)
             remind_at = settings.reminder_at(starts, seconds)
             reminder = [] if remind_at is None else [(REMIND, remind_at)]
             await self.add_all(db, game_id, stamp, [*reminder, (TIMEOUT, starts + seconds)])

@@ -153,3 +153,13 @@ async def test_a_game_of_a_tournament_that_forbids_time_away_never_waits(world: 
     going = await away_of(world).start(ALICE, 2)
     assert going.games == [] and await jobs(world, game) == before
     assert await world.scheduler.turn_seconds(game, GUILD) == DAY
+
+
+async def test_a_seat_agora_plays_never_waits_for_time_away(world: World) -> None:
+    """Agora's seats (its own, or one it took over from a player who left) wait for nobody."""
+    game = await started(world)
+    before = await jobs(world, game)
+    async with world.storage.transaction() as db:
+        await db.execute("UPDATE games SET bots = ? WHERE id = ?", ('{"0": "easy"}', game))
+    going = await away_of(world).start(ALICE, 2)
+    assert going.games == [] and await jobs(world, game) == before

@@ -166,3 +166,35 @@ async def test_refusals_name_the_allowance_and_the_tournament(
     assert "You are in tournament" in joined.text
     refused = await h.slash(alice, "away", days=2)
     assert refused.text.startswith("Tournament #1, which you are playing in, allows no time away")
+
+
+async def test_a_pending_claim_on_time_waits_too(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    await h.slash(h.owner, "agora settings", timeout_rule="claim", deadline="2h", claim_grace="5h")
+    start = clock.now
+    board = await started(h, alice, bob)
+    clock.advance(2 * HOUR + 1)
+    await run_due(h, bot)
+    question = h.last_message(h.default_channel)
+    assert [b.label for b in question.buttons] == ["Claim win", "Keep waiting"]
+    pending = await turn_jobs(bot, 1)
+    await go_away(h, alice, 2)
+    assert await turn_jobs(bot, 1) == {kind: due + 2 * DAY for kind, due in pending.items()}
+    refused = await h.click(bob, question.button(label="Claim win"))
+    assert refused.ephemeral and refused.text == (
+        f"Time is not up yet: the turn ends <t:{int(start + 2 * HOUR + 2 * DAY)}:R>. "
+        "You can claim the win only after that."
+    )
+    assert (await bot.service.load(1)).row.status == "active"
+    assert field(board, "Turn ends") == f"<t:{int(start + 2 * HOUR + 2 * DAY)}:R>"
+    clock.advance(2 * DAY)
+    await run_due(h, bot)
+    assert not has_field(board, "Away")
+    await h.click(bob, question.button(label="Claim win"))
+    assert question.content == f"⌛ <@{bob.id}> claimed the win on time in game #1."
+    assert "bob** wins" in question.text.lower(), "the question became the final board"

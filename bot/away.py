@@ -295,12 +295,16 @@ class TimeAway:
 
     async def end_due(self) -> list[Away]:
         """Time away that reached its planned end: marked ended (the deadlines already count it)."""
-        now = self.clock()
+        now, due = self.clock(), "SELECT * FROM away WHERE ended_at IS NULL AND until <= ? ORDER BY id"
+        if not await self.storage.db.fetch(due, (now,)):
+            return []  # the common case, every look at the queue: no write
+        ended = []
         async with self.storage.transaction() as db:
-            found = await db.fetch("SELECT * FROM away WHERE ended_at IS NULL AND until <= ? ORDER BY id", (now,))
-            ended = [_away(row) for row in found]
-            await db.executemany("UPDATE away SET ended_at = until WHERE id = ?", [(a.id,) for a in ended])
-        return [Away(a.id, a.user_id, a.started_at, a.until, a.until) for a in ended]
+            for period in map(_away, await db.fetch(due, (now,))):
+                # Marked once: another process that marked it first leaves nothing to do here.
+                if await db.execute("UPDATE away SET ended_at = until WHERE id = ? AND ended_at IS NULL", (period.id,)):
+                    ended.append(Away(period.id, period.user_id, period.started_at, period.until, period.until))
+        return ended
 
     async def _periods(self, db: Connection, user_id: int) -> list[Away]:
         since = self.clock() - WINDOW_DAYS * DAY

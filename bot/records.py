@@ -271,8 +271,9 @@ class Records:
         # What else runs in the transaction that ends a game, given the game and its result
         # (a tournament records the result there, and schedules its next round).
         self.on_finish: list[Callable[[GameRow, Outcome], WithinTransaction]] = []
-        # Set by the scheduler: a game's time per turn in seconds (its own, else its server's).
-        self.turn_seconds: Callable[[int, int], Awaitable[int]] | None = None
+        # Set by the scheduler: how long a game's current turn lasts in seconds (its own time per turn,
+        # else its server's, plus its player's time away).
+        self.turn_seconds: Callable[[int, int], Awaitable[float]] | None = None
         # Set by the bot: the level Agora plays at in the seat of a player who left, per server.
         self.stand_in_level: Callable[[int], Awaitable[str]] | None = None
         # The state last rebuilt from its stored JSON, per game: a move loads its game several times

@@ -22,6 +22,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
+from bot.away import game_shift, turn_shift
 from bot.database import Connection
 from bot.settings import GuildSettings, SettingsStore
 from bot.storage import Storage, WithinTransaction, decode_state
@@ -127,15 +128,18 @@ class Scheduler:
             await self.void(db, game_id)
             if stamp is None:
                 return
+            # A player away when the turn starts: the turn waits until they are back (bot/away.py);
+            # set at every turn's start, so no turn keeps the shift of the one before.
+            starts = stamp + await turn_shift(db, game_id, stamp)
             people, version = await waiting_in(db, game_id) if bots else (True, None)
             if version is not None:
                 await self.add(db, BOT, game_id, float(version), self.clock())
             if not people:
                 return  # the bot is never reminded nor timed out
             settings, seconds = await self._turn_seconds(db, game_id, guild_id)
-            remind_at = settings.reminder_at(stamp, seconds)
+            remind_at = settings.reminder_at(starts, seconds)
             reminder = [] if remind_at is None else [(REMIND, remind_at)]
-            await self.add_all(db, game_id, stamp, [*reminder, (TIMEOUT, stamp + seconds)])
+            await self.add_all(db, game_id, stamp, [*reminder, (TIMEOUT, starts + seconds)])
 
         return step
 
@@ -145,7 +149,7 @@ class Scheduler:
 
         async def step(db: Connection) -> None:
             settings, seconds = await self._turn_seconds(db, game_id, guild_id)
-            ends_at = stamp + seconds + settings.claim_grace_seconds
+            ends_at = stamp + await game_shift(db, game_id) + seconds + settings.claim_grace_seconds
             again = [(CLAIM_AGAIN, asked_at + seconds)] if asked_at + seconds < ends_at else []
             await self.add_all(db, game_id, stamp, [*again, (UNCLAIMED, ends_at)])
 
@@ -235,9 +239,11 @@ class Scheduler:
         async with self.storage.transaction() as db:
             await db.execute("UPDATE jobs SET leased_until = NULL WHERE id = ? AND done_at IS NULL", (job.id,))
 
-    async def turn_seconds(self, game_id: int, guild_id: int) -> int:
-        """A game's time per turn in seconds: its own, else its server's."""
-        return (await self._turn_seconds(self.storage.db, game_id, guild_id))[1]
+    async def turn_seconds(self, game_id: int, guild_id: int) -> float:
+        """How long the game's current turn lasts, in seconds: its time per turn (its own, else its
+        server's), plus the time its player was away during it (bot/away.py)."""
+        seconds = (await self._turn_seconds(self.storage.db, game_id, guild_id))[1]
+        return seconds + await game_shift(self.storage.db, game_id)
 
     async def _turn_seconds(self, db: Connection, game_id: int, guild_id: int) -> tuple[GuildSettings, int]:
         settings = await self.settings.get(guild_id)

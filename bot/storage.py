@@ -62,6 +62,8 @@ class GameRow:
     bots: JSON = field(default_factory=dict)
     # The seats whose player left a table of three or more, Agora playing them since (bot/absence.py).
     absent: JSON = field(default_factory=dict)
+    # Seconds the current turn's deadline moved on while its player was away (bot/away.py).
+    away_shift: float = 0.0
 
 
 @dataclass(frozen=True)

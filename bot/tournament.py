@@ -63,6 +63,8 @@ class Tournament:
     winner: int | None
     created_at: float
     finished_at: float | None
+    # Whether its players may take time away (/away) while it runs.
+    away_allowed: bool = True
 
     @property
     def name(self) -> str:
@@ -139,6 +141,7 @@ def table_limit(game: str) -> int:
 def _tournament(found: Row) -> Tournament:
     values = dict(found)
     values["options"] = json.loads(values["options"])
+    values["away_allowed"] = bool(values.get("away_allowed", True))
     return Tournament(**values)
 
 
@@ -235,9 +238,10 @@ class TournamentService:
 
     async def create(
         self, *, guild_id: int, channel_id: int, creator: int, game: str, format_: str, rounds: int,
-        options: dict[str, Any], turn_seconds: int | None, starts_at: float,
+        options: dict[str, Any], turn_seconds: int | None, starts_at: float, away_allowed: bool = True,
     ) -> Tournament:
-        """Open a tournament for sign-up; its first round is paired at ``starts_at``."""
+        """Open a tournament for sign-up; its first round is paired at ``starts_at``; ``away_allowed``:
+        whether its players may take time away (``/away``) while it runs."""
         check_format(game, format_)
         if not 1 <= rounds <= MAX_ROUNDS:
             raise refusal("tour.err.rounds", most=MAX_ROUNDS)
@@ -246,9 +250,10 @@ class TournamentService:
         async with self.storage.transaction() as db:
             tournament_id = await db.insert(
                 "INSERT INTO tournaments (guild_id, channel_id, creator, game, format, rounds, options, "
-                "turn_seconds, starts_at, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "turn_seconds, starts_at, status, created_at, away_allowed) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, creator, game, format_, rounds, json.dumps(resolved), turn_seconds,
-                 starts_at, OPEN, now),
+                 starts_at, OPEN, now, int(away_allowed)),
             )
             await self._schedule(db, tournament_id, PAIR, 1, starts_at)
         return await self.get(tournament_id)

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
+from bot.away import TimeAway, away_lines
 from bot.departures import resigned_summary
 from bot.i18n import plural, text
 from bot.scheduler import UNCLAIMED
@@ -161,10 +162,22 @@ class Games(commands.Cog):
             status = text(lang, "games.waiting_for", players=waiting)
         if record.row.status == ACTIVE and record.row.turn_started_at is not None:
             status += f" · ⏳ {await self.time_shown(record, record.row.turn_started_at, lang)}"
+            status += await self.away_shown(record, names, user_id, lang)
         game = f"[#{record.id} {GAMES[record.game].name}]({game_link(record)})"
         if not others:
             return text(lang, "games.line_alone", game=game, status=status)
         return text(lang, "games.line", game=game, others=others, status=status)
+
+    async def away_shown(self, record: GameRecord, names: list[str], user_id: int, lang: str) -> str:
+        """" · 💤 … away until <t:…:f>" for each player the turn waits for who is away (bot/away.py)."""
+        people = record.human_actors()
+        until = await TimeAway(self.bot.storage, self.service.clock).away_until(people)
+        said = [
+            text(lang, "games.you_away", until=f"<t:{int(at)}:f>") if user == user_id
+            else text(lang, "games.away", name=names[record.seats.index(user)], until=f"<t:{int(at)}:f>")
+            for user, at in away_lines(people, until)
+        ]
+        return "".join(f" · {line}" for line in said)
 
     async def time_shown(self, record: GameRecord, turn_started_at: float, lang: str) -> str:
         """The time left in the turn; once it is up under the claim rule, when the game ends on time."""

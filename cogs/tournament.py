@@ -163,6 +163,8 @@ class TournamentCog(RegistersControls[AgoraBot]):
         options = game_cog(self.bot, tournament.game).describe_option_values(tournament.options, lang)
         if options:
             embed.add_field(name=text(lang, "tour.options"), value=options, inline=False)
+        if not tournament.away_allowed:
+            embed.add_field(name=text(lang, "tour.time_away"), value=text(lang, "tour.no_time_away"), inline=False)
         players = mention_list([e.user_id for e in entries]) or text(lang, "tour.nobody_yet")
         embed.add_field(name=text(lang, "tour.players", count=len(entries)), value=players[:1024], inline=False)
         if tournament.status != OPEN:
@@ -191,6 +193,7 @@ class TournamentCog(RegistersControls[AgoraBot]):
         deadline=DEADLINE_HELP,
         starts="When the first round starts: a delay like 2h or 1d, or 'now'",
         options="The game's options as name=value, apart by spaces, e.g. level=free nuggets=2 (see /rules)",
+        time_away="Whether players may take time away (/away) during the event (default: yes)",
     )
     @app_commands.choices(
         game=GAME_CHOICES, format=[app_commands.Choice(name=FORMAT_NAMES[f], value=f) for f in FORMATS]
@@ -204,6 +207,7 @@ class TournamentCog(RegistersControls[AgoraBot]):
         deadline: str | None = None,
         starts: str = "1d",
         options: str | None = None,
+        time_away: bool = True,
     ) -> None:
         async def work() -> None:
             await self.check_director(interaction)
@@ -214,7 +218,7 @@ class TournamentCog(RegistersControls[AgoraBot]):
             tournament = await self.tournaments.create(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, creator=interaction.user.id,
                 game=game.value, format_=format.value, rounds=rounds, options=chosen,
-                turn_seconds=turn_seconds, starts_at=self.bot.service.clock() + start,
+                turn_seconds=turn_seconds, starts_at=self.bot.service.clock() + start, away_allowed=time_away,
             )
             await interaction.response.send_message(**await self.announcement(tournament, lang))
             message = await interaction.original_response()

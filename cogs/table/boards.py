@@ -12,6 +12,7 @@ import discord
 
 from bot.absence import stand_in_lines
 from bot.app import PLAYERS_ONLY
+from bot.away import TimeAway, away_lines
 from bot.i18n import text
 from bot.notices import DM, NoticeChoice
 from bot.scheduler import UNCLAIMED
@@ -167,6 +168,20 @@ class Boards(TableCog):
             deadline, key = (deadline, key) if ends_at is None else (ends_at, "claim_ends")
         name = text(await self.language(record), key)
         board.embed.add_field(name=name, value=f"<t:{int(deadline)}:R>", inline=False)
+        await self.show_away(board, record)
+
+    async def show_away(self, board: Board, record: GameRecord) -> None:
+        """Say on the board who the turn waits for is away, and until when (bot/away.py): a Discord
+        timestamp, shown in each reader's own time zone."""
+        people = record.human_actors()
+        until = await TimeAway(self.bot.storage, self.service.clock).away_until(people)
+        if not until or len(board.embed.fields) >= 25:
+            return
+        lang = await self.language(record)
+        lines = [
+            text(lang, "away.board_line", user=user, until=f"<t:{int(at)}:f>") for user, at in away_lines(people, until)
+        ]
+        board.embed.add_field(name=text(lang, "away.board_field"), value="\n".join(lines), inline=False)
 
     async def refresh_board(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """Redraw the clicked board message in place (within the same turn)."""

@@ -8,7 +8,7 @@ controls keep working after a restart and no game lives in a View.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -141,6 +141,20 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=f"agor
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await dispatch(interaction, self.game_id, self.version, self.action, list(self.item.values))
+
+
+Rebind = Callable[[discord.ui.Item[Any], str], discord.ui.Item[Any]]  # an item and its action -> its new control
+
+
+def rebound(items: Sequence[discord.ui.Item[Any]], rebind: Rebind) -> list[discord.ui.Item[Any]]:
+    """A game's controls (:class:`GameButton`, :class:`GameSelect`) routed elsewhere: each one's button
+    or select, as the game drew it, given to ``rebind`` with its action (e.g. a lesson's control, whose
+    custom_id the lesson owns). Items that are no game control are left out."""
+    found: list[discord.ui.Item[Any]] = []
+    for item in items:
+        if isinstance(item, (GameButton, GameSelect)):
+            found.append(rebind(item.item, item.action))
+    return found
 
 
 def controls_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:

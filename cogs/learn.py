@@ -109,16 +109,17 @@ def lesson_control(game: str, step: int) -> Rebind:
     return rebind
 
 
-def stand_in(lesson: Lesson, state: GameState[Any], step: int, user: int, bot: int) -> GameRecord:
-    """The lesson's position as a game record for the game's cog to draw controls over (never stored)."""
-    seats = [bot] * lesson.players
-    seats[lesson.seat] = user
+def stand_in(lesson: Lesson, state: GameState[Any], step: int, learner: discord.abc.User, bot: int) -> GameRecord:
+    """The lesson's position as a game record for the game's cog to draw controls over (never stored):
+    the learner in their seat, Agora in the others."""
+    seats, names = [bot] * lesson.players, ["Agora"] * lesson.players
+    seats[lesson.seat], names[lesson.seat] = learner.id, shown_name(learner.display_name)
     row = GameRow(
         id=LESSON_GAME_ID, game=lesson.game, guild_id=0, channel_id=0, status=ACTIVE, seats=seats, accepted=seats,
         options=lesson.options, seed=lesson.seed, state=state.to_json(), draft=[], outcome=None, end_reason=None,
         version=step, message_id=None, created_at=0.0, updated_at=0.0, turn_started_at=None,
     )  # fmt: skip
-    return GameRecord(row, state)
+    return GameRecord(row, state, names)
 
 
 def move_menu(lesson: Lesson, step: int, lang: str) -> LearnControl:
@@ -286,8 +287,8 @@ class Learn(commands.Cog):
         return controls_view([move_menu(lesson, step, lang), typed])
 
     def record(self, interaction: discord.Interaction[Any], lesson: Lesson, step: int) -> GameRecord:
-        """Step ``step``'s position as a stand-in record, the learner in their seat and Agora in the others."""
-        return stand_in(lesson, lesson.position(step), step, interaction.user.id, self.me().id)
+        """Step ``step``'s position as a stand-in record."""
+        return stand_in(lesson, lesson.position(step), step, interaction.user, self.me().id)
 
     async def language(self, interaction: discord.Interaction[Any]) -> str:
         """The server's language; in direct messages, the player's own Discord language when we have it."""

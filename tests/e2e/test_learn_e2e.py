@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 
 from bot.app import AgoraBot
 from bot.i18n import text, word
 from bot.learn import answer, lessons
-from tests.e2e.learning import lesson_name, move_menu, play_step, wrong_moves_at
+from cogs.common import game_cog
+from cogs.table.base import TableCog
+from tests.e2e.learning import has_typed_form, lesson_name, move_menu, play_step, wrong_moves_at
 from tests.harness import FakeDiscord
 
 
@@ -159,3 +162,22 @@ async def test_a_pick_on_an_old_lesson_panel_shows_the_step_the_player_is_at(
     clicked = await h.select(alice, old, stacks.custom_id, values=["d1"])
     assert clicked.updated
     assert text("en", "learn.moved_on") in old.text and text("en", lesson.key(1)) in old.text
+
+
+async def test_a_game_whose_cog_draws_no_lesson_controls_is_offered_a_menu_and_a_typed_move(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    bot = make_bot()
+    await h.start(bot)
+    cog = game_cog(bot, "arkaios")
+    monkeypatch.setattr(cog, "lesson_controls", partial(TableCog.lesson_controls, cog))  # the default: none
+    lesson = lessons()["arkaios"]
+    panel = (await h.slash(alice, "learn", game="arkaios")).message
+    assert panel is not None
+    assert has_typed_form(panel, "en") and lesson.steps[0].asks[0] in panel.selects[0].values
+    for step in range(2):
+        await wrong_moves_at(h, alice, panel, lesson, step, "en")
+        await play_step(h, alice, panel, lesson, step, "en")
+    assert text("en", lesson.key(2)) in panel.text

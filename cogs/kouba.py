@@ -37,7 +37,7 @@ from bot.i18n import text, word
 from bot.names import shown_name
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.ratings import ranks_of
-from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError, not_playing
+from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError, invalid_control, not_playing
 from cogs.common import (
     ANY_VERSION,
     COLOUR,
@@ -449,7 +449,10 @@ def keep_notation(values: Sequence[str]) -> str:
     """The keep move of a keep menu: a whole keep ('keep:3,3,6'), or dice picked one by one ('index:value')."""
     if len(values) == 1 and values[0].startswith("keep:"):
         return values[0]
-    kept = sorted(int(v.split(":")[1]) for v in values)
+    try:
+        kept = sorted(int(v.split(":")[1]) for v in values)
+    except (IndexError, ValueError):  # a forged option: no menu offers it
+        raise invalid_control() from None
     if not kept:
         raise ServiceError("Pick at least one die to keep, or roll them all.", "kouba.err.pick_one")
     return "keep:" + ",".join(map(str, kept))

@@ -145,6 +145,10 @@ async def test_forged_game_controls_of_a_lesson_are_refused_politely(
     assert text("en", "learn.refused", move="b1-b3", why=word("en", why)) in panel.text
     assert text("en", "learn.title", game=lesson_name(lesson), step=1, steps=len(lesson.steps)) in panel.text
     await play_step(h, alice, panel, lesson, 0, "en")
+    kouba = (await h.slash(alice, "learn", game="kouba")).message
+    assert kouba is not None
+    dice = await h.forge(alice, kouba, "agora:learn:kouba:0:g:keep", values=["six"])
+    assert dice.ephemeral and text("en", "err.invalid_control") in dice.text
 
 
 async def test_a_pick_on_an_old_lesson_panel_shows_the_step_the_player_is_at(

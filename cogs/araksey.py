@@ -27,6 +27,7 @@ from cogs.common import (
     GameButton,
     GameCog,
     GameSelect,
+    LessonClick,
     controls_view,
     is_active,
     seat_list,
@@ -497,6 +498,31 @@ class Araksey(GameCog):
         )
         return items
 
+    # -- lessons -----------------------------------------------------------------------
+
+    def lesson_controls(
+        self, record: GameRecord, seat: int, picked: str | None, lang: str
+    ) -> list[discord.ui.Item[Any]]:
+        """The board's controls; ``picked``: "piece:c2", "power:" (the element's power) or "ppiece:c2"."""
+        state = record.state
+        assert isinstance(state, ArakseyState)
+        kind, _, square = (picked or "").partition(":")
+        names = record.names or [str(user) for user in record.seats]
+        return self.controls(record, state, seat, names, lang, square or None, kind in ("power", "ppiece"))
+
+    def lesson_click(self, record: GameRecord, seat: int, action: str, values: list[str]) -> LessonClick:
+        if action.startswith(("place", "act")) and values:
+            return LessonClick(move=values[0])
+        if action == "pass":
+            return LessonClick(move="pass")
+        if action.startswith(("piece", "ppiece")) and values:
+            power = action.startswith("ppiece")
+            check_piece(record, seat, values[0], power)
+            return LessonClick(picked=f"{'ppiece' if power else 'piece'}:{values[0]}")
+        if action in ("power", "back"):
+            return LessonClick(picked="power:" if action == "power" else None)
+        return super().lesson_click(record, seat, action, values)
+
     # -- handling clicks -------------------------------------------------------------
 
     async def on_game_control(
@@ -560,6 +586,17 @@ class Araksey(GameCog):
         """Set-up (each seat in turn places its sources, then its araksey) edits one board, and a
         short ping tells the next player; play starts on a new board."""
         return is_active(after) and in_set_up(before) and in_set_up(after)
+
+
+def check_piece(record: GameRecord, seat: int, square: str, power: bool) -> None:
+    """Refuse a piece that has nothing to do now (a forged pick), in the rules' words."""
+    state = record.state
+    assert isinstance(state, ArakseyState)
+    menu = move_menu(state, seat)
+    groups = Araksey.power_groups(menu) if power else menu["groups"]
+    if all(str(group["square"]) != square for group in groups):
+        said = f"{square} has no legal action now: choose another piece."
+        raise ServiceError(said, "araksey.no_action", square=square)
 
 
 def in_set_up(record: GameRecord) -> bool:

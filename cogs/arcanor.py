@@ -32,6 +32,7 @@ from cogs.common import (
     GameButton,
     GameCog,
     GameSelect,
+    LessonClick,
     controls_view,
     is_active,
     seat_list,
@@ -258,6 +259,30 @@ class Arcanor(GameCog):
             raise ServiceError(
                 "This control is no longer in use: please use the latest board message.", "arcanor.unused_control"
             )
+
+    def lesson_controls(
+        self, record: GameRecord, seat: int, picked: str | None, lang: str
+    ) -> list[discord.ui.Item[Any]]:
+        """The private panel's steps (a stack, then where it goes), and Pass when the rules allow it."""
+        state = arcanor_state(record)
+        items = private_controls(record, board_groups(move_menu(state, seat)), picked, lang)
+        if "pass" in [str(move) for move in state.legal_moves(seat)]:
+            label = text(lang, "arcanor.pass")
+            items.append(GameButton(record.id, record.version, "pass", label=label, style=discord.ButtonStyle.danger))
+        return items
+
+    def lesson_click(self, record: GameRecord, seat: int, action: str, values: list[str]) -> LessonClick:
+        if action.startswith("from:") and values:
+            return LessonClick(move=values[0])
+        if action == "pass":
+            return LessonClick(move="pass")
+        if action == "pick" and values:
+            # A stack that cannot move is refused, with the rules' words.
+            find_group(board_groups(move_menu(arcanor_state(record), seat)), values[0])
+            return LessonClick(picked=values[0])
+        if action == "stacks":
+            return LessonClick()
+        return super().lesson_click(record, seat, action, values)
 
     async def show_moves(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, square: str

@@ -12,7 +12,7 @@ from bot.app import AgoraBot
 from bot.i18n import text, word
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, GameRecord
-from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, echo, seat_list, tell
+from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, LessonClick, echo, seat_list, tell
 from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP, OPPONENT_HELP
 from render import arkaios as drawing
 from rules.arkaios import ArkaiosState, Pillar, pillars_in_words
@@ -128,6 +128,19 @@ class Arkaios(GameCog):
         for move in sorted(moves, key=lambda m: (m.level, m.square.rank, m.square.file)):
             grouped.setdefault(move.level, []).append(str(move.square))
         return grouped
+
+    def lesson_controls(
+        self, record: GameRecord, seat: int, picked: str | None, lang: str
+    ) -> list[discord.ui.Item[Any]]:
+        """The board's build selects (a lesson plays each pillar at once: it has no turn to confirm)."""
+        state = record.draft_state()
+        assert isinstance(state, ArkaiosState)
+        return [item for item in self.controls(record, state, seat, lang) if isinstance(item, GameSelect)]
+
+    def lesson_click(self, record: GameRecord, seat: int, action: str, values: list[str]) -> LessonClick:
+        if action.startswith("build") and values:
+            return LessonClick(move=values[0])
+        return super().lesson_click(record, seat, action, values)
 
     # -- controls --------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from bot.service import GameRecord, StaleButton
 from cogs.table.base import (
     COLOUR,
     COMMON_ACTIONS,
+    LessonClick,
     Reply,
     TableCog,
     bot_levels,
@@ -44,6 +45,7 @@ from cogs.table.controls import (
     menu_button,
     opens_modal,
     shared_menu,
+    rebound,
 )
 from cogs.table.finding import game_here, game_numbers, pick_game
 from cogs.table.panels import Panels
@@ -83,12 +85,12 @@ __all__ = [
     "ACKNOWLEDGED", "ANY_VERSION", "BUTTON_LIMIT", "COLOUR", "COMMON_ACTIONS", "CONTENT_LIMIT", "DEADLINE_HELP",
     "DESCRIPTION_LIMIT", "ECHO_LIMIT", "FIELD_LIMIT", "FIELD_NAME_LIMIT", "FOOTER_LIMIT", "LEVEL_HELP",
     "MAX_GAME_ID", "MISSING_PERMISSIONS", "OPPONENT_HELP", "OPTION_LIMIT", "PLACEHOLDER_LIMIT", "TITLE_LIMIT",
-    "Board", "Boards", "Challenges", "ControlId", "GameButton", "GameCog", "GameSelect", "Panels", "Picture",
+    "Board", "Boards", "Challenges", "ControlId", "GameButton", "GameCog", "GameSelect", "LessonClick", "Panels", "Picture",
     "RegistersControls", "Rematches", "Reply", "Sent", "SharedControls", "TableCog", "Turns", "acknowledge",
     "answered", "bot_levels",
     "clip", "control_id", "controls_view", "disable_moves", "dispatch", "echo", "fit_embed", "fit_item", "game_cog",
     "game_here", "game_numbers", "guarded", "in_reply_language", "inert", "is_active", "mention_list", "menu_button",
-    "on_board", "opens_modal", "pick_game", "picture_words", "seat_list", "send_answer", "shared_menu", "tell",
+    "on_board", "opens_modal", "pick_game", "picture_words", "rebound", "seat_list", "send_answer", "shared_menu", "tell",
     "update_clicked",
 ]
 

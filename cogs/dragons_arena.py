@@ -35,6 +35,7 @@ from cogs.common import (
     GameButton,
     GameCog,
     GameSelect,
+    LessonClick,
     Reply,
     controls_view,
     game_here,
@@ -660,6 +661,33 @@ class DragonsArena(GameCog):
         ]
         placeholder = text(lang, "dragons_arena.power_placeholder", square=square)
         return GameSelect(record.id, record.version, f"power:{square}", options=options, placeholder=placeholder, row=4)
+
+    # -- lessons ---------------------------------------------------------------
+
+    def lesson_controls(
+        self, record: GameRecord, seat: int, picked: str | None, lang: str
+    ) -> list[discord.ui.Item[Any]]:
+        """The board's controls; ``picked`` is the choice made so far, as ``kind:value`` ("square:b2")."""
+        kind, _, value = (picked or "").partition(":")
+        return self.controls(record, self.state_of(record), Pick(kind, value), lang)
+
+    def lesson_click(self, record: GameRecord, seat: int, action: str, values: list[str]) -> LessonClick:
+        kind, _, argument = action.partition(":")
+        if kind == "play":
+            return LessonClick(move=argument)
+        if kind in ("power", "split") and values:
+            return LessonClick(move=values[0])
+        picks = {"pick": ("square", argument), "blz": ("blizzard", argument), "element": ("element", "")}
+        if kind == "die" and values:
+            picks["die"] = ("die", values[0])
+        if kind == "back":
+            return LessonClick()
+        if kind not in picks:
+            raise refusal("dragons_arena.err.nothing_here")
+        pick = Pick(*picks[kind])
+        if not self.pick_is_legal(self.state_of(record), pick):
+            raise refusal("dragons_arena.err.not_available")
+        return LessonClick(picked=f"{pick.kind}:{pick.value}")
 
     # -- handling clicks -------------------------------------------------------
 

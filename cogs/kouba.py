@@ -37,7 +37,7 @@ from bot.i18n import text, word
 from bot.names import shown_name
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.ratings import ranks_of
-from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError, not_playing
+from bot.service import ACTIVE, CANCELLED, GameRecord, ServiceError, invalid_control, not_playing
 from cogs.common import (
     ANY_VERSION,
     COLOUR,
@@ -45,6 +45,7 @@ from cogs.common import (
     GameButton,
     GameCog,
     GameSelect,
+    LessonClick,
     controls_view,
     guarded,
     is_active,
@@ -449,7 +450,10 @@ def keep_notation(values: Sequence[str]) -> str:
     """The keep move of a keep menu: a whole keep ('keep:3,3,6'), or dice picked one by one ('index:value')."""
     if len(values) == 1 and values[0].startswith("keep:"):
         return values[0]
-    kept = sorted(int(v.split(":")[1]) for v in values)
+    try:
+        kept = sorted(int(v.split(":")[1]) for v in values)
+    except (IndexError, ValueError):  # a forged option: no menu offers it
+        raise invalid_control() from None
     if not kept:
         raise ServiceError("Pick at least one die to keep, or roll them all.", "kouba.err.pick_one")
     return "keep:" + ",".join(map(str, kept))
@@ -949,6 +953,15 @@ class Kouba(GameCog):
         if not any(k in groups for k in ("roll", "keep", "stop")):
             embed.description += text(lang, "kouba.nothing_more")
             return {"content": None, "embed": embed, "view": None}
+        return {"content": None, "embed": embed, "view": controls_view(self.dice_controls(record, seat, lang))}
+
+    @staticmethod
+    def dice_controls(record: GameRecord, seat: int, lang: str = "en") -> list[Any]:
+        """A player's own dice controls in an event: roll, stop (when allowed) and keep."""
+        state = kouba_state(record)
+        tag, event = event_tag(state, seat), state.event
+        assert event is not None
+        groups = move_groups(state, seat)
         items: list[Any] = [
             GameButton(
                 record.id,
@@ -962,10 +975,10 @@ class Kouba(GameCog):
             ),
         ]
         if "stop" in groups:
-            stop = stop_label(event["kind"], lang)
+            stop = stop_label(event.kind, lang)
             items.append(GameButton(record.id, ANY_VERSION, f"ev:stop:{tag}", label=stop, row=0))
         items.extend(keep_selects(record, ANY_VERSION, f"ev:keep:{tag}", state, seat, row=1, lang=lang))
-        return {"content": None, "embed": embed, "view": controls_view(items)}
+        return items
 
     async def hand_panel(self, record: GameRecord, seat: int, lang: str) -> dict[str, Any]:
         """The private hand panel in ``lang`` as an edit of itself (after a swap or a power)."""
@@ -980,6 +993,48 @@ class Kouba(GameCog):
             "attachments": [board.file(record.id, record.version, private=True)],
             "view": view,
         }
+
+    # -- lessons -----------------------------------------------------------------------
+
+    def lesson_controls(
+        self, record: GameRecord, seat: int, picked: str | None, lang: str
+    ) -> list[discord.ui.Item[Any]]:
+        """What the player acts with: their own dice panel in an event, else the board's controls
+        (the "My hand" button left out) with the hand's swap and powers, five rows at most."""
+        state = kouba_state(record)
+        names = record.names or [str(user) for user in record.seats]
+        rolling = state.event is not None and state.event.stage not in ("challenge", "take")
+        if rolling and event_tag(state, seat):
+            return self.dice_controls(record, seat, lang)
+        board = [item for item in self.board_controls(record, state, names, lang) if item.action != "private"]
+        items = [*board, *self.private_controls(record, state, seat, names, lang)]
+        selects = [item for item in items if isinstance(item, GameSelect)]
+        return pack_rows(selects, [item for item in items if isinstance(item, GameButton)])
+
+    def lesson_click(self, record: GameRecord, seat: int, action: str, values: list[str]) -> LessonClick:
+        state = kouba_state(record)
+        if action.startswith("pm"):
+            return LessonClick(move=self.check_guard(state, values[0] if values else action.removeprefix("pm:")))
+        if action.startswith("ev:"):
+            kind, _, tag = action.removeprefix("ev:").partition(":")
+            if tag != event_tag(state, seat):
+                raise ServiceError(
+                    "These dice controls are out of date (a roll was made since, or the event is over): "
+                    "use the latest board.",
+                    "kouba.err.old_dice",
+                )
+            return LessonClick(move=keep_notation(values) if kind.startswith("keep") else kind)
+        if action.startswith("keep"):
+            return LessonClick(move=keep_notation(values))
+        if action.startswith("mv-take") and action != f"mv-take{seat}":
+            rival = "Agora"  # a lesson's other seats are Agora's
+            said = f"This menu is for {rival}: pick in your own menu."
+            raise ServiceError(said, "kouba.err.not_your_menu", name=rival)
+        if action.startswith("mv-") and values:
+            return LessonClick(move=values[0])
+        if action.startswith("mv:"):
+            return LessonClick(move=action.removeprefix("mv:"))
+        return super().lesson_click(record, seat, action, values)
 
     # -- clicks ----------------------------------------------------------------------
 

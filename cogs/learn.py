@@ -1,10 +1,17 @@
 """``/learn``: each game's tutorial in a private panel that goes on through its own controls.
 
 The panel shows the step's position (the game's own picture, what the step talks about ringed)
-and its words, a menu of the moves the position allows and a button to type a move. The step a
-player is at is kept in the database (``learn_progress``): a click on a panel drawn for another
-step shows the player's step instead, so stale panels and double clicks do no harm. Nothing is
-rated or posted in the channel; the last step offers a practice game against Agora at easy.
+and its words, and the controls a real game's board shows for that position: the game's cog draws
+them (:meth:`cogs.table.base.TableCog.lesson_controls`) and says what each click does
+(:meth:`~cogs.table.base.TableCog.lesson_click`: a move, or a choice such as a stack that the next
+controls follow); their custom_ids are the lesson's (``agora:learn:<game>:<step>:g:<action>``), so
+the clicks come here and never touch a stored game. A game whose cog draws no lesson controls is
+offered its moves in a menu and a button to type one instead.
+
+The step a player is at is kept in the database (``learn_progress``): a click on a panel drawn for
+another step shows the player's step instead, so stale panels and double clicks do no harm; a
+click by anyone but the player who opened the panel is refused. Nothing is rated or posted in the
+channel; the last step offers a practice game against Agora at easy.
 Being private, the panel speaks the player's own Discord language when the bot speaks it, else
 the server's (``AgoraBot.reply_language``).
 """
@@ -27,14 +34,27 @@ from bot.i18n import text, word
 from bot.learn import Answer, Lesson, Verdict, answer, lessons, menu
 from bot.learn.progress import keep_step, step_of
 from bot.names import shown_name
-from bot.service import refusal
-from cogs.common import COLOUR, controls_view, echo, game_cog, guarded, picture_words, update_clicked
+from bot.records import GameRecord
+from bot.service import ACTIVE, invalid_control, refusal
+from bot.storage import GameRow
+from cogs.common import (
+    COLOUR,
+    controls_view,
+    echo,
+    game_cog,
+    guarded,
+    picture_words,
+    rebound,
+    update_clicked,
+)
 from cogs.dragons_arena import modal_value
+from cogs.table.controls import Rebind
 from render.learn import lesson_picture
-from rules import GAMES
+from rules import GAMES, GameState
 
 TYPE_MODAL, TYPE_FIELD = "agora:learn-type:", "move"
-ACTIONS = "move|type|practice|again"
+ACTIONS = r"move|type|practice|again|g:[!-~]{1,80}"  # g:<action>: one of the game's own controls
+LESSON_GAME_ID = 1  # the stand-in record a lesson's position is drawn as: no stored game has to exist
 PRACTICE_LEVEL = "easy"
 
 
@@ -49,7 +69,8 @@ class LearnControl(
     discord.ui.DynamicItem[discord.ui.Item[Any]],
     template=rf"agora:learn:(?P<game>[a-z_]{{1,30}}):(?P<step>[0-9]{{1,2}}):(?P<action>{ACTIONS})",
 ):
-    """A control of a lesson's panel: the move menu, "Type a move", "Practice" or "Start again"."""
+    """A control of a lesson's panel: one of the game's own controls (``g:<action>``), the move menu,
+    "Type a move", "Practice" or "Start again"."""
 
     def __init__(self, item: discord.ui.Item[Any], game: str, step: int, action: str) -> None:
         super().__init__(item)
@@ -75,6 +96,32 @@ def custom_id(game: str, step: int, action: str) -> str:
 def button(game: str, step: int, action: str, label: str, style: discord.ButtonStyle) -> LearnControl:
     item: discord.ui.Button[Any] = discord.ui.Button(label=label, style=style, custom_id=custom_id(game, step, action))
     return LearnControl(item, game, step, action)
+
+
+def lesson_control(game: str, step: int) -> Rebind:
+    """Makes a game's control (its button or select, as the game drew it) a control of the lesson."""
+
+    def rebind(item: discord.ui.Item[Any], action: str) -> discord.ui.Item[Any]:
+        own = f"g:{action}"
+        if not isinstance(item, (discord.ui.Button, discord.ui.Select)):
+            raise TypeError(f"a game control is a button or a select, not {item!r}")
+        item.custom_id = custom_id(game, step, own)
+        return LearnControl(item, game, step, own)
+
+    return rebind
+
+
+def stand_in(lesson: Lesson, state: GameState[Any], step: int, learner: discord.abc.User, bot: int) -> GameRecord:
+    """The lesson's position as a game record for the game's cog to draw controls over (never stored):
+    the learner in their seat, Agora in the others."""
+    seats, names = [bot] * lesson.players, ["Agora"] * lesson.players
+    seats[lesson.seat], names[lesson.seat] = learner.id, shown_name(learner.display_name)
+    row = GameRow(
+        id=LESSON_GAME_ID, game=lesson.game, guild_id=0, channel_id=0, status=ACTIVE, seats=seats, accepted=seats,
+        options=lesson.options, seed=lesson.seed, state=state.to_json(), draft=[], outcome=None, end_reason=None,
+        version=step, message_id=None, created_at=0.0, updated_at=0.0, turn_started_at=None,
+    )  # fmt: skip
+    return GameRecord(row, state, names)
 
 
 def move_menu(lesson: Lesson, step: int, lang: str) -> LearnControl:
@@ -129,6 +176,7 @@ class Learn(commands.Cog):
     ) -> None:
         lesson = lesson_of(game)
         user = interaction.user.id
+        check_owner(interaction)
         if action == "again":
             await self.go_to(interaction, lesson, 0, Said())
             return
@@ -142,8 +190,24 @@ class Learn(commands.Cog):
             await interaction.response.send_modal(TypeMoveModal(game, step, lang))
         elif action == "move" and values and step < len(lesson.steps):
             await self.try_move(interaction, lesson, step, values[0])
+        elif action.startswith("g:") and step < len(lesson.steps):
+            await self.on_game_control(interaction, lesson, step, action.removeprefix("g:"), values)
         else:
             await self.go_to(interaction, lesson, step, Said())
+
+    async def on_game_control(
+        self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, action: str, values: list[str]
+    ) -> None:
+        """A click on one of the game's own controls: the move it plays, or the controls that follow it."""
+        cog = game_cog(self.bot, lesson.game)
+        if not cog.knows(action):
+            raise invalid_control()
+        record = self.record(interaction, lesson, step)
+        click = cog.lesson_click(record, lesson.seat, action, values)
+        if click.move is not None:
+            await self.try_move(interaction, lesson, step, click.move)
+        else:
+            await update_clicked(interaction, **await self.panel(interaction, lesson, step, Said(), click.picked))
 
     async def try_move(self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, notation: str) -> None:
         """The step done when ``notation`` is what it asks; else the same step, with why not."""
@@ -179,9 +243,10 @@ class Learn(commands.Cog):
     # -- the panel ---------------------------------------------------------------------
 
     async def panel(
-        self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, said: Said
+        self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, said: Said, picked: str | None = None
     ) -> dict[str, Any]:
-        """The lesson's panel at ``step`` (``len(steps)``: the lesson done)."""
+        """The lesson's panel at ``step`` (``len(steps)``: the lesson done); ``picked``: what the game's
+        controls already chose in this step (a stack whose moves they show)."""
         lang = await self.bot.reply_language(interaction)
         done = step >= len(lesson.steps)
         state = lesson.finish() if done else lesson.position(step)
@@ -198,7 +263,8 @@ class Learn(commands.Cog):
         embed.set_image(url=f"attachment://{filename}")
         embed.set_footer(text=text(lang, "learn.footer"))
         picture = discord.File(io.BytesIO(png), filename=filename, description=alt_text(view, names, lang))
-        return {"content": None, "embed": embed, "attachments": [picture], "view": self.controls(lesson, step, lang)}
+        controls = self.controls(interaction, lesson, step, lang, picked)
+        return {"content": None, "embed": embed, "attachments": [picture], "view": controls}
 
     def title(self, lesson: Lesson, step: int, lang: str) -> str:
         name = GAMES[lesson.game].name
@@ -206,17 +272,37 @@ class Learn(commands.Cog):
             return text(lang, "learn.title_done", game=name)
         return text(lang, "learn.title", game=name, step=step + 1, steps=len(lesson.steps))
 
-    def controls(self, lesson: Lesson, step: int, lang: str) -> discord.ui.View:
+    def controls(
+        self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, lang: str, picked: str | None
+    ) -> discord.ui.View:
+        """The step's controls: the game's own, else (a game whose cog draws none) a menu and a typed move."""
         if step >= len(lesson.steps):
             practice = button(lesson.game, step, "practice", text(lang, "learn.practice"), discord.ButtonStyle.success)
             again = button(lesson.game, 0, "again", text(lang, "learn.again"), discord.ButtonStyle.secondary)
             return controls_view([practice, again])
+        record = self.record(interaction, lesson, step)
+        drawn = game_cog(self.bot, lesson.game).lesson_controls(record, lesson.seat, picked, lang)
+        own = rebound(drawn, lesson_control(lesson.game, step))
+        if own:
+            return controls_view(own)
         typed = button(lesson.game, step, "type", text(lang, "learn.type"), discord.ButtonStyle.secondary)
         return controls_view([move_menu(lesson, step, lang), typed])
+
+    def record(self, interaction: discord.Interaction[Any], lesson: Lesson, step: int) -> GameRecord:
+        """Step ``step``'s position as a stand-in record."""
+        return stand_in(lesson, lesson.position(step), step, interaction.user, self.me().id)
 
     def me(self) -> discord.abc.User:
         assert self.bot.user is not None
         return self.bot.user
+
+
+def check_owner(interaction: discord.Interaction[Any]) -> None:
+    """Refuse a click on a lesson panel that another player opened (Discord says whose it is)."""
+    message = interaction.message
+    opened = message.interaction_metadata if message is not None else None
+    if opened is not None and opened.user.id != interaction.user.id:
+        raise refusal("learn.not_yours")
 
 
 def lesson_of(game: str) -> Lesson:

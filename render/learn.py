@@ -11,7 +11,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import io
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import BLACK, GREEN, Render, to_png
+from rules.registry import part_of
 
 Box = tuple[float, float, float, float]
 RING = GREEN
@@ -48,5 +48,5 @@ def lesson_picture(
     game: str, view: Any, players: Sequence[str], *, words: Mapping[str, str] | None = None, boxes: Sequence[Box] = ()
 ) -> bytes:
     """A lesson's picture: ``game``'s own board for ``view``, with ``boxes`` ringed (drawn in a worker)."""
-    draw: Render = importlib.import_module(f"render.{game}").render
+    draw: Render = part_of(game, "render").render
     return ringed(draw(view, players, words=words), boxes)

@@ -1,11 +1,12 @@
 """Where each game's parts live, found rather than listed.
 
 A game is four modules: its engine (which registers a :class:`rules.Game` when imported), its
-picture, its Discord cog and its AI adapter. A game that ships with the bot keeps them in the
-layer folders, each named after the game id (``rules/x.py``, ``render/x.py``, ``cogs/x.py``,
-``ai/x.py``). A game installed as a separate package declares an entry point in the group
-``agora.games``, named after the game id, whose value is the package holding ``rules``,
-``render``, ``cog`` and ``ai`` modules, its rules pages (``docs/rules/<id>.md``, ``docs/rules/fr/<id>.md``)
+picture, its Discord cog and its AI adapter, and may have a fifth, its ``/learn`` lesson. A game
+that ships with the bot keeps them in the layer folders, each named after the game id
+(``rules/x.py``, ``render/x.py``, ``cogs/x.py``, ``ai/x.py``, ``bot/learn/x.py``). A game installed
+as a separate package declares an entry point in the group ``agora.games``, named after the game
+id, whose value is the package holding ``rules``, ``render``, ``cog`` and ``ai`` modules (and
+``learn`` when it has a lesson), its rules pages (``docs/rules/<id>.md``, ``docs/rules/fr/<id>.md``)
 and its catalogues (``locales/<language>/*.po``)::
 
     [agora.games]
@@ -16,11 +17,14 @@ and its catalogues (``locales/<language>/*.po``)::
 True
 >>> GameModules.packaged("x", "games.x").cog
 'games.x.cog'
+>>> MODULES["arkaios"].learn, GameModules.packaged("x", "games.x").learn
+('bot.learn.arkaios', 'games.x.learn')
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -28,7 +32,7 @@ from types import ModuleType
 from typing import Literal
 
 ENTRY_POINT_GROUP = "agora.games"
-Part = Literal["rules", "render", "cog", "ai"]
+Part = Literal["rules", "render", "cog", "ai", "learn"]
 PROJECT = Path(__file__).resolve().parent.parent
 
 
@@ -68,6 +72,19 @@ class GameModules:
     @property
     def ai(self) -> str:
         return self._named("ai", "ai")
+
+    @property
+    def learn(self) -> str:
+        """The module of the game's ``/learn`` lesson (a game need not have one: see :meth:`has`)."""
+        return self._named("bot.learn", "learn")
+
+    def has(self, part: Part) -> bool:
+        """Whether the game has ``part`` (every game has the four first; a lesson is optional)."""
+        name: str = getattr(self, part)
+        try:
+            return importlib.util.find_spec(name) is not None
+        except ModuleNotFoundError:  # the package holding it is not installed
+            return False
 
     def module(self, part: Part) -> ModuleType:
         """The imported module of ``part``."""

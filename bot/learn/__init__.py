@@ -5,17 +5,16 @@ lesson). Each :class:`Step` asks the learner's seat for one move; the positions 
 follow from the moves asked before them and the scripted replies of the other seats, unless a
 step starts from a position of its own (a game's later stage, set out by hand).
 
-A game's lesson lives in its own module, ``bot/learn/<game id>.py``, holding ``LESSON``; the
-lessons are found by going through the registered games (:func:`lessons`), so nothing outside
-that module names the game. Its words are in the catalogues, keyed ``learn.<game>.<step>``
+A game's lesson lives in its own module, holding ``LESSON``: ``bot/learn/<game id>.py`` for a
+built-in game, the ``learn`` module of an installed game's package; the lessons are found through
+the registry of games (:func:`lessons`, ``rules.registry`` part "learn"), so nothing outside that
+module names the game. Its words are in the catalogues, keyed ``learn.<game>.<step>``
 (what the step asks), ``learn.<game>.<step>.wrong`` (why another move is not it),
 ``learn.<game>.intro`` and ``learn.<game>.end``.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from render.kit import Grid
-from rules import GAMES, GameState, IllegalMove, Text, View
+from rules import GAMES, MODULES, GameState, IllegalMove, Text, View, part_of
 from rules.base import FILES
 
 JSON = dict[str, Any]
@@ -160,10 +159,12 @@ def menu(lesson: Lesson, index: int) -> list[str]:
 
 @cache
 def lessons() -> dict[str, Lesson]:
-    """Every registered game's lesson, found as ``bot.learn.<game id>`` (a game without one has none)."""
+    """Every registered game's lesson, found as its "learn" part (a game without one has none)."""
     found: dict[str, Lesson] = {}
     for game in GAMES:
-        name = f"{__name__}.{game}"
-        if importlib.util.find_spec(name) is not None:
-            found[game] = importlib.import_module(name).LESSON
+        if MODULES[game].has("learn"):
+            lesson = part_of(game, "learn").LESSON
+            if not isinstance(lesson, Lesson) or lesson.game != game:
+                raise TypeError(f"{MODULES[game].learn}.LESSON is not a lesson of {game}")
+            found[game] = lesson
     return found

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import discord
@@ -23,7 +24,7 @@ from bot.endings import stored_ending
 from bot.i18n import text, word
 from bot.locks import KeyedLocks
 from bot.names import plain_name, told_apart
-from bot.service import ACTIVE, GameRecord
+from bot.service import ACTIVE, GameRecord, invalid_control
 from cogs.table.pictures import Board, Picture, picture_words
 from rules import GAMES
 from rules.base import View
@@ -74,6 +75,16 @@ def bot_levels(record: GameRecord, lang: str) -> str:
         text(lang, "bot.level_line", seat=seat + 1, level=text(lang, f"bot.level.{level}"))
         for seat, level in sorted(record.bot_seats.items())
     )
+
+
+@dataclass(frozen=True)
+class LessonClick:
+    """What a click on one of a game's controls does in a ``/learn`` lesson: it plays ``move``, or it
+    keeps ``picked`` (a stack, a square...) for the next controls, as the real board would go on;
+    neither: the controls go back to their start (a Back button)."""
+
+    move: str | None = None
+    picked: str | None = None
 
 
 class TableCog(commands.Cog):
@@ -165,6 +176,22 @@ class TableCog(commands.Cog):
         """``view`` as the public picture draws it, with the engine's English in it worded in ``lang``
         (replays draw stored positions through this too); most games draw no engine text."""
         return view
+
+    def lesson_controls(
+        self, record: GameRecord, seat: int, picked: str | None, lang: str
+    ) -> list[discord.ui.Item[Any]]:
+        """The controls ``seat`` plays ``record``'s position with, the same its board or private panel
+        shows (``picked``: what an earlier control of the turn chose, see :meth:`lesson_click`).
+
+        A ``/learn`` lesson draws them over a position of its own and routes their clicks to itself
+        (:func:`cogs.table.controls.rebound`). None by default: the lesson then offers its moves in
+        a menu and a typed form.
+        """
+        return []
+
+    def lesson_click(self, record: GameRecord, seat: int, action: str, values: list[str]) -> LessonClick:
+        """What a click on one of :meth:`lesson_controls` (its ``action`` and picked ``values``) does."""
+        raise invalid_control()
 
     def describe_options(self, record: GameRecord, lang: str) -> str:
         """The challenge's options, in words."""

@@ -147,6 +147,20 @@ class GameSelect(_BoundToGame, discord.ui.DynamicItem[discord.ui.Select[Any]], t
         await dispatch(interaction, self.game_id, self.version, self.action, list(self.item.values))
 
 
+Rebind = Callable[[discord.ui.Item[Any], str], discord.ui.Item[Any]]  # an item and its action -> its new control
+
+
+def rebound(items: Sequence[discord.ui.Item[Any]], rebind: Rebind) -> list[discord.ui.Item[Any]]:
+    """A game's controls (:class:`GameButton`, :class:`GameSelect`) routed elsewhere: each one's button
+    or select, as the game drew it, given to ``rebind`` with its action (e.g. a lesson's control, whose
+    custom_id the lesson owns). Items that are no game control are left out."""
+    found: list[discord.ui.Item[Any]] = []
+    for item in items:
+        if isinstance(item, (GameButton, GameSelect)):
+            found.append(rebind(item.item, item.action))
+    return found
+
+
 def controls_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
     """A view of ``items``, every label within Discord's limits."""
     view = discord.ui.View(timeout=None)

@@ -1,34 +1,150 @@
-"""Playing a lesson through the offline Discord, as a player following its steps would."""
+"""Playing a lesson through the offline Discord, as a player following its steps would: with the
+game's own controls (a button, an option, a keep of several dice, or first what the move starts
+from: a stack, a piece, a square, a die)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from bot.i18n import text, word
-from bot.learn import Lesson, answer, menu
+from bot.learn import Lesson, answer
 from rules import GAMES
-from tests.harness import FakeDiscord, FakeMessage, FakeUser
+from tests.harness import FakeComponent, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
 TYPED_NONSENSE = "zz"  # a move no game reads: the rules refuse it, and say why
+LESSON_ID = "agora:learn:"
+MOST_PICKS = 3  # choices before a move (a stack, then where it goes)
+Press = tuple[FakeComponent, list[str]]  # a control, and the options picked when it is a select
+# Moves whose first control is a button that names no part of the move: the element's power first.
+FIRST: dict[tuple[str, str], str] = {("araksey", "c2-c3+earth"): "power"}
 
 
 def move_menu(panel: FakeMessage) -> str:
-    """The custom_id of the panel's move menu."""
-    [found] = [c.custom_id for c in panel.selects]
+    """The custom_id of the panel's first select (the move menu of a game without lesson controls)."""
+    found = panel.selects[0].custom_id
     assert found is not None
     return found
+
+
+def has_typed_form(panel: FakeMessage, lang: str) -> bool:
+    """Whether the panel offers "Type a move" (a game whose cog draws no lesson controls)."""
+    return any(button.label == text(lang, "learn.type") for button in panel.buttons)
+
+
+def legal_moves(lesson: Lesson, step: int) -> set[str]:
+    return {str(move) for move in lesson.position(step).legal_moves(lesson.seat)}
+
+
+def button_moves(button: FakeComponent) -> list[str]:
+    """What a lesson button may play or pick: each run of its action's parts ("mv:roll" plays "roll")."""
+    parts = (button.custom_id or "").split(":g:", 1)[-1].split(":")
+    return [":".join(parts[i:j]) for i in range(len(parts)) for j in range(i + 1, len(parts) + 1)]
+
+
+def dice_for(select: FakeComponent, notation: str) -> list[str]:
+    """The dice to tick in a keep menu of single dice (``index:value``) for ``keep:3,3,4``, or none."""
+    if not notation.startswith("keep:") or select.max_values < 2:
+        return []
+    wanted = Counter(notation.removeprefix("keep:").split(","))
+    picked = []
+    for value in select.values:
+        pip = value.partition(":")[2]
+        if wanted[pip] > 0:
+            wanted[pip] -= 1
+            picked.append(value)
+    return [] if +wanted else picked
+
+
+def playing(panel: FakeMessage, notation: str) -> Press | None:
+    """The control that plays ``notation`` on the panel as it is: an option that is the move (a
+    guarded one, ``swap:none|r1``, too), the dice of a keep, or a button."""
+    for select in panel.selects:
+        for value in select.values:
+            if value.partition("|")[0] == notation:
+                return select, [value]
+        if dice := dice_for(select, notation):
+            return select, dice
+    for button in panel.buttons:
+        if not button.disabled and notation in button_moves(button):
+            return button, []
+    return None
+
+
+def starting(panel: FakeMessage, notation: str, legal: set[str]) -> Press | None:
+    """The control that picks what ``notation`` starts from (a stack, a piece, a square, a die):
+    an option or a button naming it, which is no move itself."""
+    found: list[tuple[str, Press]] = []
+    for select in panel.selects:
+        found += [(value, (select, [value])) for value in select.values if value not in legal]
+    for button in panel.buttons:
+        if not button.disabled:
+            found += [(named, (button, [])) for named in button_moves(button) if named not in legal]
+    found = [(named, control) for named, control in found if named and notation.startswith(named)]
+    return max(found, key=lambda entry: len(entry[0]))[1] if found else None
+
+
+async def push(h: FakeDiscord, user: FakeUser, panel: FakeMessage, control: Press) -> InteractionResult:
+    component, values = control
+    assert (component.custom_id or "").startswith(LESSON_ID), "the lesson owns its controls"
+    if component.is_select:
+        return await h.select(user, panel, component.custom_id, values=values)
+    return await h.click(user, component)
+
+
+async def press(
+    h: FakeDiscord, user: FakeUser, panel: FakeMessage, lesson: Lesson, step: int, notation: str
+) -> InteractionResult:
+    """``notation`` played with the panel's controls, as a player would: the control that is the
+    move, after those that pick what it starts from."""
+    legal = legal_moves(lesson, step)
+    first = FIRST.get((lesson.game, notation))
+    if first is not None:
+        [button] = [b for b in panel.buttons if (b.custom_id or "").endswith(f":g:{first}")]
+        assert (await h.click(user, button)).updated
+    for _ in range(MOST_PICKS):
+        control = playing(panel, notation)
+        if control is not None:
+            return await push(h, user, panel, control)
+        start = starting(panel, notation, legal)
+        assert start is not None, f"no control plays {notation}: {[c.custom_id for c in panel.components]}"
+        picked = await push(h, user, panel, start)
+        assert picked.updated and picked.message is panel, picked.text
+    raise AssertionError(f"{notation} takes more than {MOST_PICKS} picks")
+
+
+async def play_other(
+    h: FakeDiscord, user: FakeUser, panel: FakeMessage, lesson: Lesson, step: int
+) -> InteractionResult | None:
+    """A move the step does not ask, played with what the panel offers first (None: it offers none)."""
+    legal = legal_moves(lesson, step)
+    others = sorted(legal - set(lesson.steps[step].asks))
+    for _ in range(MOST_PICKS):
+        direct = [control for move in others if (control := playing(panel, move)) is not None]
+        if direct:
+            return await push(h, user, panel, direct[0])
+        starts = [start for move in others if (start := starting(panel, move, legal)) is not None]
+        if not starts:
+            return None
+        picked = await push(h, user, panel, starts[0])
+        assert picked.updated and picked.message is panel, picked.text
+    return None
 
 
 async def wrong_moves_at(
     h: FakeDiscord, user: FakeUser, panel: FakeMessage, lesson: Lesson, step: int, lang: str
 ) -> None:
-    """At step ``step``: a move the step does not ask, then a move typed that the rules refuse; each
-    is explained and the panel stays at the same step."""
+    """At step ``step``: a move the step does not ask, played with the controls (and, where the game
+    has no controls of its own, a move typed that the rules refuse); each is explained and the panel
+    stays at the same step, its controls back at their start."""
     title = text(lang, "learn.title", game=lesson_name(lesson), step=step + 1, steps=len(lesson.steps))
-    others = [move for move in menu(lesson, step) if move not in lesson.steps[step].asks]
-    if others:
-        picked = await h.select(user, panel, move_menu(panel), values=[others[0]])
-        assert picked.updated and picked.message is panel
+    played = await play_other(h, user, panel, lesson, step)
+    assert played is not None or legal_moves(lesson, step) == set(lesson.steps[step].asks), "a wrong move is offered"
+    if played is not None:
+        assert played.updated and played.message is panel
         assert text(lang, lesson.key(step, "wrong")) in panel.text, panel.text
         assert title in panel.text
+    if not has_typed_form(panel, lang):
+        return
     opened = await h.click(user, panel.button(label=text(lang, "learn.type")))
     assert opened.type == 9, "the button opens a form to type a move in"
     typed = await h.submit_modal(user, f"agora:learn-type:{lesson.game}:{step}", {"move": TYPED_NONSENSE})
@@ -40,11 +156,10 @@ async def wrong_moves_at(
 
 
 async def play_step(h: FakeDiscord, user: FakeUser, panel: FakeMessage, lesson: Lesson, step: int, lang: str) -> None:
-    """Step ``step`` played as it asks, from the menu; the panel goes on to the next step."""
+    """Step ``step`` played as it asks, with the panel's controls; the panel goes on to the next step."""
     assert text(lang, lesson.key(step)) in panel.text, "the panel says what the step asks"
     asked = lesson.steps[step].asks[0]
-    assert asked in panel.selects[0].values, "the move asked is in the menu"
-    played = await h.select(user, panel, move_menu(panel), values=[asked])
+    played = await press(h, user, panel, lesson, step, asked)
     assert played.updated and played.message is panel
     assert text(lang, "learn.well_done", move=asked) in panel.text
 

@@ -17,7 +17,7 @@ from bot.endings import result_text
 from bot.i18n import text
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, GameRecord
-from cogs.common import COLOUR, Board, GameButton, GameCog, mention_list
+from cogs.common import COLOUR, Board, GameButton, GameCog, LessonClick, mention_list
 from rules import Square
 from tests.tic_tac_toe import render as drawing
 from tests.tic_tac_toe.rules import GAME_ID, SIZE, SQUARES, TicTacToeState, index_of
@@ -78,6 +78,17 @@ class TicTacToe(GameCog):
         label = str(square) if seat is None else f"{MARKS[seat]} {square}"
         action = f"mark:{square}"
         return GameButton(record.id, record.version, action, label=label, disabled=seat is not None, row=row)
+
+    def lesson_controls(
+        self, record: GameRecord, seat: int, picked: str | None, lang: str
+    ) -> list[discord.ui.Item[Any]]:
+        """The board's square buttons."""
+        state = record.state
+        assert isinstance(state, TicTacToeState)
+        return self.squares(record, state)
+
+    def lesson_click(self, record: GameRecord, seat: int, action: str, values: list[str]) -> LessonClick:
+        return LessonClick(move=action.removeprefix("mark:"))
 
     async def on_game_control(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str, values: list[str]

@@ -44,8 +44,8 @@ from cogs.table.controls import (
     dispatch,
     menu_button,
     opens_modal,
-    shared_menu,
     rebound,
+    shared_menu,
 )
 from cogs.table.finding import game_here, game_numbers, pick_game
 from cogs.table.panels import Panels
@@ -83,15 +83,14 @@ from cogs.table.turns import Turns
 
 __all__ = [
     "ACKNOWLEDGED", "ANY_VERSION", "BUTTON_LIMIT", "COLOUR", "COMMON_ACTIONS", "CONTENT_LIMIT", "DEADLINE_HELP",
-    "DESCRIPTION_LIMIT", "ECHO_LIMIT", "FIELD_LIMIT", "FIELD_NAME_LIMIT", "FOOTER_LIMIT", "LEVEL_HELP",
-    "MAX_GAME_ID", "MISSING_PERMISSIONS", "OPPONENT_HELP", "OPTION_LIMIT", "PLACEHOLDER_LIMIT", "TITLE_LIMIT",
-    "Board", "Boards", "Challenges", "ControlId", "GameButton", "GameCog", "GameSelect", "LessonClick", "Panels", "Picture",
-    "RegistersControls", "Rematches", "Reply", "Sent", "SharedControls", "TableCog", "Turns", "acknowledge",
-    "answered", "bot_levels",
-    "clip", "control_id", "controls_view", "disable_moves", "dispatch", "echo", "fit_embed", "fit_item", "game_cog",
-    "game_here", "game_numbers", "guarded", "in_reply_language", "inert", "is_active", "mention_list", "menu_button",
-    "on_board", "opens_modal", "pick_game", "picture_words", "rebound", "seat_list", "send_answer", "shared_menu", "tell",
-    "update_clicked",
+    "DESCRIPTION_LIMIT", "ECHO_LIMIT", "FIELD_LIMIT", "FIELD_NAME_LIMIT", "FOOTER_LIMIT", "LEVEL_HELP", "MAX_GAME_ID",
+    "MISSING_PERMISSIONS", "OPPONENT_HELP", "OPTION_LIMIT", "PLACEHOLDER_LIMIT", "TITLE_LIMIT", "Board", "Boards",
+    "Challenges", "ControlId", "GameButton", "GameCog", "GameSelect", "LessonClick", "Panels", "Picture",
+    "RegistersControls", "Rematches", "Reply", "Sent", "SharedControls", "TableCog", "Turns", "acknowledge", "answered",
+    "bot_levels", "clip", "control_id", "controls_view", "disable_moves", "dispatch", "echo", "fit_embed", "fit_item",
+    "game_cog", "game_here", "game_numbers", "guarded", "in_reply_language", "inert", "is_active", "mention_list",
+    "menu_button", "on_board", "opens_modal", "pick_game", "picture_words", "rebound", "seat_list", "send_answer",
+    "shared_menu", "tell", "update_clicked",
 ]
 
 class GameCog(Rematches):

@@ -15,8 +15,9 @@ from bot.app import PLAYERS_ONLY
 from bot.away import TimeAway, away_lines
 from bot.i18n import text
 from bot.notices import DM, NoticeChoice
+from bot.records import message_link
 from bot.scheduler import UNCLAIMED
-from bot.service import ACTIVE, FINISHED, GameRecord, message_link, refusal
+from bot.service import ACTIVE, FINISHED, GameRecord, refusal
 from cogs.table.base import TableCog, disable_moves
 from cogs.table.controls import (
     ANY_VERSION,

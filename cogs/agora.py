@@ -166,7 +166,8 @@ class Agora(SharedControls):
         in_channel = [uid for uid, choice in choices.items() if choice.pinged]
         closed = []
         for choice in (choice for choice in choices.values() if choice.reminded_privately):
-            said = self.reminder(record, choice.lang(lang), left, [choice.user_id])
+            private = choice.lang(await self.bot.dm_language(choice.user_id, record.row.guild_id))
+            said = self.reminder(record, private, left, [choice.user_id])
             delivery = await self.bot.notices.dm(choice.user_id, said)
             if delivery is not Delivery.SENT:  # the mention stands in for closed DMs
                 in_channel.append(choice.user_id)

@@ -63,7 +63,8 @@ class Digests(commands.Cog):
             return 0
         urgent = min(waiting, key=lambda pair: pair[1].seconds_left)[0]
         server_lang = await self.bot.language_of(urgent.row.guild_id)
-        said = digest_message(choice.lang(server_lang), [entry for _, entry in waiting])
+        lang = choice.lang(await self.bot.dm_language(choice.user_id, urgent.row.guild_id))
+        said = digest_message(lang, [entry for _, entry in waiting])
         delivery = await self.bot.notices.dm(choice.user_id, said)
         # Closed DMs: told once, where their most urgent game is played; the mention stands in from now on.
         await self.bot.notices.tell_if_closed(delivery, urgent.row.channel_id, choice.user_id, server_lang)

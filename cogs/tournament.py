@@ -487,7 +487,8 @@ class TournamentCog(RegistersControls[AgoraBot]):
             for choice in (await self.bot.notices.store.of(table.seats)).values():
                 if choice.heard_by != DM:
                     continue
-                notice = self.round_notice(tournament, round_, table, choice.user_id, links, choice.lang(lang))
+                private = choice.lang(await self.bot.dm_language(choice.user_id, tournament.guild_id))
+                notice = self.round_notice(tournament, round_, table, choice.user_id, links, private)
                 if await self.bot.notices.dm(choice.user_id, notice) is Delivery.CLOSED_NOW:
                     closed.append(choice.user_id)
         return closed

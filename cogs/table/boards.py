@@ -273,7 +273,8 @@ class Boards(TableCog):
         for choice in choices.values():
             if choice.heard_by != DM:
                 continue
-            said = text(choice.lang(lang), "notice.turn_dm", game=self.game_name, id=record.id, link=link)
+            private = choice.lang(await self.bot.dm_language(choice.user_id, record.row.guild_id))
+            said = text(private, "notice.turn_dm", game=self.game_name, id=record.id, link=link)
             await self.bot.notices.tell_if_closed(
                 await self.bot.notices.dm(choice.user_id, said), record.row.channel_id, choice.user_id, lang
             )

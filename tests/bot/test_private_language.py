@@ -24,7 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # Functions whose private answer is deliberately in the server's language, and why.
 SERVER_WORDED = {
     "cogs/agora.py:settings": "it shows the settings in the language the server has just chosen",
-    "cogs/agora.py:notify": "its greeting is a direct message, and its answers read with it: direct messages' rule",
 }
 ANSWERS = {"tell", "send_modal"}  # private whatever their arguments
 EPHEMERAL_ANSWERS = {"send_answer", "send_message", "send", "defer"}  # private with ephemeral=True

@@ -23,6 +23,7 @@ from tests.e2e.french import english_among, shown_strings
 from tests.e2e.test_arcanor_e2e import record_of, start_game
 from tests.e2e.test_arcanor_fr_e2e import start_french_game
 from tests.e2e.test_arkaios_e2e import challenge_accepted
+from tests.e2e.test_notices_e2e import play_turn, waiting_for
 from tests.e2e.test_private_panels_e2e import panel_edits, play_moves
 from tests.harness import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
@@ -341,3 +342,26 @@ async def test_the_board_menu_and_an_offer_on_a_french_server_for_an_english_pla
     assert told == [f"Done: <@{alice.id}> resigned."], "the player's words"
     final = h.last_message(h.default_channel)
     assert "Revanche" in [c.label for c in final.components], "the final board is public: French"
+
+
+async def test_turn_messages_by_dm_keep_the_language_of_the_notice_choice_across_a_restart(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    ana, dan = h.user("ana"), h.user("dan")
+    dan.locale = "en-GB"
+    bot = make_bot()
+    await h.start(bot)
+    await h.slash(h.owner, "agora settings", language="fr")
+    chosen = await h.slash(dan, "agora notify", mode="dm")
+    assert chosen.ephemeral and chosen.text.startswith("Saved."), chosen.text
+    sent = await h.slash(ana, "arkaios challenge", opponent=dan)
+    await h.click(dan, sent.button(label="Accepter"))
+    await h.restart(bot := make_bot())
+    users = {ana.id: ana, dan.id: dan}
+    while await waiting_for(bot, 1) != dan.id:
+        await play_turn(h, bot, 1, users)
+    told = h.dm_messages(dan)[-1].content
+    assert told.startswith("🎲 Your turn in game #1 (Arkaios): https://"), told
+    board = board_of(h)
+    assert "partie n°1" in board.text, "the board is public: the server's French"

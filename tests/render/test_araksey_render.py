@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import random
-import time
 
 import pytest
 from PIL import Image
@@ -121,16 +120,6 @@ def test_long_names_and_no_names() -> None:
     check_png(render(state.view(None), []))
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_render_is_fast(players: int) -> None:
-    view = with_dragons_and_effects(played(players, 5, 40)).view(None)
-    render(view, NAMES)  # the first call builds the sprites
-    timings = []
-    for _ in range(9):
-        started = time.perf_counter()
-        render(view, NAMES)
-        timings.append(time.perf_counter() - started)
-    assert sorted(timings)[4] < 0.1  # generous for shared machines; typically ~20 ms
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

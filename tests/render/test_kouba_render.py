@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -119,15 +117,6 @@ def test_spectator_hand_is_a_plain_notice() -> None:
     assert share(player, body, PARCHMENT, 12) > 0.1
 
 
-def test_render_time() -> None:
-    view = walk(2, 3, rolled).view(None)
-    render(view, NAMES[:2])
-    times = []
-    for _ in range(7):
-        started = time.perf_counter()
-        render(view, NAMES[:2])
-        times.append(time.perf_counter() - started)
-    assert statistics.median(times) < 0.1
 
 
 def drawn_texts(monkeypatch: pytest.MonkeyPatch, view: dict[str, Any], words: dict[str, str] | None) -> list[str]:

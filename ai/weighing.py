@@ -19,9 +19,12 @@ the same weighing.
 
 >>> from rules import GAMES
 >>> from ai.observation import observe
->>> state = GAMES["arkaios"].new(players=2, seed=0)
->>> first = weigh(observe(state, 0), "c3=1", seed=1, scale=0.05)
->>> first == weigh(observe(state, 0), "c3=1", seed=1, scale=0.05)
+>>> game = next(iter(GAMES.values()))  # any game will do
+>>> state = game.new(players=game.min_players, seed=0)
+>>> seat = (state.waiting_for or state.actors)[0]
+>>> played = str(state.legal_moves(seat)[0])
+>>> first = weigh(observe(state, seat), played, seed=1, scale=0.05)
+>>> first == weigh(observe(state, seat), played, seed=1, scale=0.05)
 True
 >>> 0.0 <= first.played_value <= 1.0 and 0.0 <= first.before <= 1.0
 True

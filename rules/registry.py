@@ -17,8 +17,8 @@ and its catalogues (``locales/<language>/*.po``)::
 True
 >>> GameModules.packaged("x", "games.x").cog
 'games.x.cog'
->>> MODULES["arkaios"].learn, GameModules.packaged("x", "games.x").learn
-('bot.learn.arkaios', 'games.x.learn')
+>>> MODULES[game].learn == f"bot.learn.{game}", GameModules.packaged("x", "games.x").learn
+(True, 'games.x.learn')
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules import GAMES
 from rules.kouba import KoubaState
-from tests.rules.test_kouba import down, entering, kouba, moves, play, position, rig, up
+from tests.rules.test_kouba import down, entering, kouba, moves, play, position, rig, tied_after_the_last_round, up
 
 
 def test_a_kouba_forced_onto_the_last_open_pile_ends_the_round_at_once() -> None:
@@ -44,3 +44,12 @@ def test_a_game_stored_before_turn_starts_were_kept_counts_its_moves_from_the_st
     state = KoubaState.from_json(data)
     assert state.turns_begun is None and state.turn_began_at == 0
     assert KoubaState.from_json(state.to_json()).to_json()["turn_began_at"] == 0
+
+
+def test_a_tie_break_race_with_one_fastest_racer_is_won_at_once() -> None:
+    """One racer makes the straight in fewer rolls: they win the tie-break in those rolls, with no
+    roll-off and no race of one."""
+    state = play(rig(tied_after_the_last_round(), 1, 1, 1, 1, 1, 1, 6, 5, 4, 3, 2, 1), (0, "roll"), (1, "roll"))
+    assert state.outcome is not None and state.outcome.winners == (1,)
+    assert state.log[-1] == "@2 wins the tie-break race in 1 rolls"
+    assert not any("roll again" in line for line in state.log)

@@ -153,9 +153,22 @@ def load_equivalent(settings: Settings, engine: str) -> frozenset[str]:
 
 def pytest_command(settings: Settings, engine: str) -> list[str]:
     """The pytest run for one engine: its tests and its conformance checks, stopping at the first failure."""
-    tests = [t.format(engine=engine, source=engine_source(engine)) for t in settings.tests]
+    patterns = [t.format(engine=engine, source=engine_source(engine)) for t in settings.tests]
+    tests = [path for pattern in patterns for path in files_named_by(pattern)]
     return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "bench.mutation.plugin",
             *tests, "-k", settings.select.format(engine=engine)]
+
+
+def files_named_by(pattern: str) -> list[str]:
+    """The files ``pattern`` names, relative to the project, sorted: itself when it has no ``*``
+    (pytest then says plainly if it is missing), else every match (none is an error: a pattern
+    matching nothing would silently leave the engine's tests out)."""
+    if "*" not in pattern:
+        return [pattern]
+    found = sorted(str(path.relative_to(ROOT)) for path in ROOT.glob(pattern))
+    if not found:
+        raise SystemExit(f"no file matches the mutation tests' pattern {pattern!r}")
+    return found
 
 
 def run_one(command: list[str], module_spec: str | None, timeout: float) -> tuple[int | None, str]:

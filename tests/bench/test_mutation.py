@@ -23,6 +23,7 @@ from bench.mutation.run import (
     engine_files,
     engine_mutants,
     engine_source,
+    files_named_by,
     load_equivalent,
     module_name,
     pytest_command,
@@ -153,9 +154,19 @@ def test_an_engine_package_is_mutated_file_by_file() -> None:
     assert len({m.key for m in mutants}) == len(mutants)
     assert module_name(ROOT / "rules/kouba/events.py") == "rules.kouba.events"
     assert module_name(ROOT / "rules/kouba/__init__.py") == "rules.kouba"
-    assert pytest_command(Settings.load(), "kouba")[-5:] == [
-        "rules/kouba", "tests/rules/test_kouba.py", "tests/rules/test_conformance.py", "-k", "kouba"
-    ]
+    command = pytest_command(Settings.load(), "kouba")
+    assert "rules/kouba" in command and "tests/rules/test_kouba.py" in command and command[-2:] == ["-k", "kouba"]
+    assert not any("{" in part or "*" in part for part in command)
+
+
+def test_a_pattern_names_every_matching_test_file_and_refuses_to_match_none() -> None:
+    kouba = files_named_by("tests/rules/test_kouba*.py")
+    assert kouba[0] == "tests/rules/test_kouba.py" and "tests/rules/test_kouba_turns.py" in kouba
+    assert kouba == sorted(kouba)
+    assert files_named_by("tests/rules/test_arkaios*.py") == ["tests/rules/test_arkaios.py"]
+    assert files_named_by("tests/rules/test_missing.py") == ["tests/rules/test_missing.py"]  # pytest names it
+    with pytest.raises(SystemExit, match="no file matches"):
+        files_named_by("tests/rules/test_missing*.py")
 
 
 def test_exit_codes_and_timeouts_are_classified() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ai.adapter import ADAPTERS, Adapter, Sampler, Values, replay, squash
 from ai.observation import Observation
-from ai.solver import Budget, turn_ends
+from ai.solver import Budget
 from rules import GameState, Outcome, Rng
 from rules.arkaios import AROUND, NEIGHBOURS, PILLARS, STEPS, TOP, ArkaiosState, Heights, Pillar, searched, third_level
 
@@ -50,6 +50,9 @@ def position_key(state: GameState[Any]) -> Hashable:
     return (state.heights, architects, state.to_move, state.spent, chain_end, winners)
 
 
+# What building one end of a turn costs the budget, in moves: looking whether the opponent is blocked
+# is a small search of its own.
+END_COST = 8
 # A chain's end: (the heights the completion search reads, the final pillar's square).
 ChainEnd = tuple[Heights, int]
 
@@ -58,10 +61,11 @@ def whole_turns(state: GameState[Any], seat: int, budget: Budget) -> Iterator[tu
     """Each distinct way ``seat`` can finish its turn from ``state``: (its first pillar, the position
     after). The proofs' fast path: chains are walked on the heights alone and only their ends
     become states, instead of playing every pillar through the engine. Each pillar tried spends
-    one move of ``budget``; once it is spent the walk stops, silently (the caller checks it)."""
+    one move of ``budget`` and each end built ``END_COST``; once it is spent the walk stops,
+    silently (the caller checks it). The openings are not walked: the budget is marked spent."""
     assert isinstance(state, ArkaiosState)
     if state.phase != "turn" or state.to_move != seat:
-        yield from turn_ends(ADAPTERS["arkaios"], state, seat, budget)
+        budget.left = -1  # the openings are left to the one-turn proofs: a line through them proves nothing
         return
     mine, theirs = state.last_levels[seat], state.last_levels[1 - seat]
     position, forbidden = state.positions[seat], state.positions[1 - seat]
@@ -72,6 +76,8 @@ def whole_turns(state: GameState[Any], seat: int, budget: Budget) -> Iterator[tu
     walk(searched(state.heights, forbidden), prev, level, left, final, None, ends, budget)
     kept = state.heights[forbidden : forbidden + 1]  # the opponent's square, marked for the walk
     for (heights, square), first in ends.items():
+        if not budget.spend_many(END_COST):
+            return
         yield first, turn_end(state, seat, heights[:forbidden] + kept + heights[forbidden + 1 :], square)
 
 

@@ -18,9 +18,9 @@ nothing is proven.
 >>> from rules import GAMES
 >>> from ai.adapter import ADAPTERS
 >>> import ai.arkaios  # noqa: F401
->>> opened = GAMES["arkaios"].new(players=2, seed=0).play(0, "c3=1")
->>> prover = TurnProver(ADAPTERS["arkaios"], Budget(10_000))
->>> str(prover.winning_move(opened, 1, turns=1)).endswith("=2")   # a level-1 opening is blocked
+>>> state = GAMES["arkaios"].new(players=2, seed=0).play(0, "c3=3").play(1, "d4=2")
+>>> prover = TurnProver(ADAPTERS["arkaios"], Budget(100_000))
+>>> prover.winning_move(state, 0, turns=1) is None   # no temple and no block in the first turn
 True
 """
 

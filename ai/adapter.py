@@ -17,7 +17,7 @@ An :class:`Adapter` knows two things about its game:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +26,8 @@ from rules import GAMES, GameState, Outcome, Rng
 
 Values = tuple[float, ...]
 Sampler = Callable[[Rng], GameState[Any]]
+# (state, seat, budget) -> each way the seat can finish its turn: (its first move, the position after).
+TurnEnds = Callable[[GameState[Any], int, Any], Iterator[tuple[Any, GameState[Any]]]]
 
 
 def keep_all(state: GameState[Any], seat: int, moves: list[Any]) -> list[Any]:
@@ -52,6 +54,13 @@ class Adapter:
     ``proof_budget``, for games without chance, is the moves the hard level may try to prove a turn
     that wins at once, or a move that loses at once, before it searches (``ai/solver.py``): a
     budget, not a clock, so the move stays the same on every machine. ``None``: no proofs.
+
+    ``deep_budget`` is the moves hard may try, on top, to prove lines two turns deep
+    (``ai/deep_proof.py``: a turn that forces a win whatever the answer, and no turn that lets the
+    opponent do so); it needs ``position_key``, a value equal for two states exactly when the game
+    goes on the same from both (the proofs' transposition table). ``None``: no such proofs.
+    ``whole_turns``, if given, is a faster :func:`ai.solver.turn_ends` for those proofs: the same
+    ends (each distinct position once), each move tried spending one move of the budget.
     """
 
     sampler: Callable[[Observation], Sampler]
@@ -61,6 +70,9 @@ class Adapter:
     secret_moves: tuple[str, str] | None = None
     full_choices: int = 1
     proof_budget: int | None = None
+    deep_budget: int | None = None
+    position_key: Callable[[GameState[Any]], Hashable] | None = None
+    whole_turns: TurnEnds | None = None
 
 
 ADAPTERS: dict[str, Adapter] = {}

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.adapter import ADAPTERS, Adapter, Sampler, Values, outcome_values
+from ai.deep_proof import TurnProver
 from ai.observation import Observation
 from ai.solver import Budget, survives, turn_ends, winning_turn, won_by
 from rules import GameState, Rng
@@ -68,6 +69,8 @@ LEVELS: dict[str, Level] = {
 
 # A turn proven to win at once (see ``Adapter.proof_budget``) must win in this many sampled worlds.
 PROOF_SAMPLES = 4
+# How deep hard proves where its game allows (ai/deep_proof.py): its turn, the answer, its next turn.
+DEEP_TURNS = 3
 
 
 def step_share(step: int) -> float:
@@ -107,10 +110,40 @@ def choose_move(obs: Observation, level: str = "hard", seed: int = 0, step: int 
         return won
     share = step_share(max(0, step + 1 - adapter.full_choices))
     budget = max(1, round(plan.iterations * adapter.speed * share))
+    deep = deep_prover(adapter, plan)
+    if deep is not None and (forced := deep.winning_move(world, obs.seat, DEEP_TURNS)) is not None:
+        return str(forced)
     ranked = Search(adapter, sample, obs.seat, plan, rng).run(budget, plan.time_cap * share)
     if proof is None:
         return str(ranked[0])
-    return str(next((m for m in ranked if survives(adapter, world, obs.seat, m, proof) is not False), ranked[0]))
+    return str(first_safe(adapter, world, obs.seat, ranked, proof, deep))
+
+
+def deep_prover(adapter: Adapter, plan: Level) -> TurnProver | None:
+    """The proofs two turns deep of a level that proves, in a game that has them."""
+    if not plan.proves or adapter.deep_budget is None or adapter.position_key is None:
+        return None
+    return TurnProver(adapter, Budget(adapter.deep_budget))
+
+
+def first_safe(
+    adapter: Adapter, world: GameState[Any], seat: int, ranked: list[Any], proof: Budget, deep: TurnProver | None
+) -> Any:
+    """The best-ranked move that is not proven to lose: two turns deep while that budget lasts
+    (after a fresh one for this), then at once; the best-ranked move if every one loses."""
+    candidates = ranked
+    if deep is not None:
+        deep.budget = Budget(adapter.deep_budget or 0)
+        refuted: set[str] = set()
+        for move in ranked:
+            verdict = deep.safe(world, seat, move, DEEP_TURNS)
+            if verdict:
+                return move
+            if verdict is None:
+                break
+            refuted.add(str(move))
+        candidates = [move for move in ranked if str(move) not in refuted] or ranked
+    return next((m for m in candidates if survives(adapter, world, seat, m, proof) is not False), candidates[0])
 
 
 def proven_win(

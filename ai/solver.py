@@ -37,7 +37,11 @@ class Budget:
 
     def spend(self) -> bool:
         """Take one move from the budget; False once it is spent (the proof gives up)."""
-        self.left -= 1
+        return self.spend_many(1)
+
+    def spend_many(self, moves: int) -> bool:
+        """Take ``moves`` from the budget at once (a step that costs as much as that many moves)."""
+        self.left -= moves
         return self.left >= 0
 
 

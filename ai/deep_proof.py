@@ -3,8 +3,8 @@ opponent leaves a turn that wins at once, and whether a turn lets the opponent d
 
 :mod:`ai.solver` sees one turn ahead: it takes a turn that wins at once and avoids a turn after
 which the opponent wins at once. A player who looks only that far still loses to a *trap*: the
-opponent builds a position where every answer lets it win at once on its next turn (in Arkaios,
-an architect shut in so that each way out completes the opponent's temple or blocks itself). This
+opponent builds a position where every answer lets it win at once on its next turn (a piece shut
+in so that each way out completes the opponent's goal or blocks itself). This
 module proves such lines for two sides playing whole turns in alternation, without chance: a
 small AND/OR search over turns, where a *turn* is every move a seat plays before another seat is
 waited for, with a transposition table keyed on the position at the end of a turn (many orders of
@@ -16,11 +16,11 @@ by the clock: the same position gives the same answer on any machine; where the 
 nothing is proven.
 
 >>> from rules import GAMES
->>> from ai.adapter import ADAPTERS
->>> import ai.arkaios  # noqa: F401
->>> state = GAMES["arkaios"].new(players=2, seed=0).play(0, "c3=3").play(1, "d4=2")
->>> prover = TurnProver(ADAPTERS["arkaios"], Budget(100_000))
->>> prover.winning_move(state, 0, turns=1) is None   # no temple and no block in the first turn
+>>> from ai import ADAPTERS
+>>> game = next(game for game, adapter in ADAPTERS.items() if adapter.position_key is not None)
+>>> state = GAMES[game].new(players=2, seed=0)
+>>> prover = TurnProver(ADAPTERS[game], Budget(100_000))
+>>> prover.winning_move(state, 0, turns=1) is None   # no game is won in its first turn
 True
 """
 

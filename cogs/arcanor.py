@@ -37,7 +37,7 @@ from cogs.common import (
     seat_list,
     update_clicked,
 )
-from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP, OPPONENT_HELP
+from cogs.table.challenges import OPPONENT_HELP, challenge_command
 from render import arcanor as drawing
 from rules.arcanor import (
     TARGET_POINTS,
@@ -70,12 +70,11 @@ class Arcanor(GameCog):
     panel_actions = r"from:[a-z0-9]{1,4}|pick|stacks"
     group = app_commands.Group(name="arcanor", description="Arcanor: nest your pieces and race them to the far row.")
 
-    @group.command(name="challenge", description="Challenge someone to a game of Arcanor.")
-    @app_commands.describe(
+    @challenge_command(
+        group,
+        "Challenge someone to a game of Arcanor.",
         opponent=OPPONENT_HELP,
         strict_memory="Nobody sees inside stacks, not even their owner; lifting one shows it to everyone",
-        deadline=DEADLINE_HELP,
-        level=LEVEL_HELP,
     )
     async def challenge(
         self,

@@ -22,22 +22,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import PLAYERS_ONLY, AgoraBot
+from bot.app import AgoraBot
 from bot.i18n import text, word
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import GameRecord, ServiceError
-from cogs.common import (
-    COLOUR,
-    Board,
-    GameButton,
-    GameCog,
-    GameSelect,
-    controls_view,
-    is_active,
-    seat_list,
-    update_clicked,
-)
+from cogs.common import COLOUR, Board, GameCog, is_active, seat_list, update_clicked
 from cogs.table.challenges import OPPONENT_HELP, challenge_command
+from cogs.table.controls import GameButton, GameSelect, controls_view
 from render import arcanor as drawing
 from rules.arcanor import (
     TARGET_POINTS,
@@ -224,14 +215,7 @@ class Arcanor(GameCog):
         """The clicked public board, redrawn in place within the same turn."""
         board = await self.board(record, picked)
         board.attach(f"game-{record.id}-{record.version}.png")
-        await update_clicked(
-            interaction,
-            content=board.content,
-            embed=board.embed,
-            attachments=[board.file(record.id, record.version)],
-            view=await self.board_view(record, board),
-            allowed_mentions=PLAYERS_ONLY,
-        )
+        await self.show_in_place(interaction, record, board)
 
     # -- controls --------------------------------------------------------------
 

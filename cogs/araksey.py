@@ -21,20 +21,9 @@ from bot.app import AgoraBot
 from bot.i18n import text, word
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, rematch_seats
-from cogs.common import (
-    COLOUR,
-    Board,
-    GameButton,
-    GameCog,
-    GameSelect,
-    controls_view,
-    is_active,
-    seat_list,
-    send_answer,
-    tell,
-    update_clicked,
-)
+from cogs.common import COLOUR, Board, GameCog, is_active, seat_list, send_answer, tell, update_clicked
 from cogs.table.challenges import challenge_command
+from cogs.table.controls import GameButton, GameSelect, controls_view
 from render import araksey as drawing
 from rules.araksey import ELEMENTS, ArakseyState, ArakseyView, move_menu, side_of, turn_order
 

@@ -35,7 +35,6 @@ from cogs.common import (
     GameButton,
     GameCog,
     GameSelect,
-    Reply,
     controls_view,
     game_here,
     guarded,
@@ -784,17 +783,9 @@ class DragonsArena(GameCog):
 
     # -- solo records ----------------------------------------------------------
 
-    async def publish(
-        self,
-        before: GameRecord,
-        summary: str,
-        interaction: discord.Interaction[Any] | None = None,
-        reply: Reply | None = None,
-    ) -> GameRecord:
-        """As for every game; a solo game that has just ended also joins the server's records."""
-        latest = await super().publish(before, summary, interaction, reply)
+    async def after_publish(self, latest: GameRecord) -> None:
+        """A solo game that has just ended also joins the server's records."""
         await self.note_solo_result(latest)
-        return latest
 
     async def note_solo_result(self, record: GameRecord) -> None:
         """A finished solo game joins the server's records, however it ended."""

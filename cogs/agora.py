@@ -221,10 +221,7 @@ class Agora(SharedControls):
         others = [uid for uid in record.people_besides() if uid not in late]
         controls = [
             GameButton(
-                record.id,
-                record.version,
-                f"{PREFIX}:claim",
-                label=text(lang, "claim"),
+                record.id, record.version, f"{PREFIX}:claim", label=text(lang, "claim"),
                 style=discord.ButtonStyle.danger,
             ),
             GameButton(record.id, record.version, f"{PREFIX}:wait", label=text(lang, "keep_waiting")),
@@ -332,10 +329,7 @@ class Agora(SharedControls):
         await self.pick(interaction, record.id)
         items = [
             GameButton(
-                record.id,
-                record.version,
-                f"{PREFIX}:resign:yes",
-                label=text(lang, "menu.resign_yes"),
+                record.id, record.version, f"{PREFIX}:resign:yes", label=text(lang, "menu.resign_yes"),
                 style=discord.ButtonStyle.danger,
             ),
             GameButton(record.id, record.version, f"{PREFIX}:resign:no", label=text(lang, "menu.resign_no")),
@@ -445,21 +439,10 @@ class Agora(SharedControls):
         record = await self.service.offer(record.id, user, kind)
         others = [uid for uid in record.seats if uid != user]
         question, label = ("draw_offer", "accept_draw") if kind == "draw" else ("takeback_offer", "allow_takeback")
+        answers = ((label, "yes", discord.ButtonStyle.success), ("decline", "no", discord.ButtonStyle.danger))
         controls = [
-            GameButton(
-                record.id,
-                record.version,
-                f"{PREFIX}:{kind}:yes",
-                label=text(lang, label),
-                style=discord.ButtonStyle.success,
-            ),
-            GameButton(
-                record.id,
-                record.version,
-                f"{PREFIX}:{kind}:no",
-                label=text(lang, "decline"),
-                style=discord.ButtonStyle.danger,
-            ),
+            GameButton(record.id, record.version, f"{PREFIX}:{kind}:{answer}", label=text(lang, key), style=style)
+            for key, answer, style in answers
         ]
         content = text(lang, question, others=mention_list(others), user=user, id=record.id)
         await tell(interaction, text(lang, "offer_posted", channel=record.row.channel_id))
@@ -473,23 +456,23 @@ class Agora(SharedControls):
             await self.service.forget_offer(record.id, posted)
             await self.show_closed(record, posted)
 
+    async def offer_from_command(self, interaction: discord.Interaction[Any], game: int | None, kind: str) -> None:
+        """``/draw`` or ``/takeback``: the ``kind`` of offer, about the game the caller picked."""
+
+        async def work() -> None:
+            await self.post_offer(interaction, await self.pick(interaction, game), kind)
+
+        await guarded(interaction, work)
+
     @app_commands.command(name="draw", description="Offer your opponent a draw.")
     @app_commands.describe(game="Which game (see /games)")
     async def draw(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        async def work() -> None:
-            record = await self.pick(interaction, game)
-            await self.post_offer(interaction, record, "draw")
-
-        await guarded(interaction, work)
+        await self.offer_from_command(interaction, game, kind="draw")
 
     @app_commands.command(name="takeback", description="Ask your opponent to let you take back your last move.")
     @app_commands.describe(game="Which game (see /games)")
     async def takeback(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        async def work() -> None:
-            record = await self.pick(interaction, game)
-            await self.post_offer(interaction, record, "takeback")
-
-        await guarded(interaction, work)
+        await self.offer_from_command(interaction, game, kind="takeback")
 
     # -- /agora settings and /agora notify --------------------------------------------
 

@@ -520,29 +520,28 @@ class Agora(SharedControls):
             current = await self.bot.settings.get(interaction.guild_id)
             if not interaction.permissions.manage_guild:
                 raise ServiceError(text(current.language, "no_permission"))
-            changes: dict[str, Any] = {}
-            if deadline is not None:
-                changes["turn_seconds"] = parse_duration(deadline)
-            if reminder is not None:
-                changes["reminder_seconds"] = parse_duration(reminder, low=MINUTE, high=MAX_DEADLINE)
-            if challenge_expiry is not None:
-                changes["challenge_seconds"] = parse_duration(challenge_expiry, low=MIN_DEADLINE)
-            if timeout_rule is not None:
-                changes["timeout_rule"] = timeout_rule.value
-            if threads is not None:
-                changes["threads"] = threads
-            if channels is not None:
-                changes["channels"] = self.parse_channels(channels)
-            if language is not None:
-                changes["language"] = language.value
-            if tournament_role is not None:
-                changes["tournament_role"] = tournament_role.id
-            if claim_grace is not None:
-                changes["claim_grace_seconds"] = parse_duration(claim_grace, high=MAX_CLAIM_GRACE)
-            if stand_in is not None:
-                changes["stand_in_level"] = stand_in.value
-            if min_reliability is not None:
-                changes["min_reliability"] = min_reliability
+            # Each setting read from what was typed, in this order (the first unreadable one is refused);
+            # None: not asked, so unchanged.
+            asked: dict[str, Any] = {
+                "turn_seconds": None if deadline is None else parse_duration(deadline),
+                "reminder_seconds": (
+                    None if reminder is None else parse_duration(reminder, low=MINUTE, high=MAX_DEADLINE)
+                ),
+                "challenge_seconds": (
+                    None if challenge_expiry is None else parse_duration(challenge_expiry, low=MIN_DEADLINE)
+                ),
+                "timeout_rule": None if timeout_rule is None else timeout_rule.value,
+                "threads": threads,
+                "channels": None if channels is None else self.parse_channels(channels),
+                "language": None if language is None else language.value,
+                "tournament_role": None if tournament_role is None else tournament_role.id,
+                "claim_grace_seconds": (
+                    None if claim_grace is None else parse_duration(claim_grace, high=MAX_CLAIM_GRACE)
+                ),
+                "stand_in_level": None if stand_in is None else stand_in.value,
+                "min_reliability": min_reliability,
+            }
+            changes = {key: value for key, value in asked.items() if value is not None}
             if changes:
                 current = await self.bot.settings.update(interaction.guild_id, **changes)
             content = text(current.language, "settings_saved") if changes else None

@@ -218,7 +218,7 @@ class DragonsArena(GameCog):
     @challenge_command(
         group,
         "Challenge someone to a Dragons Arena match (you play FIRE).",
-        level_option=level_option,
+        level_option,
         opponent="Who you want to play against (they play ICE)",
         level="How the arena is filled: baby (random), little, big, equal or free",
         dragon_master="Element powers for the power-1 dragons",

@@ -241,10 +241,7 @@ class Agora(SharedControls):
         others = [uid for uid in record.people_besides() if uid not in late]
         controls = [
             GameButton(
-                record.id,
-                record.version,
-                f"{PREFIX}:claim",
-                label=text(lang, "claim"),
+                record.id, record.version, f"{PREFIX}:claim", label=text(lang, "claim"),
                 style=discord.ButtonStyle.danger,
             ),
             GameButton(record.id, record.version, f"{PREFIX}:wait", label=text(lang, "keep_waiting")),
@@ -360,10 +357,7 @@ class Agora(SharedControls):
         await self.pick(interaction, record.id)
         items = [
             GameButton(
-                record.id,
-                record.version,
-                f"{PREFIX}:resign:yes",
-                label=text(lang, "menu.resign_yes"),
+                record.id, record.version, f"{PREFIX}:resign:yes", label=text(lang, "menu.resign_yes"),
                 style=discord.ButtonStyle.danger,
             ),
             GameButton(record.id, record.version, f"{PREFIX}:resign:no", label=text(lang, "menu.resign_no")),
@@ -476,21 +470,10 @@ class Agora(SharedControls):
         record = await self.service.offer(record.id, user, kind)
         others = [uid for uid in record.seats if uid != user]
         question, label = ("draw_offer", "accept_draw") if kind == "draw" else ("takeback_offer", "allow_takeback")
+        answers = ((label, "yes", discord.ButtonStyle.success), ("decline", "no", discord.ButtonStyle.danger))
         controls = [
-            GameButton(
-                record.id,
-                record.version,
-                f"{PREFIX}:{kind}:yes",
-                label=text(lang, label),
-                style=discord.ButtonStyle.success,
-            ),
-            GameButton(
-                record.id,
-                record.version,
-                f"{PREFIX}:{kind}:no",
-                label=text(lang, "decline"),
-                style=discord.ButtonStyle.danger,
-            ),
+            GameButton(record.id, record.version, f"{PREFIX}:{kind}:{answer}", label=text(lang, key), style=style)
+            for key, answer, style in answers
         ]
         content = text(lang, question, others=mention_list(others), user=user, id=record.id)
         private = await self.bot.reply_language(interaction)
@@ -505,23 +488,23 @@ class Agora(SharedControls):
             await self.service.forget_offer(record.id, posted)
             await self.show_closed(record, posted)
 
+    async def offer_from_command(self, interaction: discord.Interaction[Any], game: int | None, kind: str) -> None:
+        """``/draw`` or ``/takeback``: the ``kind`` of offer, about the game the caller picked."""
+
+        async def work() -> None:
+            await self.post_offer(interaction, await self.pick(interaction, game), kind)
+
+        await guarded(interaction, work)
+
     @app_commands.command(name="draw", description="Offer your opponent a draw.")
     @app_commands.describe(game="Which game (see /games)")
     async def draw(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        async def work() -> None:
-            record = await self.pick(interaction, game)
-            await self.post_offer(interaction, record, "draw")
-
-        await guarded(interaction, work)
+        await self.offer_from_command(interaction, game, kind="draw")
 
     @app_commands.command(name="takeback", description="Ask your opponent to let you take back your last move.")
     @app_commands.describe(game="Which game (see /games)")
     async def takeback(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        async def work() -> None:
-            record = await self.pick(interaction, game)
-            await self.post_offer(interaction, record, "takeback")
-
-        await guarded(interaction, work)
+        await self.offer_from_command(interaction, game, kind="takeback")
 
     # -- /agora settings and /agora notify --------------------------------------------
 
@@ -569,29 +552,28 @@ class Agora(SharedControls):
             current = await self.bot.settings.get(interaction.guild_id)
             if not interaction.permissions.manage_guild:
                 raise refusal("no_permission")
-            changes: dict[str, Any] = {}
-            if deadline is not None:
-                changes["turn_seconds"] = parse_duration(deadline)
-            if reminder is not None:
-                changes["reminder_seconds"] = parse_duration(reminder, low=MINUTE, high=MAX_DEADLINE)
-            if challenge_expiry is not None:
-                changes["challenge_seconds"] = parse_duration(challenge_expiry, low=MIN_DEADLINE)
-            if timeout_rule is not None:
-                changes["timeout_rule"] = timeout_rule.value
-            if threads is not None:
-                changes["threads"] = threads
-            if channels is not None:
-                changes["channels"] = self.parse_channels(channels)
-            if language is not None:
-                changes["language"] = language.value
-            if tournament_role is not None:
-                changes["tournament_role"] = tournament_role.id
-            if claim_grace is not None:
-                changes["claim_grace_seconds"] = parse_duration(claim_grace, high=MAX_CLAIM_GRACE)
-            if stand_in is not None:
-                changes["stand_in_level"] = stand_in.value
-            if min_reliability is not None:
-                changes["min_reliability"] = min_reliability
+            # Each setting read from what was typed, in this order (the first unreadable one is refused);
+            # None: not asked, so unchanged.
+            asked: dict[str, Any] = {
+                "turn_seconds": None if deadline is None else parse_duration(deadline),
+                "reminder_seconds": (
+                    None if reminder is None else parse_duration(reminder, low=MINUTE, high=MAX_DEADLINE)
+                ),
+                "challenge_seconds": (
+                    None if challenge_expiry is None else parse_duration(challenge_expiry, low=MIN_DEADLINE)
+                ),
+                "timeout_rule": None if timeout_rule is None else timeout_rule.value,
+                "threads": threads,
+                "channels": None if channels is None else self.parse_channels(channels),
+                "language": None if language is None else language.value,
+                "tournament_role": None if tournament_role is None else tournament_role.id,
+                "claim_grace_seconds": (
+                    None if claim_grace is None else parse_duration(claim_grace, high=MAX_CLAIM_GRACE)
+                ),
+                "stand_in_level": None if stand_in is None else stand_in.value,
+                "min_reliability": min_reliability,
+            }
+            changes = {key: value for key, value in asked.items() if value is not None}
             if changes:
                 current = await self.bot.settings.update(interaction.guild_id, **changes)
             content = text(current.language, "settings_saved") if changes else None

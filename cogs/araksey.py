@@ -21,21 +21,9 @@ from bot.app import AgoraBot
 from bot.i18n import text, word
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, refusal, rematch_seats
-from cogs.common import (
-    COLOUR,
-    Board,
-    GameButton,
-    GameCog,
-    GameSelect,
-    LessonClick,
-    controls_view,
-    is_active,
-    seat_list,
-    send_answer,
-    tell,
-    update_clicked,
-)
-from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP
+from cogs.common import COLOUR, Board, GameCog, LessonClick, is_active, seat_list, send_answer, tell, update_clicked
+from cogs.table.challenges import challenge_command
+from cogs.table.controls import GameButton, GameSelect, controls_view
 from render import araksey as drawing
 from rules.araksey import ELEMENTS, ArakseyState, ArakseyView, move_menu, side_of, turn_order
 
@@ -96,14 +84,13 @@ class Araksey(GameCog):
     actions = r"elem[0-9]|(?:place|act|piece|ppiece)[0-9]{1,2}|pass(?::yes|:no)?|power|back"
     group = app_commands.Group(name="araksey", description="Araksey: gather your sources around a rival araksey.")
 
-    @group.command(name="challenge", description="Challenge one to three players to a game of Araksey.")
-    @app_commands.describe(
+    @challenge_command(
+        group,
+        "Challenge one to three players to a game of Araksey.",
         opponent="Who you want to play against (with two or three players, your first opponent)",
         element="Your element (opponents pick theirs when they accept)",
         opponent2="A second opponent: 3 players (you alone against a team of two)",
         opponent3="A third player: 4 players (you and opponent2 against opponent and opponent3)",
-        deadline=DEADLINE_HELP,
-        level=LEVEL_HELP,
     )
     @app_commands.choices(element=[app_commands.Choice(name=name.title(), value=name) for name in ELEMENTS])
     async def challenge(

@@ -22,23 +22,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import PLAYERS_ONLY, AgoraBot
+from bot.app import AgoraBot
 from bot.i18n import text, word
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import GameRecord, ServiceError
-from cogs.common import (
-    COLOUR,
-    Board,
-    GameButton,
-    GameCog,
-    GameSelect,
-    LessonClick,
-    controls_view,
-    is_active,
-    seat_list,
-    update_clicked,
-)
-from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP, OPPONENT_HELP
+from cogs.common import COLOUR, Board, GameCog, LessonClick, is_active, seat_list, update_clicked
+from cogs.table.challenges import OPPONENT_HELP, challenge_command
+from cogs.table.controls import GameButton, GameSelect, controls_view
 from render import arcanor as drawing
 from rules.arcanor import (
     TARGET_POINTS,
@@ -71,12 +61,11 @@ class Arcanor(GameCog):
     panel_actions = r"from:[a-z0-9]{1,4}|pick|stacks"
     group = app_commands.Group(name="arcanor", description="Arcanor: nest your pieces and race them to the far row.")
 
-    @group.command(name="challenge", description="Challenge someone to a game of Arcanor.")
-    @app_commands.describe(
+    @challenge_command(
+        group,
+        "Challenge someone to a game of Arcanor.",
         opponent=OPPONENT_HELP,
         strict_memory="Nobody sees inside stacks, not even their owner; lifting one shows it to everyone",
-        deadline=DEADLINE_HELP,
-        level=LEVEL_HELP,
     )
     async def challenge(
         self,
@@ -227,14 +216,7 @@ class Arcanor(GameCog):
         """The clicked public board, redrawn in place within the same turn."""
         board = await self.board(record, picked)
         board.attach(f"game-{record.id}-{record.version}.png")
-        await update_clicked(
-            interaction,
-            content=board.content,
-            embed=board.embed,
-            attachments=[board.file(record.id, record.version)],
-            view=await self.board_view(record, board),
-            allowed_mentions=PLAYERS_ONLY,
-        )
+        await self.show_in_place(interaction, record, board)
 
     # -- controls --------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from bot.i18n import text, word
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, GameRecord
 from cogs.common import COLOUR, Board, GameButton, GameCog, GameSelect, LessonClick, echo, seat_list, tell
-from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP, OPPONENT_HELP
+from cogs.table.challenges import OPPONENT_HELP, challenge_command
 from render import arkaios as drawing
 from rules.arkaios import ArkaiosState, Pillar, pillars_in_words
 
@@ -25,12 +25,7 @@ class Arkaios(GameCog):
     actions = r"build[1-3]|undo|confirm"
     group = app_commands.Group(name="arkaios", description="Arkaios: build pillars, shut your rival out.")
 
-    @group.command(name="challenge", description="Challenge someone to a game of Arkaios.")
-    @app_commands.describe(
-        opponent=OPPONENT_HELP,
-        deadline=DEADLINE_HELP,
-        level=LEVEL_HELP,
-    )
+    @challenge_command(group, "Challenge someone to a game of Arkaios.", opponent=OPPONENT_HELP)
     async def challenge(
         self,
         interaction: discord.Interaction[Any],

@@ -29,7 +29,7 @@ from cogs.table.base import (
     seat_list,
 )
 from cogs.table.boards import Boards
-from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP, OPPONENT_HELP, Challenges
+from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP, OPPONENT_HELP, Challenges, challenge_command
 from cogs.table.controls import (
     ANY_VERSION,
     MAX_GAME_ID,
@@ -87,10 +87,10 @@ __all__ = [
     "MISSING_PERMISSIONS", "OPPONENT_HELP", "OPTION_LIMIT", "PLACEHOLDER_LIMIT", "TITLE_LIMIT", "Board", "Boards",
     "Challenges", "ControlId", "GameButton", "GameCog", "GameSelect", "LessonClick", "Panels", "Picture",
     "RegistersControls", "Rematches", "Reply", "Sent", "SharedControls", "TableCog", "Turns", "acknowledge", "answered",
-    "bot_levels", "clip", "control_id", "controls_view", "disable_moves", "dispatch", "echo", "fit_embed", "fit_item",
-    "game_cog", "game_here", "game_numbers", "guarded", "in_reply_language", "inert", "is_active", "mention_list",
-    "menu_button", "on_board", "opens_modal", "pick_game", "picture_words", "rebound", "seat_list", "send_answer",
-    "shared_menu", "tell", "update_clicked",
+    "bot_levels", "challenge_command", "clip", "control_id", "controls_view", "disable_moves", "dispatch", "echo",
+    "fit_embed", "fit_item", "game_cog", "game_here", "game_numbers", "guarded", "in_reply_language", "inert",
+    "is_active", "mention_list", "menu_button", "on_board", "opens_modal", "pick_game", "picture_words", "rebound",
+    "seat_list", "send_answer", "shared_menu", "tell", "update_clicked",
 ]
 
 class GameCog(Rematches):

@@ -36,7 +36,6 @@ from cogs.common import (
     GameCog,
     GameSelect,
     LessonClick,
-    Reply,
     controls_view,
     game_here,
     guarded,
@@ -44,7 +43,7 @@ from cogs.common import (
     seat_list,
     update_clicked,
 )
-from cogs.table.challenges import DEADLINE_HELP, LEVEL_HELP
+from cogs.table.challenges import challenge_command
 from render import dragons_arena as drawing
 from rules import View
 from rules.dragons_arena import (
@@ -217,14 +216,14 @@ class DragonsArena(GameCog):
     level_option = "bot_level"  # "level" is how the arena is filled
     group = app_commands.Group(name="dragons", description="Dragons Arena: FIRE against ICE on a 4×4 arena.")
 
-    @group.command(name="challenge", description="Challenge someone to a Dragons Arena match (you play FIRE).")
-    @app_commands.describe(
+    @challenge_command(
+        group,
+        "Challenge someone to a Dragons Arena match (you play FIRE).",
+        level_option,
         opponent="Who you want to play against (they play ICE)",
         level="How the arena is filled: baby (random), little, big, equal or free",
         dragon_master="Element powers for the power-1 dragons",
         nuggets="Gold nuggets needed to win the match (1 to 5)",
-        deadline=DEADLINE_HELP,
-        bot_level=LEVEL_HELP,
     )
     async def challenge(
         self,
@@ -812,17 +811,9 @@ class DragonsArena(GameCog):
 
     # -- solo records ----------------------------------------------------------
 
-    async def publish(
-        self,
-        before: GameRecord,
-        summary: str,
-        interaction: discord.Interaction[Any] | None = None,
-        reply: Reply | None = None,
-    ) -> GameRecord:
-        """As for every game; a solo game that has just ended also joins the server's records."""
-        latest = await super().publish(before, summary, interaction, reply)
+    async def after_publish(self, latest: GameRecord) -> None:
+        """A solo game that has just ended also joins the server's records."""
         await self.note_solo_result(latest)
-        return latest
 
     async def note_solo_result(self, record: GameRecord) -> None:
         """A finished solo game joins the server's records, however it ended."""

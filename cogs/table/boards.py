@@ -190,6 +190,10 @@ class Boards(TableCog):
         name = f"game-{record.id}-{record.version}.png"
         board.attach(name)
         await self.show_deadline(board, record)
+        await self.show_in_place(interaction, record, board)
+
+    async def show_in_place(self, interaction: discord.Interaction[Any], record: GameRecord, board: Board) -> None:
+        """Put ``board`` (drawn for ``record`` and attached) in place of the clicked board message."""
         await update_clicked(
             interaction,
             content=board.content,

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.app import PLAYERS_ONLY
 from bot.i18n import text
@@ -25,6 +26,25 @@ log = logging.getLogger("agora.cogs")
 OPPONENT_HELP = "Who you want to play against"
 DEADLINE_HELP = "Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)"
 LEVEL_HELP = "Agora's strength when you challenge the bot itself: easy, medium or hard"
+
+ChallengeCallback = Callable[..., Coroutine[Any, Any, None]]
+ChallengeCommand = app_commands.Command[Any, ..., None]
+
+
+def challenge_command(
+    group: app_commands.Group, description: str, level_option: str = "level", **options: str
+) -> Callable[[ChallengeCallback], ChallengeCommand]:
+    """Declare a game's ``challenge`` subcommand in ``group``, ``description`` its help.
+
+    ``options`` describes the game's own parameters; the ones every game shares (``deadline``,
+    and Agora's strength under ``level_option``) are described here, the same for all games.
+    """
+    described = app_commands.describe(**options, deadline=DEADLINE_HELP, **{level_option: LEVEL_HELP})
+
+    def declare(callback: ChallengeCallback) -> ChallengeCommand:
+        return group.command(name="challenge", description=description)(described(callback))
+
+    return declare
 
 
 class Challenges(Turns):

@@ -106,7 +106,14 @@ class Turns(Panels):
             clicked = interaction.message.id if interaction is not None and interaction.message is not None else None
             await self.changed(latest, answered=clicked)
         self.bot_to_move(latest)
+        await self.after_publish(latest)
         return latest
+
+    async def after_publish(self, latest: GameRecord) -> None:
+        """What a game does once a change is shown, ``latest`` the record as it now stands.
+
+        Most games need nothing more; one that keeps records of its own (solo scores) notes them here.
+        """
 
     async def end_on_question(self, interaction: discord.Interaction[Any], before: GameRecord, summary: str) -> None:
         """The game ended by an answer to a question posted in its channel (an agreed draw, a claim on time).

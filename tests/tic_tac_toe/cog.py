@@ -17,7 +17,7 @@ from bot.endings import result_text
 from bot.i18n import text
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, GameRecord
-from cogs.common import COLOUR, Board, GameButton, GameCog, LessonClick, mention_list
+from cogs.common import COLOUR, OPPONENT_HELP, Board, GameButton, GameCog, LessonClick, challenge_command, mention_list
 from rules import Square
 from tests.tic_tac_toe import render as drawing
 from tests.tic_tac_toe.rules import GAME_ID, SIZE, SQUARES, TicTacToeState, index_of
@@ -32,12 +32,7 @@ class TicTacToe(GameCog):
     actions = r"mark:[a-c][1-3]"
     group = app_commands.Group(name="tictactoe", description="Tic-tac-toe: three in a row wins.")
 
-    @group.command(name="challenge", description="Challenge someone to a game of tic-tac-toe.")
-    @app_commands.describe(
-        opponent="Who you want to play against",
-        deadline="Time per turn, e.g. 30m, 2h or 3d (5 minutes to 7 days)",
-        level="Agora's strength when you challenge the bot itself: easy, medium or hard",
-    )
+    @challenge_command(group, "Challenge someone to a game of tic-tac-toe.", opponent=OPPONENT_HELP)
     async def challenge(
         self,
         interaction: discord.Interaction[Any],

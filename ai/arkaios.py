@@ -17,7 +17,7 @@ from rules import GameState, Outcome, Rng
 from rules.arkaios import AROUND, NEIGHBOURS, PILLARS, STEPS, TOP, ArkaiosState, Heights, Pillar, searched, third_level
 
 # Moves hard may try per decision to prove lines two turns deep (ai/deep_proof.py).
-DEEP_BUDGET = 120_000
+DEEP_BUDGET = 240_000
 
 
 def sampler(obs: Observation) -> Sampler:

@@ -8,13 +8,26 @@ open to build keep the architect from being blocked (a loss).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from ai.adapter import ADAPTERS, Adapter, Sampler, Values, replay, squash
 from ai.observation import Observation
 from ai.solver import Budget
 from rules import GameState, Outcome, Rng
-from rules.arkaios import AROUND, NEIGHBOURS, PILLARS, STEPS, TOP, ArkaiosState, Heights, Pillar, searched, third_level
+from rules.arkaios import (
+    AROUND,
+    NEIGHBOURS,
+    PILLARS,
+    STEPS,
+    TOP,
+    ArkaiosState,
+    Heights,
+    Pillar,
+    can_finish,
+    searched,
+    third_level,
+)
 
 # Moves hard may try per decision to prove lines two turns deep (ai/deep_proof.py).
 DEEP_BUDGET = 240_000
@@ -34,9 +47,10 @@ def ring_score(state: ArkaiosState, seat: int) -> float:
     position = state.positions[seat]
     if position is None:
         return 0.0
-    ring = NEIGHBOURS[position]
-    capitals = sum(1 for n in ring if state.heights[n] == TOP)
-    open_squares = sum(1 for n in ring if state.heights[n] < TOP and n != state.positions[1 - seat])
+    ring: tuple[int, ...] = AROUND[position](state.heights)  # read at once: this runs for every end
+    capitals = ring.count(TOP)
+    other = state.positions[1 - seat]
+    open_squares = len(ring) - capitals - (other in NEIGHBOURS[position] and state.heights[other] < TOP)
     return 2.0 * capitals / len(ring) + (0.0 if open_squares >= 2 else -1.0)
 
 
@@ -67,18 +81,85 @@ def whole_turns(state: GameState[Any], seat: int, budget: Budget) -> Iterator[tu
     if state.phase != "turn" or state.to_move != seat:
         budget.left = -1  # the openings are left to the one-turn proofs: a line through them proves nothing
         return
+    key = walk_key(state)
+    walked = WALKS.get(key)
+    if walked is None:
+        walked = walk_turn(state, seat, budget)
+        if walked is None:
+            return
+        remember(key, walked)
+    elif not budget.spend_many(walked.tried):
+        return
+    for first, heights, square, ended in walked.ends:
+        if not budget.spend_many(END_COST):
+            return
+        yield first, turn_end(state, seat, heights, square, ended)
+
+
+# Where a turn's walk starts: the garden, the seat, both architects and levels, the chain so far.
+WalkKey = tuple[Heights, int, int | None, int | None, int | None, int | None, int, tuple[int, int] | None]
+# One end of a turn: its first pillar, the garden after, the final pillar's square, how it ends the
+# game ("temple", "blocked") or None.
+TurnEnd = tuple[Pillar | None, Heights, int, str | None]
+
+
+@dataclass(frozen=True)
+class Walked:
+    """A finished walk of a turn: the pillars it tried (what it cost the budget) and its ends."""
+
+    tried: int
+    ends: tuple[TurnEnd, ...]
+
+
+# The walks this process made lately. A turn's ends do not depend on the decision asking for them,
+# and the pillars of one turn (and the turns after) ask for many of the same; a walk found here
+# charges the budget what it cost, so every proof ends exactly as it would have without it.
+WALKS: dict[WalkKey, Walked] = {}
+WALKS_KEPT = 2_000  # about three turns of proofs, some 30 MB
+
+
+def walk_key(state: ArkaiosState) -> WalkKey:
+    chain_end = (state.chain[-1].index, state.chain[-1].level) if state.chain else None
+    mover, other = state.to_move, 1 - state.to_move
+    return (state.heights, mover, state.positions[mover], state.positions[other],
+            state.last_levels[mover], state.last_levels[other], state.spent, chain_end)  # fmt: skip
+
+
+def remember(key: WalkKey, walked: Walked) -> None:
+    if len(WALKS) >= WALKS_KEPT:
+        del WALKS[next(iter(WALKS))]  # the oldest walk
+    WALKS[key] = walked
+
+
+def walk_turn(state: ArkaiosState, seat: int, budget: Budget) -> Walked | None:
+    """Walk every chain that finishes ``seat``'s turn; None if the budget ran out on the way."""
     mine, theirs = state.last_levels[seat], state.last_levels[1 - seat]
     position, forbidden = state.positions[seat], state.positions[1 - seat]
     assert mine is not None and theirs is not None and position is not None and forbidden is not None
     prev, level = (state.chain[-1].index, state.chain[-1].level) if state.chain else (position, mine)
     ends: dict[ChainEnd, Pillar | None] = {}
-    left, final = mine + theirs - state.spent, third_level(mine, theirs)
+    left, final, before = mine + theirs - state.spent, third_level(mine, theirs), budget.left
     walk(searched(state.heights, forbidden), prev, level, left, final, None, ends, budget)
+    if budget.left < 0:
+        return None
     kept = state.heights[forbidden : forbidden + 1]  # the opponent's square, marked for the walk
-    for (heights, square), first in ends.items():
-        if not budget.spend_many(END_COST):
-            return
-        yield first, turn_end(state, seat, heights[:forbidden] + kept + heights[forbidden + 1 :], square)
+    found = []
+    for (walked, square), first in ends.items():
+        heights = walked[:forbidden] + kept + walked[forbidden + 1 :]
+        found.append((first, heights, square, how_it_ends(heights, square, forbidden, theirs, final)))
+    return Walked(before - budget.left, tuple(found))
+
+
+def how_it_ends(heights: Heights, square: int, opponent_at: int, theirs: int, level: int) -> str | None:
+    """How a turn whose final pillar stands on ``square`` ends the game: "temple" if that pillar
+    completes one, "blocked" if the opponent (on ``opponent_at``, last at level ``theirs``) cannot
+    finish a turn after it, else None (the game goes on)."""
+    if AROUND[square](heights).count(TOP) == len(NEIGHBOURS[square]):
+        return "temple"
+    # The opponent's turn, as ArkaiosState.has_turn reads it, without its general checks.
+    if not can_finish(searched(heights, square), opponent_at, theirs, level + theirs, third_level(theirs, level)):
+        return "blocked"
+    return None
 
 
 def walk(
@@ -100,27 +181,34 @@ def walk(
                 walk(raised, index, level, rest, final, pillar, ends, budget)
 
 
-def turn_end(state: ArkaiosState, seat: int, heights: Heights, square: int) -> ArkaiosState:
+def turn_end(state: ArkaiosState, seat: int, heights: Heights, square: int, ended: str | None) -> ArkaiosState:
     """The position after ``seat``'s turn ends with its final pillar on ``square``, the garden
-    ``heights``: a temple won, the opponent blocked, or the opponent to move."""
-    end = state.copy()
-    level = third_level(*(lv for lv in state.last_levels if lv is not None))
-    end.heights, end.chain, end.spent = heights, [], 0
-    end.positions, end.last_levels = state.positions.copy(), state.last_levels.copy()
-    end.positions[seat], end.last_levels[seat] = square, level
-    if all(heights[n] == TOP for n in NEIGHBOURS[square]):
-        end.result = Outcome(winners=(seat,), reason="temple")
-        return end
-    end.to_move = 1 - seat
-    if not end.has_turn():
-        end.result = Outcome(winners=(seat,), reason="blocked")
+    ``heights``: a temple won, the opponent blocked (``ended``), or the opponent to move."""
+    positions, last_levels = state.positions.copy(), state.last_levels.copy()
+    mine, theirs = last_levels[seat], last_levels[1 - seat]
+    assert mine is not None and theirs is not None
+    positions[seat], last_levels[seat] = square, third_level(mine, theirs)
+    end = object.__new__(ArkaiosState)  # ArkaiosState.copy's way, its fields set in one go: this runs for every end
+    end.__dict__ = {**state.__dict__, "heights": heights, "chain": [], "spent": 0, "positions": positions,
+                    "last_levels": last_levels, "_legal": None}  # fmt: skip
+    if ended is not None:
+        end.result = Outcome(winners=(seat,), reason=ended)
+    if ended != "temple":
+        end.to_move = 1 - seat
     return end
 
 
 def evaluate(state: GameState[Any]) -> Values:
     assert isinstance(state, ArkaiosState)
     lead = ring_score(state, 0) - ring_score(state, 1)
-    return (squash(lead), squash(-lead))
+    values = VALUES.get(lead)
+    if values is None:
+        values = VALUES[lead] = (squash(lead), squash(-lead))
+    return values
+
+
+# The values of each lead met so far: a ring holds few capitals, so there are only a few hundred.
+VALUES: dict[float, Values] = {}
 
 
 ADAPTERS["arkaios"] = Adapter(

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from ai import ADAPTERS, choose_move, observe
+from ai import arkaios as ai_arkaios
 from ai.arkaios import whole_turns
 from ai.deep_proof import TurnProver
 from ai.solver import Budget
@@ -160,6 +161,28 @@ def test_whole_turns_are_the_engines_turns() -> None:
         fast = {KEY(end): str(first) for first, end in whole_turns(state, 0, Budget(10**6))}
         assert fast.keys() == plain.keys()
         assert all(first in plain[key] for key, first in fast.items())
+
+
+def test_a_remembered_walk_gives_the_same_ends_for_the_same_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A walk found among the process's recent walks yields the same ends and spends the budget as
+    a fresh walk does, down to a budget that runs out on the way: proofs end the same either way."""
+    monkeypatch.setattr(ai_arkaios, "WALKS", {})
+    rng = random.Random(5)
+    for _ in range(20):
+        state = garden(rng)
+        if state.outcome is not None:
+            continue
+        assert isinstance(state, ArkaiosState)
+        fresh_budget, again_budget = Budget(10**6), Budget(10**6)
+        fresh = [(str(first), KEY(end), ARKAIOS.evaluate(end)) for first, end in whole_turns(state, 0, fresh_budget)]
+        again = [(str(first), KEY(end), ARKAIOS.evaluate(end)) for first, end in whole_turns(state, 0, again_budget)]
+        assert ai_arkaios.walk_key(state) in ai_arkaios.WALKS
+        assert again == fresh and again_budget.left == fresh_budget.left
+        cost = 10**6 - fresh_budget.left
+        for short in (cost - 1, cost - ai_arkaios.END_COST - 1):
+            budget = Budget(short)
+            list(whole_turns(state, 0, budget))
+            assert budget.left < 0, "a remembered walk must run out where a fresh one would"
 
 
 @pytest.mark.parametrize("index", range(3))

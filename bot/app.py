@@ -240,9 +240,8 @@ class AgoraBot(commands.AutoShardedBot):
         except discord.HTTPException as refused:
             if refused.status != 400:
                 raise
-            raise CommandsRefused(
-                f"Discord refused the slash commands ({refused.text}); nothing was published."
-            ) from None
+            said = "; ".join(line.strip() for line in str(refused).splitlines())  # a line a field refused
+            raise CommandsRefused(f"Discord refused the slash commands ({said}); nothing was published.") from None
         log.info("synced %d slash commands (%s)", len(synced), self.sync_guild or "global")
 
     async def commands_payload(self, guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:

@@ -65,7 +65,7 @@ EXIT_CODES = {
     ExitCode.DISCORD_UNREACHABLE: "Discord could not be reached in time",
     ExitCode.DATABASE: "the database cannot be opened, created or written",
     ExitCode.DAMAGED: "check found damage in the database",
-    ExitCode.COMMANDS_REFUSED: "sync found a slash-command text Discord would refuse (too long, say); nothing was sent",
+    ExitCode.COMMANDS_REFUSED: "sync found a slash-command text over Discord's limits (or Discord refused one)",
 }
 
 

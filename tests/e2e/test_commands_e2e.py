@@ -82,3 +82,24 @@ async def test_a_text_too_long_is_named_and_nothing_is_sent(
         "is 101 characters long, over Discord's limit of 100 (and 4 more problems); nothing was sent"
     )
     assert [r for r in h.requests[sent:] if r.path.endswith("/commands")] == []
+
+
+async def test_what_discord_still_refuses_is_reported_in_its_words(
+    discord_harness: FakeDiscord, database: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Should a limit escape the bot's own check, Discord's 400 is told with the field it names."""
+    h = discord_harness
+    monkeypatch.setitem(COMMANDS["fr"], "The game to learn", "é" * 101)
+    monkeypatch.setattr("bot.app.check", lambda commands: None)
+    bot = await started(h, database, clock)
+    with pytest.raises(CommandsRefused) as refused:
+        await bot.publish_commands()
+    assert str(refused.value) == (
+        "Discord refused the slash commands (Failed to upload commands to Discord (HTTP status 400, error code "
+        "50035); In command 'learn' defined in function 'Learn.learn'; In parameter 'game'; "
+        "description_localizations.fr: Must be between 1 and 100 in length.); nothing was published."
+    )
+    assert h.synced_commands() == []
+    if h.spec is not None:  # Discord's OpenAPI description carries this limit: the harness reports the request
+        assert len(h.problems) == 1
+        h.problems.clear()

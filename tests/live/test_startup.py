@@ -131,7 +131,7 @@ async def test_help_lists_the_commands_the_variables_and_the_exit_codes(tmp_path
     assert ended.code == 0
     for word in ("run", "sync", "backup", "check", "DISCORD_TOKEN", "AGORA_DATABASE", "AGORA_LOG_LEVEL",
                  "AGORA_CONNECT_TIMEOUT", "AGORA_DISCORD_URL", "exit codes", "Discord refused the token",
-                 "7  sync found a slash-command text Discord would refuse"):
+                 "7  sync found a slash-command text over Discord's limits"):
         assert word in ended.out, word
 
 

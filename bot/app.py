@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.command_limits import CommandsRefused, check
 from bot.config import Shards
 from bot.drawing import Drawing
 from bot.i18n import COMMANDS, player_language
@@ -81,7 +82,8 @@ class AgoraTree(app_commands.CommandTree["AgoraBot"]):
 
 
 class AgoraTranslator(app_commands.Translator):
-    """French descriptions for the slash commands (names stay as they are, so /move is /move everywhere)."""
+    """The French of the slash commands' descriptions and choices (names of commands and options stay
+    as they are, so /move is /move everywhere)."""
 
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
@@ -92,7 +94,6 @@ class AgoraTranslator(app_commands.Translator):
             app_commands.TranslationContextLocation.command_name,
             app_commands.TranslationContextLocation.group_name,
             app_commands.TranslationContextLocation.parameter_name,
-            app_commands.TranslationContextLocation.choice_name,
         ):
             return None
         return COMMANDS["fr"].get(string.message)
@@ -216,20 +217,38 @@ class AgoraBot(commands.AutoShardedBot):
             await self.load_extension(name)
         await self.tree.set_translator(AgoraTranslator())
         if self.sync_and_exit:
-            await self._sync_commands()
-            await self.close()
+            try:
+                await self.publish_commands()
+            finally:
+                await self.close()
             return
         # Jobs that fell due while the bot was down run as soon as it is connected.
         self.scheduler.start(self.wait_until_ready)
 
-    async def _sync_commands(self) -> None:
-        if self.sync_guild is not None:
-            guild = discord.Object(self.sync_guild)
+    async def publish_commands(self) -> None:
+        """Send the slash commands to Discord (to ``sync_guild`` only, when set), in every language.
+
+        The body is checked against Discord's limits first (:mod:`bot.command_limits`): Discord
+        refuses the whole list for one text too long, so a bad one is named and nothing is sent.
+        """
+        guild = None if self.sync_guild is None else discord.Object(self.sync_guild)
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
+        check(await self.commands_payload(guild))
+        try:
             synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
+        except discord.HTTPException as refused:
+            if refused.status != 400:
+                raise
+            said = "; ".join(line.strip() for line in str(refused).splitlines())  # a line a field refused
+            raise CommandsRefused(f"Discord refused the slash commands ({said}); nothing was published.") from None
         log.info("synced %d slash commands (%s)", len(synced), self.sync_guild or "global")
+
+    async def commands_payload(self, guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:
+        """What publishing the commands (global, or of ``guild``) sends Discord: each in every language."""
+        translator = self.tree.translator or AgoraTranslator()
+        commands = self.tree.get_commands(guild=guild)
+        return [await command.get_translated_payload(self.tree, translator) for command in commands]
 
     async def close(self) -> None:
         await self.scheduler.stop()

@@ -4,8 +4,9 @@ Each language is a folder of gettext files a community can translate without tou
 
 - ``agora.po`` holds the bot's messages, by key (``err.no_game``); ``en/agora.po`` is the
   English, and ``text(lang, key, **values)`` formats one in a server's language, falling
-  back to English so a message is never lost. Its entries with ``msgctxt "command"``
-  translate slash-command descriptions, by their English text;
+  back to English so a message is never lost;
+- an entry with ``msgctxt "command"``, in any file, translates a slash command's description or a
+  choice's name, by its English text: the shared commands' in ``agora.po``, a game's in its own file;
 - ``learn.po`` and ``learn_<game>.po`` hold the tutorials' messages (``/learn``), by key, as
   ``agora.po`` does: each game's lesson in a file of its own; ``hints.po`` and ``review.po`` the
   Hint and Review buttons';
@@ -106,9 +107,11 @@ def _plural_forms(message: Message) -> tuple[str, ...]:
 
 
 def _table(file_name: str, context: str | None) -> dict[str, dict[str, str]]:
+    if context == COMMAND:  # in any file: a game's commands are worded in the game's own catalogue
+        return COMMANDS
     if file_name != BOT_FILE and not file_name.startswith(LESSON_FILES):
         return RULE_TEXTS
-    return COMMANDS if context == COMMAND else MESSAGES
+    return MESSAGES
 
 
 def catalogue_folders() -> list[Path]:

@@ -30,6 +30,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.app import AgoraBot
+from bot.command_limits import CommandsRefused
 from bot.config import TOKEN_PAGE, Config
 from bot.database import is_postgresql
 from bot.storage import Storage
@@ -53,6 +54,7 @@ class ExitCode(IntEnum):
     DISCORD_UNREACHABLE = 4
     DATABASE = 5
     DAMAGED = 6
+    COMMANDS_REFUSED = 7
 
 
 EXIT_CODES = {
@@ -63,6 +65,7 @@ EXIT_CODES = {
     ExitCode.DISCORD_UNREACHABLE: "Discord could not be reached in time",
     ExitCode.DATABASE: "the database cannot be opened, created or written",
     ExitCode.DAMAGED: "check found damage in the database",
+    ExitCode.COMMANDS_REFUSED: "sync found a slash-command text over Discord's limits (or Discord refused one)",
 }
 
 
@@ -198,6 +201,8 @@ class Startup:
                 return
             except discord.LoginFailure:
                 raise token_failure() from None
+            except CommandsRefused as refused:  # ``sync`` publishes the commands while logging in
+                raise StartupFailure(ExitCode.COMMANDS_REFUSED, str(refused)) from None
             except (*NETWORK_ERRORS, discord.HTTPException) as error:
                 if isinstance(error, discord.HTTPException) and error.status < 500:
                     raise

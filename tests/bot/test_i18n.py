@@ -166,8 +166,9 @@ def test_a_missing_french_message_falls_back_to_english() -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_text_two_engines_write_reads_the_same_in_both_files(lang: str) -> None:
-    """The engines' files of a language share one table: a template in two files must agree."""
-    seen: dict[str, tuple[str, str]] = {}
+    """The engines' files of a language share one table: a template in two files must agree (and so
+    must a slash-command text, in the table of those, ``msgctxt "command"``)."""
+    seen: dict[tuple[str | None, str], tuple[str, str]] = {}
     disagree = []
     for path in catalogues(lang):
         if path.name == BOT_FILE:
@@ -176,7 +177,7 @@ def test_a_text_two_engines_write_reads_the_same_in_both_files(lang: str) -> Non
             for message in read_po(file):
                 if not (message.id and message.string):
                     continue
-                first = seen.setdefault(str(message.id), (path.name, str(message.string)))
+                first = seen.setdefault((message.context, str(message.id)), (path.name, str(message.string)))
                 if first[1] != str(message.string):  # a plural message's forms: as one text too
                     disagree.append(f"{message.id}: {first[0]} and {path.name}")
     assert disagree == []

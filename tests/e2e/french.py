@@ -1,8 +1,10 @@
 """Finding English in what the bot sends to a French server.
 
 A sentence is taken for English when it holds one of the small words French never uses
-(``the``, ``your``, ``is``...). Mentions, channel links, code spans, links, slash commands and
-custom ids are left out: they are the same in every language.
+(``the``, ``your``, ``is``...). The slash-command menus are read apart (:func:`menu_texts`):
+their English is Discord's default, and each text carries its French beside it. Mentions, channel
+links, code spans, links, slash commands and custom ids are left out: they are the same in every
+language.
 """
 
 from __future__ import annotations
@@ -40,6 +42,27 @@ def english_in(requests: Iterable[RecordedRequest]) -> list[str]:
     return english_among(
         shown for request in requests if "/commands" not in request.path for shown in shown_strings(request.json)
     )
+
+
+def menu_texts(commands: list[dict[str, Any]]) -> Iterator[tuple[str, str, str | None]]:
+    """(where, the English, its French or None) of every text a player reads in the slash-command
+    menus: the description of each command, group, subcommand and option, and each choice's name.
+
+    >>> days = {"type": 4, "name": "days", "description": "How many", "choices": [{"name": "one", "value": 1}]}
+    >>> list(menu_texts([{"name": "away", "description": "Pause.", "description_localizations": {"fr": "Pause."},
+    ...     "options": [days]}]))
+    [('/away', 'Pause.', 'Pause.'), ('/away days', 'How many', None), ('/away days: one', 'one', None)]
+    """
+    for command in commands:
+        yield from _menu_texts(command, f"/{command['name']}")
+
+
+def _menu_texts(node: dict[str, Any], where: str) -> Iterator[tuple[str, str, str | None]]:
+    yield where, node["description"], (node.get("description_localizations") or {}).get("fr")
+    for option in node.get("options") or []:
+        yield from _menu_texts(option, f"{where} {option['name']}")
+    for choice in node.get("choices") or []:
+        yield f"{where}: {choice['name']}", choice["name"], (choice.get("name_localizations") or {}).get("fr")
 
 
 def english_among(strings: Iterable[str]) -> list[str]:

@@ -27,8 +27,8 @@ async def test_a_french_player_chooses_and_hears_in_french(
     shown = await h.slash(dee, "agora notify")
     assert shown.ephemeral and shown.text == (
         "Vous êtes mentionné sur le plateau quand c'est votre tour (les rappels avant l'échéance arrivent dans le "
-        "salon de la partie). Changez-le avec /agora notify mode : mention, dm, digest ou quiet (valable sur tous "
-        "les serveurs)."
+        "salon de la partie). Changez-le avec /agora notify mode : mention, MP, récapitulatif ou silence (valable sur "
+        "tous les serveurs)."
     )
     unknown = await h.slash(dee, "agora notify", mode="digest", timezone="Paris")
     assert unknown.text.startswith("Je ne connais pas le fuseau horaire `Paris`.")

@@ -565,7 +565,7 @@ class FakeDiscord:
             return self.rest.handle(request)
         except SpecViolation as violation:
             self.problems.append(str(violation))
-            raise APIError(400, 50035, "Invalid Form Body").to_discord() from violation
+            raise APIError(400, 50035, "Invalid Form Body", violation.errors).to_discord() from violation
         except UnmodelledRoute as missing:
             self.problems.append(str(missing))
             raise

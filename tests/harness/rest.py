@@ -2,9 +2,9 @@
 
 Handlers mirror Discord's behaviour where a bot can trip over it: error codes (10003 Unknown
 Channel, 50007 closed DMs, 40060 double acknowledgement, 10062 an interaction answered after
-3 s), content over 2000 characters, empty messages, oversized files, the first followup of a
-"thinking" defer replacing the placeholder, and the gateway events Discord sends back to the
-bot for what it did (THREAD_CREATE, CHANNEL_DELETE…).
+3 s), content over 2000 characters, empty messages, oversized files, slash commands over Discord's
+limits (``command_rules.py``), the first followup of a "thinking" defer replacing the placeholder,
+and the gateway events Discord sends back to the bot for what it did (THREAD_CREATE, CHANNEL_DELETE…).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from .command_rules import command_refusal, commands_refusal
 from .model import (
     DM_CHANNEL,
     EPHEMERAL,
@@ -655,9 +656,12 @@ class FakeRest:
     @route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
     def overwrite_commands(self, call: Call) -> list[JSON]:
         guild_id, scope = self._command_scope(call)
+        bodies: list[JSON] = call.request.json or []
+        refused = commands_refusal(bodies)
+        if refused is not None:
+            raise refused
         previous = dict(scope)
         scope.clear()
-        bodies: list[JSON] = call.request.json or []
         return [
             self._store_command(scope, body, guild_id, previous.get((body["name"], int(body.get("type") or 1))))
             for body in bodies
@@ -672,6 +676,9 @@ class FakeRest:
     @route("POST", "/applications/{application_id}/guilds/{guild_id}/commands")
     def upsert_command(self, call: Call) -> JSON:
         guild_id, scope = self._command_scope(call)
+        refused = command_refusal(call.body)
+        if refused is not None:
+            raise refused
         key = (call.body["name"], int(call.body.get("type") or 1))
         return self._store_command(scope, call.body, guild_id, scope.get(key))
 
@@ -685,8 +692,12 @@ class FakeRest:
     @route("PATCH", "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}")
     def edit_command(self, call: Call) -> JSON:
         guild_id, scope, key = self._find_command(call)
+        edited = {**scope[key], **call.body}
+        refused = command_refusal(edited)
+        if refused is not None:
+            raise refused
         previous = scope.pop(key)
-        return self._store_command(scope, {**previous, **call.body}, guild_id, previous)
+        return self._store_command(scope, edited, guild_id, previous)
 
     @route("DELETE", "/applications/{application_id}/commands/{command_id}")
     @route("DELETE", "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}")

@@ -19,6 +19,7 @@ from jsonschema.exceptions import ValidationError, relevance
 
 from .paths import PathTemplate
 from .paths import best_match as best_path_match
+from .transport import form_errors
 
 JSON = dict[str, Any]
 
@@ -32,7 +33,12 @@ _LONG_TEXT = 120
 
 
 class SpecViolation(AssertionError):
-    """A request that Discord's OpenAPI description does not allow."""
+    """A request that Discord's OpenAPI description does not allow; ``errors`` are those of the 400
+    Discord answers it with (its field path and Discord's words for the rule broken)."""
+
+    def __init__(self, message: str, errors: JSON | None = None) -> None:
+        super().__init__(message)
+        self.errors = errors
 
 
 def spec_path() -> Path:
@@ -100,7 +106,8 @@ class DiscordSpec:
                 f"  at {location}: {error.validator} {_shorten(repr(error.validator_value))} violated by "
                 f"{_shorten(repr(error.instance))}\n"
                 f"  schema rule: {'/'.join(map(str, error.absolute_schema_path))}\n"
-                f"  body: {preview}"
+                f"  body: {preview}",
+                form_errors(list(error.absolute_path), *_discord_words(error)),
             )
         return template
 
@@ -138,6 +145,18 @@ def _explain(errors: Iterable[ValidationError]) -> ValidationError | None:
             break
         error = max(plausible[0], key=relevance)
     return error
+
+
+def _discord_words(error: ValidationError) -> tuple[str, str]:
+    """The code and message of Discord's answer to a body breaking ``error``'s rule."""
+    rule = error.schema if isinstance(error.schema, dict) else {}
+    if error.validator in ("minLength", "maxLength") and "minLength" in rule and "maxLength" in rule:
+        return "BASE_TYPE_BAD_LENGTH", f"Must be between {rule['minLength']} and {rule['maxLength']} in length."
+    if error.validator in ("maxLength", "maxItems", "maxProperties"):
+        return "BASE_TYPE_MAX_LENGTH", f"Must be {error.validator_value} or fewer in length."
+    if error.validator in ("minLength", "minItems", "minProperties"):
+        return "BASE_TYPE_MIN_LENGTH", f"Must be {error.validator_value} or more in length."
+    return "BASE_TYPE_INVALID", error.message
 
 
 def _wrong_kind(error: ValidationError) -> bool:

@@ -335,6 +335,68 @@ async def test_synced_commands_give_interactions_their_ids(h: FakeDiscord) -> No
     assert h.synced_commands()[0]["id"] == str(synced[0].id)
 
 
+def command(**fields: Any) -> dict[str, Any]:
+    """A slash command's body as discord.py sends it, with ``fields`` changed."""
+    return {"type": 1, "name": "demo", "description": "A demo.", "options": [], **fields}
+
+
+def option(**fields: Any) -> dict[str, Any]:
+    return {"type": 3, "name": "fruit", "description": "Which fruit", **fields}
+
+
+async def refusal(h: FakeDiscord, bodies: list[dict[str, Any]]) -> discord.HTTPException:
+    """Discord's answer to publishing ``bodies``: the bot's commands stay as they were."""
+    before = h.synced_commands()
+    with pytest.raises(discord.HTTPException) as refused:
+        await bot_of(h).http.bulk_upsert_global_commands(h.guild.application_id, bodies)
+    assert h.synced_commands() == before
+    return refused.value
+
+
+@pytest.mark.parametrize(
+    ("bodies", "where"),
+    [
+        ([command(name="Demo")], "In 0.name: Command name is invalid"),
+        ([command(name="two words")], "In 0.name: Command name is invalid"),
+        ([command(description="")], "In 0.description: Must be between 1 and 100 in length."),
+        (
+            [command(options=[option(choices=[{"name": "Kiwi", "value": "k" * 101}])])],
+            "In 0.options.0.choices.0.value: Must be between 1 and 100 in length.",
+        ),
+        (
+            [command(options=[option(choices=[{"name": "n" * 100, "value": f"{n:0>100}"} for n in range(21)])])],
+            "In 0: Command exceeds maximum size (4000)",
+        ),
+        ([command(name=f"demo{n}") for n in range(101)], "Must be 100 or fewer in length."),
+    ],
+    ids=["capital", "space", "no description", "long value", "too large", "101 commands"],
+)
+async def test_commands_over_discords_limits_are_refused_with_the_field(
+    h: FakeDiscord, bodies: list[dict[str, Any]], where: str
+) -> None:
+    """Limits Discord's OpenAPI description does not carry: the fake enforces them itself."""
+    refused = await refusal(h, bodies)
+    assert (refused.status, refused.code) == (400, 50035) and where in refused.text
+    assert h.problems == []
+
+
+async def test_a_description_too_long_in_one_language_is_refused_with_its_path(h: FakeDiscord) -> None:
+    french = option(description_localizations={"fr": "é" * 101})
+    refused = await refusal(h, [command(), command(name="other", options=[option(), french])])
+    assert (refused.status, refused.code) == (400, 50035)
+    assert "In 1.options.1.description_localizations.fr: Must be between 1 and 100 in length." in refused.text
+    if h.spec is not None:  # the description carries this limit: the request is also reported
+        assert len(h.problems) == 1 and "description_localizations" in h.problems[0]
+        h.problems.clear()
+
+
+async def test_commands_within_every_limit_are_taken(h: FakeDiscord) -> None:
+    choices = [{"name": "n" * 100, "name_localizations": {"fr": "é" * 100}, "value": "v" * 100}] * 19
+    taken = command(name="défi", options=[option(choices=choices, description_localizations={"fr": "d" * 100})])
+    await bot_of(h).http.bulk_upsert_global_commands(h.guild.application_id, [taken])
+    assert [c["name"] for c in h.synced_commands()] == ["défi"]
+
+
 async def test_second_acknowledgement_is_refused_like_discord(h: FakeDiscord) -> None:
     result = await h.slash(h.user("alice"), "demo twice")
     assert result.content == "First answer."

@@ -46,6 +46,28 @@ def test_union_error_names_the_branch_of_the_right_kind(spec: DiscordSpec) -> No
         spec.validate("POST", "/interactions/1/token/callback", {"type": 7, "data": {"components": [row]}})
 
 
+@pytest.mark.parametrize(
+    ("field", "text", "rule"),
+    [("description_localizations", "é" * 101, "maxLength 100"), ("name", "n" * 33, "maxLength 32")],
+)
+def test_command_texts_carry_discords_lengths_in_every_language(
+    spec: DiscordSpec, field: str, text: str, rule: str
+) -> None:
+    """The description carries these limits (the fake's command routes check the others itself):
+    the violation is answered as Discord does, at the field's path."""
+    value = {"fr": text} if field.endswith("localizations") else text
+    option = {"type": 3, "name": "level", "description": "How strong", field: value}
+    group = {"type": 1, "name": "challenge", "description": "Challenge someone", "options": [option]}
+    with pytest.raises(SpecViolation, match=rf"at \$\[0\]\.options\[0\]\.options\[0\]\.{field}.*: {rule}") as found:
+        spec.validate("PUT", "/applications/1/commands", [{"name": "arkaios", "description": "A", "options": [group]}])
+    inner = found.value.errors
+    for key in ("0", "options", "0", "options", "0", field):
+        assert inner is not None
+        inner = inner[key]
+    errors = inner["fr"]["_errors"] if field.endswith("localizations") else inner["_errors"]
+    assert errors[0]["code"] == "BASE_TYPE_BAD_LENGTH" and errors[0]["message"].startswith("Must be between 1 and")
+
+
 def test_paths_and_methods_outside_the_api_are_rejected(spec: DiscordSpec) -> None:
     with pytest.raises(SpecViolation, match="not a path"):
         spec.validate("GET", "/no/such/route", None)

@@ -10,7 +10,7 @@ reaches aiohttp, or the gateway, fails.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any, cast
@@ -76,6 +76,18 @@ class APIError(Exception):
         if self.status >= 500:
             return discord.DiscordServerError(response, data)
         return discord.HTTPException(response, data)
+
+
+def form_errors(path: Sequence[str | int], code: str, message: str) -> dict[str, Any]:
+    """The ``errors`` of Discord's 50035 answer: the error nested along the path of the field it is about.
+
+    >>> form_errors([0, "options", 2, "name"], "BASE_TYPE_BAD_LENGTH", "Too long.")
+    {'0': {'options': {'2': {'name': {'_errors': [{'code': 'BASE_TYPE_BAD_LENGTH', 'message': 'Too long.'}]}}}}}
+    """
+    errors: dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
+    for key in reversed(path):
+        errors = {str(key): errors}
+    return errors
 
 
 class _Response:

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.startup import ExitCode
+import pytest
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot import startup
+from bot.config import Config
+from bot.i18n import COMMANDS
+from bot.startup import ExitCode, StartupFailure
+from cogs.table.challenges import LEVEL_HELP
 from tests.live.fake_discord import APP_ID, FakeDiscordServer, SilentServer
 from tests.live.process import last_words, run
 
@@ -97,11 +105,33 @@ async def test_sync_publishes_the_commands_then_exits(tmp_path: Path) -> None:
     assert f"synced {len(published)} slash commands (42)" in ended.err and no_traceback(ended.err)
 
 
+async def test_sync_refuses_a_text_too_long_naming_it_and_sends_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In this process (a catalogue can only be made wrong here): ``run`` is what ``python -m bot sync``
+    runs, and ``main`` prints a :class:`StartupFailure` and exits with its code."""
+    monkeypatch.setitem(COMMANDS["fr"], LEVEL_HELP, "é" * 101)
+    monkeypatch.setattr(Route, "BASE", Route.BASE)  # ``run`` points discord.py at the fake Discord
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", DiscordWebSocket.DEFAULT_GATEWAY)
+    async with FakeDiscordServer() as discord:
+        variables = {"DISCORD_TOKEN": discord.token, "AGORA_DISCORD_URL": discord.url}
+        config = Config.from_env({**variables, "AGORA_DATABASE": str(tmp_path / "agora.sqlite3")})
+        with pytest.raises(StartupFailure) as refused:
+            await startup.run(config, syncing=True)
+        assert not [request for request in discord.requests if request.endswith("/commands")]
+    assert refused.value.code == ExitCode.COMMANDS_REFUSED == 7
+    assert str(refused.value).startswith(
+        "Not publishing the slash commands: the French description of the option level of /araksey challenge "
+        "is 101 characters long, over Discord's limit of 100 (and 4 more problems); nothing was sent"
+    )
+
+
 async def test_help_lists_the_commands_the_variables_and_the_exit_codes(tmp_path: Path) -> None:
     ended = await run(tmp_path, "--help")
     assert ended.code == 0
     for word in ("run", "sync", "backup", "check", "DISCORD_TOKEN", "AGORA_DATABASE", "AGORA_LOG_LEVEL",
-                 "AGORA_CONNECT_TIMEOUT", "AGORA_DISCORD_URL", "exit codes", "Discord refused the token"):
+                 "AGORA_CONNECT_TIMEOUT", "AGORA_DISCORD_URL", "exit codes", "Discord refused the token",
+                 "7  sync found a slash-command text over Discord's limits"):
         assert word in ended.out, word
 
 

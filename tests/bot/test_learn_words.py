@@ -227,3 +227,16 @@ def test_a_claim_that_disagrees_with_its_position_is_caught() -> None:
     assert said is not None and count.holds(said, "fr", view, view)
     wrong = list(re.finditer(count.patterns["fr"], "Gardez vos deux 3 et vos deux 4"))[1]
     assert not count.holds(wrong, "fr", view, view), "three 4s are not two"
+
+
+NOTATION = re.compile(r"\b[a-h][1-8](?:[-x^]|<>|>)[a-h][1-8]|\b\d@[a-h]\d|\b[a-z]+:[@a-z0-9,:]+|\+[a-z]+\b")
+
+
+@pytest.mark.parametrize("game", sorted(lessons()))
+def test_a_lessons_words_name_moves_in_words_not_in_notation(game: str) -> None:
+    """Notation is for /move: a step speaks of its moves as the board does (`/rules` excepted)."""
+    lesson = lessons()[game]
+    keys = [lesson.key(index, part) for index in range(len(lesson.steps)) for part in ("", "wrong")]
+    for lang in LANGS:
+        said = {key: NOTATION.findall(text(lang, key).replace("/rules game:", "")) for key in keys}
+        assert {key: found for key, found in said.items() if found} == {}, lang

@@ -31,6 +31,17 @@ async def test_a_review_in_french(discord_harness: FakeDiscord, make_bot: Callab
     assert "Vos chances de gagner" in review.message.text
 
 
+async def played_in_french(h: FakeDiscord, alice: FakeUser, bob: FakeUser, moves: list[tuple[int, str]]) -> FakeMessage:
+    """An Arkaios game between Alice and Bob on a French server, ``moves`` (seat, notation) played
+    with /move; the last board."""
+    await h.slash(h.owner, "agora settings", language="fr")
+    await challenge_accepted_fr(h, alice, bob)
+    for seat, move in moves:
+        played = await h.slash((alice, bob)[seat], "move", notation=move)
+        assert played.ephemeral, played.text
+    return h.last_message(h.default_channel)
+
+
 async def challenge_accepted_fr(h: FakeDiscord, alice: FakeUser, bob: FakeUser) -> FakeMessage:
     sent = await h.slash(alice, "arkaios challenge", opponent=bob)
     accepted = await h.click(bob, sent.button(label=text("fr", "accept")))
@@ -46,11 +57,7 @@ async def test_a_review_from_the_menu_in_french(
     alice, bob = h.user("alice"), h.user("bob")
     bot = make_bot()
     await h.start(bot)
-    await h.slash(h.owner, "agora settings", language="fr")
-    await challenge_accepted_fr(h, alice, bob)
-    for user, move in ((alice, BLUNDER), (bob, WINNING_ANSWER)):
-        await h.slash(user, "move", notation=move)
-    final = h.last_message(h.default_channel)
+    final = await played_in_french(h, alice, bob, [(0, BLUNDER), (1, WINNING_ANSWER)])
     opened = await h.forge(alice, final, "agora:b:1:any:days:more")
     assert opened.message is not None
     assert [button.label for button in opened.message.buttons] == [text("fr", "review.button")]
@@ -76,11 +83,7 @@ async def test_a_review_numbers_moves_as_the_board_and_chains_a_turns_chances(
     alice, bob = h.user("alice"), h.user("bob")
     bot = make_bot()
     await h.start(bot)
-    await h.slash(h.owner, "agora settings", language="fr")
-    await challenge_accepted_fr(h, alice, bob)
-    for seat, move in TURNS:
-        played = await h.slash((alice, bob)[seat], "move", notation=move)
-        assert played.ephemeral, played.text
+    await played_in_french(h, alice, bob, TURNS)
     assert (await h.slash(alice, "resign")).ephemeral
     final = h.last_message(h.default_channel)
     loaded = sys.modules[type(bot.cogs["Reviews"]).__module__]

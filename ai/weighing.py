@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,6 +86,31 @@ def weigh(obs: Observation, played: str, seed: int, scale: float = 1.0) -> Weigh
     best = won if won is not None else str(ranked[0])
     played_value = values.get(played, before)
     return Weighing(best, max(values[best], played_value), played_value, before, budget + followed)
+
+
+def weigh_moves(game: str, sample: Sampler, seat: int, moves: Sequence[str], seed: int) -> dict[str, float]:
+    """Each of ``moves`` (legal for ``seat`` in the worlds ``sample`` draws) weighed by the hard search:
+    one search, then each move followed alone for the same further iterations, so they compare on
+    equal terms; a move proven to let the opponent win at once is worth nothing, one proven to win
+    at once everything (as in :func:`weigh`)."""
+    adapter, plan = ADAPTERS[game], LEVELS[LEVEL]
+    rng = Rng.seeded(seed)
+    world = sample(rng)
+    proof = Budget(adapter.proof_budget) if adapter.proof_budget is not None else None
+    won = None if proof is None else proven_win(adapter, sample, world, seat, proof, rng)
+    budget = max(1, round(plan.iterations * adapter.speed))
+    search = FollowingSearch(adapter, sample, seat, plan, rng)
+    search.run(budget, plan.time_cap)
+    for move in moves:
+        search.follow(move, max(1, round(budget * FOLLOW_SHARE)), plan.time_cap)
+    found = search.values()
+    values = {move: found.get(move, 0.0) for move in moves}
+    for move in moves:
+        if move == won:
+            values[move] = 1.0
+        elif proof is not None and loses(adapter, world, seat, move, proof):
+            values[move] = 0.0
+    return values
 
 
 def loses(adapter: Adapter, world: GameState[Any], seat: int, move: Any, proof: Budget) -> bool:

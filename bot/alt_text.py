@@ -61,7 +61,8 @@ def _status(view: View, names: Sequence[str], lang: str, result: str | None) -> 
         assert ended is not None
         told = GAMES[view["game"]].state_class.describe_outcome(ended, names)  # in the game's own words
         return text(lang, "alt.over", result=word(lang, told))
-    actors = list(dict.fromkeys(view["actors"]))
+    shown: Mapping[str, Any] = view  # a game whose seats may act out of turn (a power) waits for fewer: as pictured
+    actors = list(dict.fromkeys(shown.get("waiting_for") or view["actors"]))
     if not actors:
         return text(lang, "alt.waiting")
     if view["viewer"] in actors:

@@ -73,6 +73,7 @@ from rules.kouba import (
     log_text,
     move_groups,
     move_label,
+    power_card,
 )
 from rules.kouba_combos import combo_words
 from rules.kouba_deck import CardView
@@ -872,7 +873,7 @@ class Kouba(GameCog):
                 hint = text(
                     lang,
                     "kouba.power_choose" if part == 0 else "kouba.power_more",
-                    power=word(lang, power.capitalize()),
+                    power=word(lang, power_card(state, seat, power)),
                 )
                 selects.append(
                     GameSelect(record.id, record.version, f"pm-{power}{part}", options=options, placeholder=hint)
@@ -1007,6 +1008,8 @@ class Kouba(GameCog):
         if rolling and event_tag(state, seat):
             return self.dice_controls(record, seat, lang)
         board = [item for item in self.board_controls(record, state, names, lang) if item.action != "private"]
+        if state.phase == TURN and not state.pending and state.turn != seat:
+            board = []  # another seat's turn: its dice are not the learner's to roll
         items = [*board, *self.private_controls(record, state, seat, names, lang)]
         selects = [item for item in items if isinstance(item, GameSelect)]
         return pack_rows(selects, [item for item in items if isinstance(item, GameButton)])

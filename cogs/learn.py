@@ -11,7 +11,10 @@ offered its moves in a menu and a button to type one instead.
 The step a player is at is kept in the database (``learn_progress``): a click on a panel drawn for
 another step shows the player's step instead, so stale panels and double clicks do no harm; a
 click by anyone but the player who opened the panel is refused. Nothing is rated or posted in the
-channel; the last step offers a practice game against Agora at easy.
+channel; the last step offers a practice game against Agora at easy. A move the step does not ask
+is weighed against the asked one by Agora's hard search: one at least as good is accepted, the
+lesson saying why the asked one is fine too and going on from it; moves are worded as the board
+words them, and a step that sets out a new position says so.
 Being private, the panel speaks the player's own Discord language when the bot speaks it, else
 the server's (``AgoraBot.reply_language``).
 """
@@ -31,7 +34,7 @@ from discord.ext import commands
 from bot.alt_text import alt_text
 from bot.app import AgoraBot
 from bot.i18n import text, word
-from bot.learn import Answer, Lesson, Verdict, answer, lessons, menu
+from bot.learn import Answer, Lesson, Verdict, answer, as_good, lessons, menu
 from bot.learn.progress import keep_step, step_of
 from bot.names import shown_name
 from bot.records import GameRecord
@@ -50,7 +53,7 @@ from cogs.common import (
 from cogs.dragons_arena import modal_value
 from cogs.table.controls import Rebind
 from render.learn import lesson_picture
-from rules import GAMES, GameState
+from rules import GAMES, GameState, View
 
 TYPE_MODAL, TYPE_FIELD = "agora:learn-type:", "move"
 ACTIONS = r"move|type|practice|again|g:[!-~]{1,80}"  # g:<action>: one of the game's own controls
@@ -211,17 +214,43 @@ class Learn(commands.Cog):
 
     async def try_move(self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, notation: str) -> None:
         """The step done when ``notation`` is what it asks; else the same step, with why not."""
-        found = answer(lesson, step, notation)
+        found = await self.weighed(interaction, lesson, step, answer(lesson, step, notation), notation)
         lang = await self.bot.reply_language(interaction)
+        said = partial(self.move_said, interaction, lesson, step, lang)
         if found.verdict is Verdict.ASKED:
-            await self.go_to(interaction, lesson, step + 1, Said(text(lang, "learn.well_done", move=notation)))
-            return
-        await self.go_to(interaction, lesson, step, Said(self.why_not(lesson, step, notation, found, lang)))
+            await self.go_to(interaction, lesson, step + 1, Said(text(lang, "learn.well_done", move=said(notation))))
+        elif found.verdict is Verdict.AS_GOOD:
+            why = text(lang, lesson.key(step, "also"))
+            line = text(lang, "learn.as_good", move=said(notation), why=why, asked=said(lesson.steps[step].asks[0]))
+            await self.go_to(interaction, lesson, step + 1, Said(line))
+        else:
+            await self.go_to(interaction, lesson, step, Said(self.why_not(lesson, step, said(notation), found, lang)))
 
-    def why_not(self, lesson: Lesson, step: int, notation: str, found: Answer, lang: str) -> str:
+    async def weighed(
+        self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, found: Answer, notation: str
+    ) -> Answer:
+        """A legal move the step does not ask, weighed against the asked one by Agora's hard search in
+        the AI workers (the click acknowledged first: a search outlasts Discord's three seconds)."""
+        if found.verdict is not Verdict.OTHER:
+            return found
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        move = str(lesson.position(step).parse_move(notation))
+        if await self.bot.thinking.run(as_good, lesson.game, step, move):
+            return Answer(Verdict.AS_GOOD)
+        return found
+
+    def move_said(
+        self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, lang: str, notation: str
+    ) -> str:
+        """A move of the step in the board's words, the player named as they are on the picture."""
+        found = lesson.move_words(step, notation, lesson_names(lesson, interaction.user))
+        return echo(notation) if found is None else word(lang, found)
+
+    def why_not(self, lesson: Lesson, step: int, move: str, found: Answer, lang: str) -> str:
         if found.verdict is Verdict.REFUSED and found.refusal is not None:
-            return text(lang, "learn.refused", move=echo(notation), why=word(lang, found.refusal))
-        return text(lang, "learn.not_asked", move=echo(notation), why=text(lang, lesson.key(step, "wrong")))
+            return text(lang, "learn.refused", move=move, why=word(lang, found.refusal))
+        return text(lang, "learn.not_asked", move=move, why=text(lang, lesson.key(step, "wrong")))
 
     async def go_to(self, interaction: discord.Interaction[Any], lesson: Lesson, step: int, said: Said) -> None:
         await keep_step(self.bot.storage, interaction.user.id, lesson.game, step, self.bot.clock())
@@ -250,8 +279,10 @@ class Learn(commands.Cog):
         lang = await self.bot.reply_language(interaction)
         done = step >= len(lesson.steps)
         state = lesson.finish() if done else lesson.position(step)
-        names = [shown_name(interaction.user.display_name), "Agora"]
+        names = lesson_names(lesson, interaction.user)
         view = game_cog(self.bot, lesson.game).pictured(state.view(lesson.seat), lang)
+        if lesson.set_out(min(step, len(lesson.steps) - 1)):
+            view = uncounted(view)
         marks = () if done else tuple(lesson.where(mark, view) for mark in lesson.steps[step].marks)
         words = picture_words(lesson.game, lang)
         png = await self.bot.drawing.draw(lesson_picture, lesson.game, view, names, words=words, boxes=marks)
@@ -259,9 +290,10 @@ class Learn(commands.Cog):
         embed = discord.Embed(title=self.title(lesson, step, lang), colour=COLOUR)
         body = text(lang, f"learn.{lesson.game}.end") if done else text(lang, lesson.key(step))
         intro = text(lang, f"learn.{lesson.game}.intro") if step == 0 and not said.line else ""
-        embed.description = "\n\n".join(part for part in (said.line, intro, body) if part)
+        fresh = text(lang, "learn.new_position") if not done and lesson.sets_out(step) else ""
+        embed.description = "\n\n".join(part for part in (said.line, intro, fresh, body) if part)
         embed.set_image(url=f"attachment://{filename}")
-        embed.set_footer(text=text(lang, "learn.footer"))
+        embed.set_footer(text=text(lang, "learn.footer_done" if done else "learn.footer"))
         picture = discord.File(io.BytesIO(png), filename=filename, description=alt_text(view, names, lang))
         controls = self.controls(interaction, lesson, step, lang, picked)
         return {"content": None, "embed": embed, "attachments": [picture], "view": controls}
@@ -295,6 +327,22 @@ class Learn(commands.Cog):
     def me(self) -> discord.abc.User:
         assert self.bot.user is not None
         return self.bot.user
+
+
+def lesson_names(lesson: Lesson, learner: discord.abc.User) -> list[str]:
+    """The seats' names in a lesson: the learner in their seat, Agora in the others."""
+    names = ["Agora"] * lesson.players
+    names[lesson.seat] = shown_name(learner.display_name)
+    return names
+
+
+def uncounted(view: View) -> View:
+    """``view`` without its move and turn counts: a position set out for a lesson had no moves played."""
+    counted = cast(dict[str, Any], dict(view))
+    counted["move_number"] = 0
+    if "turn_number" in counted:
+        counted["turn_number"] = 0
+    return cast(View, counted)
 
 
 def check_owner(interaction: discord.Interaction[Any]) -> None:

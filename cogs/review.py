@@ -23,10 +23,12 @@ from bot.review import (
     GAME_SECONDS,
     Estimate,
     Review,
+    chained,
     costliest,
     estimate,
     fits,
     keep_review,
+    numbered,
     positions_of,
     stored_review,
     triage,
@@ -114,7 +116,7 @@ class Reviews(SharedControls):
             if weighed is not None:
                 found.append(weighed)
                 spent += weighed.seconds
-        return Review(costliest(found), len(found), len(positions))
+        return Review(costliest(chained(found)), len(found), len(positions))
 
     async def weighed(self, record: GameRecord, obs: Observation, played: str, ply: int) -> Estimate | None:
         """One position weighed in the AI workers, behind live moves; None for a move the stored game
@@ -126,33 +128,32 @@ class Reviews(SharedControls):
             log.warning("game %s: move %s (%s) could not be weighed", record.id, ply, played)
             return None
 
-    async def show(
-        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, review: Review
-    ) -> None:
+    async def show(self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, review: Review) -> None:
         lang = await self.bot.reply_language(interaction)
+        moves = [(move.seat, move.notation) for move in await self.bot.storage.moves(record.id)]
+        states = await asyncio.to_thread(every_state, record, moves)
         embed = discord.Embed(title=text(lang, "review.title", id=record.id), colour=COLOUR)
-        lines = [self.line(e, lang) for e in review.shown] or [text(lang, "review.clean")]
+        lines = [self.line(e, move_number(states, seat, e, lang), lang) for e in review.shown]
+        lines = lines or [text(lang, "review.clean")]
         if review.partial:
             lines.append(plural(lang, "review.partial", review.moves, reviewed=review.reviewed, moves=review.moves,
                                 seconds=int(GAME_SECONDS)))  # fmt: skip
         embed.description = "\n".join(lines)
         embed.set_footer(text=text(lang, "review.footer", seconds=int(GAME_SECONDS)))
-        files = await self.pictures(record, seat, review.shown, lang)
+        files = await self.pictures(record, states, seat, review.shown, lang)
         await send_answer(interaction, embed=embed, files=files, ephemeral=True)
 
-    def line(self, estimate: Estimate, lang: str) -> str:
+    def line(self, estimate: Estimate, number: str, lang: str) -> str:
         return text(
-            lang, "review.line", ply=estimate.ply, played=estimate.played, best=estimate.best,
+            lang, "review.line", number=number, played=estimate.played, best=estimate.best,
             lost=round(100 * estimate.lost), before=round(100 * estimate.chance_before),
             after=round(100 * estimate.chance_played), better=round(100 * estimate.chance_best),
         )  # fmt: skip
 
     async def pictures(
-        self, record: GameRecord, seat: int, estimates: list[Estimate], lang: str
+        self, record: GameRecord, states: list[GameState[Any]], seat: int, estimates: list[Estimate], lang: str
     ) -> list[discord.File]:
         """Each costly move: the position after it beside the position after the better move, as the seat saw."""
-        moves = [(move.seat, move.notation) for move in await self.bot.storage.moves(record.id)]
-        states = await asyncio.to_thread(every_state, record, moves)
         names = await self.bot.service.display_names(record)
         cog = game_cog(self.bot, record.game)
         files = []
@@ -173,6 +174,14 @@ class Reviews(SharedControls):
             alt = text(lang, "review.alt", played=e.played, best=e.best)
             files.append(discord.File(io.BytesIO(png), filename=f"review-{record.id}-{e.ply}.png", description=alt))
         return files
+
+
+def move_number(states: list[GameState[Any]], seat: int, estimate: Estimate, lang: str) -> str:
+    """The move's number as the board shows it: its turn and place in the turn, or its number."""
+    turn, move = numbered(states[estimate.ply - 1].view(seat), states[estimate.ply].view(seat))
+    return (
+        text(lang, "review.move", number=move) if turn is None else text(lang, "review.turn_move", turn=turn, move=move)
+    )
 
 
 def every_state(record: GameRecord, moves: list[tuple[int, str]]) -> list[GameState[Any]]:

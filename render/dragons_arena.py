@@ -44,6 +44,7 @@ from render.kit import (
     board_canvas,
     draw_footer,
     draw_header,
+    fitted,
     font,
     mark_last_move,
     move_words,
@@ -445,7 +446,8 @@ def _draw_side_panel(
     who = _fit(draw, _side_name(view, side, names, words), PANEL_WIDTH - 24, 20)
     draw.text((x, y + 42), who, font=font(20), fill=MUTED)
     draw.text((x, y + 66), _power_line(view, side, words), font=font(24), fill=TEXT)
-    draw.text((x, y + 96), _fit(draw, _count_line(view, side, words), PANEL_WIDTH - 24, 18), font=font(18), fill=MUTED)
+    size, count = fitted(draw, _count_line(view, side, words), PANEL_WIDTH - 24, 18, 13)  # shrunk before cut
+    draw.text((x, y + 96 + (18 - size) // 2), count, font=font(size), fill=MUTED)
     if view.get("solo"):
         _draw_solo_line(draw, x, y + 122, side, view, words)
     else:

@@ -10,7 +10,13 @@ built-in game, the ``learn`` module of an installed game's package; the lessons 
 the registry of games (:func:`lessons`, ``rules.registry`` part "learn"), so nothing outside that
 module names the game. Its words are in the catalogues, keyed ``learn.<game>.<step>``
 (what the step asks), ``learn.<game>.<step>.wrong`` (why another move is not it),
-``learn.<game>.intro`` and ``learn.<game>.end``.
+``learn.<game>.<step>.also`` (for a step that accepts other moves as good as the one it asks: why
+that one is fine too), ``learn.<game>.intro`` and ``learn.<game>.end``. A step that starts from a
+position of its own says so above its words (``learn.new_position``).
+
+A lesson never refuses a move at least as good as the one it asks, by Agora's hard search
+(:func:`as_good`, weighed in the AI workers): it accepts it, says why the asked one is fine too,
+and goes on from the asked one.
 """
 
 from __future__ import annotations
@@ -22,11 +28,16 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from ai import ADAPTERS, observe
+from ai.adapter import Sampler
+from ai.weighing import weigh_moves
 from render.kit import Grid
-from rules import GAMES, MODULES, GameState, IllegalMove, Text, View, part_of
+from rules import GAMES, MODULES, GameState, IllegalMove, Rng, Text, View, part_of
 from rules.base import FILES
 
 JSON = dict[str, Any]
+AS_GOOD_MARGIN = 0.02  # the hard search's noise on a move's chance: within it, two moves are as good
+WEIGHING_SEED = 1  # the search's seed when a lesson weighs a move: the same answer on every run
 MIN_STEPS, MAX_STEPS = 6, 12  # a lesson is short: "shorter is better"
 MENU_LIMIT = 25  # Discord's options in one select
 SQUARE = re.compile(r"(?<![a-wyz])[a-z][1-9]")  # a square, not the end of a word ("pile3"); "x" takes
@@ -111,6 +122,34 @@ class Lesson:
                 state = played(state.play(self.seat, step.asks[0]), step.replies)
         return state
 
+    def sets_out(self, index: int) -> bool:
+        """Whether step ``index`` starts from a new position, not the one the steps before it lead to
+        (what the learner sees changed beyond their move and the replies): the lesson says so."""
+        own = self.steps[index].position
+        if own is None:
+            return False
+        if index == 0:
+            return True
+        before = self.steps[index - 1]
+        followed = played(self.position(index - 1).play(self.seat, before.asks[0]), before.replies)
+        own_view: View = GAMES[self.game].from_json(own).view(self.seat)
+        return followed.view(self.seat) != own_view
+
+    def set_out(self, index: int) -> bool:
+        """Whether step ``index`` stands in a position set out for the lesson (from it or an earlier
+        step): its moves were never played, so the picture counts none."""
+        return any(self.sets_out(number) for number in range(index + 1))
+
+    def move_words(self, index: int, notation: str, names: list[str]) -> Text | None:
+        """``notation`` played at step ``index``, in the words the board uses for a move, from the
+        learner's view (None for a move the rules refuse there)."""
+        try:
+            after = self.position(index).play(self.seat, notation)
+        except IllegalMove:
+            return None
+        said: Text | None = GAMES[self.game].state_class.describe(after.view(self.seat), names)
+        return said
+
     def finish(self) -> GameState[Any]:
         """The position once the last step is played as asked (its replies too)."""
         last = self.steps[-1]
@@ -127,6 +166,7 @@ class Verdict(Enum):
     """How a move answers a step."""
 
     ASKED = "asked"  # what the step asks: on to the next step
+    AS_GOOD = "as good"  # another move, at least as good by Agora's hard search: on, from the asked move
     OTHER = "other"  # a move the rules allow, but not what the step asks
     REFUSED = "refused"  # a move the rules refuse now
 
@@ -155,6 +195,30 @@ def menu(lesson: Lesson, index: int) -> list[str]:
     asked = list(lesson.steps[index].asks)
     others = sorted({str(m) for m in lesson.position(index).legal_moves(lesson.seat)} - set(asked))
     return sorted([*asked, *others[: MENU_LIMIT - len(asked)]])
+
+
+@cache
+def as_good(game: str, index: int, notation: str) -> bool:
+    """Whether ``notation`` (a legal move) is at least as good as the move step ``index`` of ``game``'s
+    lesson asks, by Agora's hard search from the learner's seat, within the search's noise
+    (AS_GOOD_MARGIN). The same answer on every run; kept once found. Runs in an AI worker."""
+    lesson = lessons()[game]
+    asked = lesson.steps[index].asks[0]
+    values = weigh_moves(lesson.game, learners_worlds(lesson, index), lesson.seat, (asked, notation), WEIGHING_SEED)
+    return values[notation] >= values[asked] - AS_GOOD_MARGIN
+
+
+def learners_worlds(lesson: Lesson, index: int) -> Sampler:
+    """The worlds the learner's seat may imagine at step ``index``: drawn from its view as Agora's
+    search draws them; a position set out by hand that the view cannot rebuild (no move log leads to
+    it, or its hidden pieces are not a full set's) is its own only world."""
+    state = lesson.position(index)
+    try:
+        sample = ADAPTERS[lesson.game].sampler(observe(state, lesson.seat))
+        sample(Rng.seeded(WEIGHING_SEED))
+    except ValueError:
+        return lambda rng: state
+    return sample
 
 
 @cache

@@ -104,11 +104,20 @@ from rules.kouba.game import GAME, KoubaState
 from rules.kouba.moves import DICE, EVENT, KOUBAS_TO_END, RACES, SWAP, TIEBREAK, TURN, KoubaMove, at, parse_notation
 from rules.kouba.pieces import Pile, pile_score
 from rules.kouba.views import DiceView, EventView, HandPile, KoubaView, PendingView, PileView
-from rules.kouba.words import CAUSE_TEXTS, LOG_TEXTS, cause_text, keeps_free_to_pick, log_text, move_groups, move_label
+from rules.kouba.words import (
+    CAUSE_TEXTS,
+    LOG_TEXTS,
+    cause_text,
+    keeps_free_to_pick,
+    log_text,
+    move_groups,
+    move_label,
+    power_card,
+)
 
 __all__ = [
     "CAUSE_TEXTS", "DICE", "EVENT", "GAME", "KOUBAS_TO_END", "LOG_TEXTS", "RACES", "SWAP", "TIEBREAK", "TURN",
     "DiceView", "EventView", "HandPile", "KoubaMove", "KoubaState", "KoubaView", "PendingView", "Pile", "PileView",
     "at", "cause_text", "keeps_free_to_pick", "log_text", "move_groups", "move_label", "parse_notation",
-    "pile_score",
+    "pile_score", "power_card",
 ]

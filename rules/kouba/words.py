@@ -130,10 +130,6 @@ def _claim_words(view: KoubaView, actor: int, who: str, rest: str) -> Text:
     return Text("{who} won a card onto pile {pile}", who=who, pile=pile)
 
 
-
-
-
-
 @lru_cache(maxsize=256)
 def _failed_line(seat: int) -> str:
     return str(_failed(seat))
@@ -413,10 +409,6 @@ _REFUSERS: tuple[tuple[tuple[type, ...], Callable[[KoubaState, int, KoubaMove], 
 )
 
 
-
-
-
-
 def move_groups(state: KoubaState, seat: int) -> dict[str, list[str]]:
     """The legal moves of ``seat`` grouped by what they are, for buttons and select menus.
 
@@ -475,6 +467,9 @@ def move_label(state: KoubaState, seat: int, move: KoubaMove) -> Text:
         if gone is None:
             return Text("Shaman: replace slot (slot {slot})", slot=move.slot + 1)
         return Text("Shaman: replace {card} (slot {slot})", card=card_name(gone), slot=move.slot + 1)
+    if isinstance(move, Khan):  # the Khan and the Black Widow share a power: name the card held
+        card_held = power_card(state, seat, "khan")
+        return Text("{card}: Kouba to {who} on pile {pile}", card=card_held, who=at(move.target), pile=move.pile + 1)
     if isinstance(move, Stop):
         if state.phase == TURN:
             return Text("give up: take a Kouba")
@@ -482,6 +477,18 @@ def move_label(state: KoubaState, seat: int, move: KoubaMove) -> Text:
             return Text("give up the race (you lose it)")
         return Text("stop rolling, keep this result")
     return _LABELS[type(move)](move)
+
+
+def power_card(state: KoubaState, seat: int, power: str) -> Text:
+    """The name of the card whose ``power`` ``seat`` would use now (the first active one), else the
+    power's own name.
+
+    >>> from rules import GAMES
+    >>> str(power_card(GAMES["kouba"].new(players=2, seed=1), 0, "khan"))
+    'Khan'
+    """
+    piles = state.power_piles(seat, power)
+    return card_name(state.piles[seat][piles[0]].cards[-1]) if piles else Text(power.capitalize())
 
 
 def _swap_label(move: Swap) -> Text:
@@ -499,7 +506,6 @@ _LABELS: dict[type, Callable[[Any], Text]] = {
     Challenge: lambda m: Text("duel {who}", who=at(m.target)),
     Take: lambda m: Text("race for the top card of their pile {pile}", pile=m.pile + 1),
     King: lambda m: Text("King: cancel this Kouba") if m.counter else Text("let the Kouba come"),
-    Khan: lambda m: Text("Khan: Kouba to {who} on pile {pile}", who=at(m.target), pile=m.pile + 1),
     Brute: lambda m: Text("Brute: discard the top card of {who}'s pile {pile}", who=at(m.target), pile=m.pile + 1),
     Assassin: lambda m: Text("Assassin: end {who}'s turn", who=at(m.target)),
     Extra: lambda m: Text("+1 roll") if m.rolls == 1 else Text("+{n} rolls", n=m.rolls),

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.i18n import MESSAGES
-from bot.learn import MAX_STEPS, MENU_LIMIT, MIN_STEPS, Lesson, Step, Verdict, answer, lessons, menu
+from bot.learn import MAX_STEPS, MENU_LIMIT, MIN_STEPS, Lesson, Step, Verdict, answer, as_good, lessons, menu
 from render.learn import lesson_picture, ringed
 from rules import GAMES, MODULES, GameModules
 
@@ -47,8 +47,33 @@ def test_every_step_has_its_words_in_every_language(game: str) -> None:
     lesson = lessons()[game]
     keys = [f"learn.{game}.intro", f"learn.{game}.end"]
     keys += [lesson.key(index, part) for index in range(len(lesson.steps)) for part in ("", "wrong")]
+    choices = [index for index in range(len(lesson.steps)) if len(lesson.position(index).legal_moves(lesson.seat)) > 1]
+    keys += [lesson.key(index, "also") for index in choices]  # another move may be as good: why this one is fine
     for lang, messages in MESSAGES.items():
         assert [key for key in keys if key not in messages] == [], lang
+
+
+def test_a_move_as_good_as_the_asked_one_is_told_from_a_worse_one() -> None:
+    """Arkaios, step 7: a level 2 on e4 shuts Agora in as well as the capital asked; c3 does not."""
+    assert lessons()["arkaios"].steps[6].asks == ("e4=3",)
+    assert as_good("arkaios", 6, "e4=2") and not as_good("arkaios", 6, "c3=3")
+
+
+def test_a_new_position_is_told_only_where_the_learner_sees_one() -> None:
+    """The Kouba lesson fixes the dice of step 3 (a position of its own that looks as the steps lead
+    to it) and sets out the Weaver's event at step 6 (Agora's turn went on meanwhile)."""
+    kouba = lessons()["kouba"]
+    assert kouba.steps[2].position is not None and not kouba.sets_out(2)
+    assert kouba.sets_out(5) and kouba.set_out(7) and not kouba.set_out(4)
+    arena = lessons()["dragons_arena"]
+    assert [arena.sets_out(index) for index in range(len(arena.steps))] == [False, False, True, True, True, True]
+
+
+def test_a_move_is_worded_as_the_board_words_it() -> None:
+    lesson = lessons()["kouba"]
+    said = lesson.move_words(2, "keep:3,3,4,4,4", ["Ada", "Agora"])
+    assert said is not None and str(said) == "Ada kept 3 3 4 4 4 and rolled 4 3 4 3 4 3"
+    assert lesson.move_words(2, "claim:1:pile1", ["Ada", "Agora"]) is None, "a move the rules refuse there"
 
 
 @pytest.mark.parametrize("game", LESSONS)

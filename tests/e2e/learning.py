@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.i18n import text, word
-from bot.learn import Lesson, answer
+from bot.learn import Lesson, answer, as_good, menu
 from rules import GAMES
 from tests.harness import FakeComponent, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
 TYPED_NONSENSE = "zz"  # a move no game reads: the rules refuse it, and say why
 LESSON_ID = "agora:learn:"
 MOST_PICKS = 3  # choices before a move (a stack, then where it goes)
+TRIES = 2  # the moves weighed to find one a step does not take (each a hard search)
 Press = tuple[FakeComponent, list[str]]  # a control, and the options picked when it is a select
 # Moves whose first control is a button that names no part of the move: the element's power first.
 FIRST: dict[tuple[str, str], str] = {("araksey", "c2-c3+earth"): "power"}
@@ -112,36 +113,27 @@ async def press(
     raise AssertionError(f"{notation} takes more than {MOST_PICKS} picks")
 
 
-async def play_other(
-    h: FakeDiscord, user: FakeUser, panel: FakeMessage, lesson: Lesson, step: int
-) -> InteractionResult | None:
-    """A move the step does not ask, played with what the panel offers first (None: it offers none)."""
-    legal = legal_moves(lesson, step)
-    others = sorted(legal - set(lesson.steps[step].asks))
-    for _ in range(MOST_PICKS):
-        direct = [control for move in others if (control := playing(panel, move)) is not None]
-        if direct:
-            return await push(h, user, panel, direct[0])
-        starts = [start for move in others if (start := starting(panel, move, legal)) is not None]
-        if not starts:
-            return None
-        picked = await push(h, user, panel, starts[0])
-        assert picked.updated and picked.message is panel, picked.text
-    return None
+def wrong_move(lesson: Lesson, step: int) -> str | None:
+    """A move the step does not take: legal, not asked and worse than the asked one by Agora's hard
+    search (the first of the step's menu found so, within TRIES; None: none found)."""
+    others = [move for move in menu(lesson, step) if move not in lesson.steps[step].asks]
+    return next((move for move in others[:TRIES] if not as_good(lesson.game, step, move)), None)
 
 
 async def wrong_moves_at(
     h: FakeDiscord, user: FakeUser, panel: FakeMessage, lesson: Lesson, step: int, lang: str
 ) -> None:
-    """At step ``step``: a move the step does not ask, played with the controls (and, where the game
-    has no controls of its own, a move typed that the rules refuse); each is explained and the panel
-    stays at the same step, its controls back at their start."""
+    """At step ``step``: a move the step does not take (worse than the one it asks), played with the
+    controls (and, where the game has no controls of its own, a move typed that the rules refuse);
+    each is explained, in the board's words, and the panel stays at the same step, its controls
+    back at their start."""
     title = text(lang, "learn.title", game=lesson_name(lesson), step=step + 1, steps=len(lesson.steps))
-    played = await play_other(h, user, panel, lesson, step)
-    assert played is not None or legal_moves(lesson, step) == set(lesson.steps[step].asks), "a wrong move is offered"
-    if played is not None:
+    wrong = wrong_move(lesson, step)
+    if wrong is not None:
+        played = await press(h, user, panel, lesson, step, wrong)
         assert played.updated and played.message is panel
-        assert text(lang, lesson.key(step, "wrong")) in panel.text, panel.text
+        why = text(lang, lesson.key(step, "wrong"))
+        assert text(lang, "learn.not_asked", move=move_said(lesson, step, wrong, user, lang), why=why) in panel.text
         assert title in panel.text
     if not has_typed_form(panel, lang):
         return
@@ -161,7 +153,14 @@ async def play_step(h: FakeDiscord, user: FakeUser, panel: FakeMessage, lesson: 
     asked = lesson.steps[step].asks[0]
     played = await press(h, user, panel, lesson, step, asked)
     assert played.updated and played.message is panel
-    assert text(lang, "learn.well_done", move=asked) in panel.text
+    assert text(lang, "learn.well_done", move=move_said(lesson, step, asked, user, lang)) in panel.text
+
+
+def move_said(lesson: Lesson, step: int, move: str, user: FakeUser, lang: str) -> str:
+    """``move`` at step ``step`` in the board's words, as the lesson says it to ``user``."""
+    said = lesson.move_words(step, move, [user.name, "Agora"])
+    assert said is not None, f"{move} is legal at step {step + 1}"
+    return word(lang, said)
 
 
 def lesson_name(lesson: Lesson) -> str:

@@ -39,7 +39,8 @@ async def test_a_review_lists_the_blunder_first_and_is_kept(
     assert review.message is not None and review.message.ephemeral, review
     said = review.message.text
     title, first = said.split("\n")[:2]
-    assert title == text("en", "review.title", id=1) and first.startswith(f"Move 1: you played **{BLUNDER}**"), said
+    assert title == text("en", "review.title", id=1), said
+    assert first.startswith(f"Turn 1 · move 1: you played **{BLUNDER}**"), said
     assert text("en", "review.footer", seconds=20) in said
     assert review.message.attachments and review.message.attachments[0].filename == "review-1-1.png"
     kept = await bot.storage.db.fetch("SELECT seat FROM reviews WHERE game_id = 1")

@@ -266,7 +266,7 @@ class Transport:
         def request(session: aiohttp.ClientSession, method: str, url: Any, **kwargs: Any) -> Any:
             return _Attempt(method, url)
 
-        return request  # type: ignore[return-value]
+        return request
 
     def _get_from_cdn(self) -> Callable[..., Awaitable[bytes]]:
         async def get_from_cdn(client: HTTPClient, url: str) -> bytes:

@@ -28,6 +28,7 @@ from bot.interactions import FAILED, InteractionDesk, Subject
 from bot.notices import NoticeStore, Notifier
 from bot.opponent import Thinking
 from bot.panels import OpenPanels
+from bot.publishing import Publishing
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.settings import SettingsStore
@@ -144,6 +145,8 @@ class AgoraBot(commands.AutoShardedBot):
         self.service.turn_seconds = self.scheduler.turn_seconds
         self.service.stand_in_level = self.stand_in_level
         self.tournaments = TournamentService(self.storage, self.service, clock)
+        # Boards that could not be shown when their change was saved, shown later (bot/publishing.py).
+        self.publishing = Publishing(self.storage, self.scheduler, clock)
         self.service.on_finish.append(self.tournaments.finish_step)
         self.scheduler.sweeps.append(self.tournaments.run_due)
         self.tournaments.on_due = self.scheduler.run_soon

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -53,6 +54,23 @@ def make_room(view: discord.ui.View, button: discord.ui.Item[Any], yielding: lis
 def is_rematch(item: discord.ui.Item[Any]) -> bool:
     """Whether ``item`` is a finished board's Rematch, which never yields its place (it is in no menu)."""
     return isinstance(item, GameButton) and item.action == "rematch"
+
+
+def board_nonce(record: GameRecord) -> str:
+    """The nonce of the board posted for ``record`` in place of its current message: a send repeated
+    for the same position and the same predecessor (a publish retried after an answer that got
+    lost) is posted once by Discord (discord.py sends ``enforce_nonce`` with every nonce; its own
+    nonce would be random for each call), while a board posted again after its message was
+    deleted is new.
+
+    >>> len(board_nonce_of(12, 7, None)) <= 25 and board_nonce_of(12, 7, 1) != board_nonce_of(12, 7, 2)
+    True
+    """
+    return board_nonce_of(record.id, record.version, record.row.message_id)
+
+
+def board_nonce_of(game_id: int, version: int, replaces: int | None) -> str:
+    return hashlib.blake2b(f"{game_id}:{version}:{replaces}".encode(), digest_size=10).hexdigest()
 
 
 class Boards(TableCog):
@@ -128,6 +146,7 @@ class Boards(TableCog):
             await self.service.set_channel(record.id, here)
             message = await self._send_board(here, board, record)
         await self.service.set_message(record.id, message.id)
+        await self.service.board_shows(record.id, record.version)
         await self.drop_ping(record)
         link = message_link(record.row.guild_id, message.channel.id, message.id)  # the channel it went to
         await self.tell_turn(record, await self.bot.notices.store.of(record.human_actors()), link)
@@ -147,7 +166,33 @@ class Boards(TableCog):
             file=board.file(record.id, record.version),
             view=view or discord.utils.MISSING,
             allowed_mentions=await self.bot.notices.pings(board.content),  # as each named player chose
+            nonce=board_nonce(record),
         )
+
+    async def catch_up(self, game_id: int) -> bool:
+        """Bring a board older than its game current: the old board says the game went on, and the
+        current one is posted (pinging whoever must act). False when there was nothing to do."""
+        async with self._board_locks[game_id]:
+            latest = await self.service.load(game_id)
+            shown = latest.row.board_version
+            if shown is None or shown >= latest.version:
+                return False
+            if await self.board_has_controls(latest):  # not frozen yet by the click that moved the game on
+                line = text(await self.language(latest), "board.went_on", game=self.game_name, id=latest.id)
+                await self.retire_board(latest, line)
+            await self.post_board(None, latest)
+        self.bot_to_move(latest)
+        return True
+
+    async def board_has_controls(self, record: GameRecord) -> bool:
+        """Whether the game's board message is still there with its controls (read from Discord)."""
+        if record.row.message_id is None:
+            return False
+        message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.message_id)
+        try:
+            return bool((await message.fetch()).components)
+        except (discord.NotFound, discord.Forbidden):
+            return False
 
     async def show_deadline(self, board: Board, record: GameRecord) -> None:
         """Say on a board when the turn ends; once its time is up under the claim rule, when the game

@@ -2,6 +2,7 @@
 
     h.faults.fail("POST", r"/channels/\\d+/messages", 503)      # the next send answers 503
     h.faults.fail("PATCH", r"/channels/.*", 429, retry_after=0.01, times=2)
+    h.faults.fail("POST", r"/channels/\\d+/messages", 502, applied=True)  # done, but the answer lost
     h.faults.revoke(channel, "send_messages")               # 403 50013 on sends there
     h.faults.remove_bot()                                   # 403 50001 / 404 10004 everywhere
 
@@ -35,12 +36,14 @@ REVOCABLE = ("send_messages", "attach_files", "embed_links")
 
 @dataclass
 class Fault:
-    """The next `times` requests matching `method` (None: any) and `path` (a regex, searched) fail."""
+    """The next `times` requests matching `method` (None: any) and `path` (a regex, searched) fail;
+    `applied`: Discord carried each out before answering the error (an answer lost on the way)."""
 
     method: str | None
     path: re.Pattern[str]
     error: APIError
     times: int
+    applied: bool = False
 
     def matches(self, request: RecordedRequest) -> bool:
         return self.method in (None, request.method) and self.path.search(request.path) is not None
@@ -63,15 +66,17 @@ class Faults:
 
     def fail(
         self, method: str | None, path: str, status: int, code: int = 0, *, times: int = 1,
-        retry_after: float | None = None,
+        retry_after: float | None = None, applied: bool = False,
     ) -> None:
         """The next `times` requests `method path` (path: a regex) answer `status` with `code`.
 
         A 429 needs `retry_after` (seconds): discord.py waits that long and sends again.
+        `applied`: each request takes effect before the error answer (a 502 after the message was posted).
         """
         if status == 429 and retry_after is None:
             raise ValueError("a 429 answer says when to retry: pass retry_after")
-        self.pending.append(Fault(method, re.compile(path), api_error(status, code, retry_after=retry_after), times))
+        error = api_error(status, code, retry_after=retry_after)
+        self.pending.append(Fault(method, re.compile(path), error, times, applied))
 
     def revoke(self, channel_id: int, *permissions: str) -> None:
         """The bot loses `permissions` (default: send_messages) in that channel and its threads."""
@@ -84,14 +89,18 @@ class Faults:
         """Give the bot back every permission in that channel."""
         self.revoked.pop(channel_id, None)
 
-    def answer(self, request: RecordedRequest, parent_of: dict[int, int | None]) -> None:
-        """Raise the APIError Discord would answer `request` with under the faults in force."""
+    def take(self, request: RecordedRequest) -> Fault | None:
+        """The pending fault `request` meets, if any (counted as used)."""
         for fault in self.pending:
             if fault.matches(request):
                 fault.times -= 1
                 if fault.times <= 0:
                     self.pending.remove(fault)
-                raise fault.error
+                return fault
+        return None
+
+    def refuse(self, request: RecordedRequest, parent_of: dict[int, int | None]) -> None:
+        """Raise the APIError a server that removed the bot or took its permissions answers `request` with."""
         found = _CHANNEL.match(request.path)
         if self.bot_removed and (found or request.path.startswith("/guilds/")):
             raise api_error(403, 50001) if found else api_error(404, 10004)

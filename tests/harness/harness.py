@@ -581,8 +581,14 @@ class FakeDiscord:
         try:
             if self.spec is not None:
                 self.spec.validate(method, request.path, body)
-            self.faults.answer(request, {c.id: c.parent_id for c in self.guild.channels.values()})
-            return self.rest.handle(request)
+            fault = self.faults.take(request)
+            if fault is not None and not fault.applied:
+                raise fault.error
+            self.faults.refuse(request, {c.id: c.parent_id for c in self.guild.channels.values()})
+            answer = self.rest.handle(request)
+            if fault is not None:
+                raise fault.error
+            return answer
         except SpecViolation as violation:
             self.problems.append(str(violation))
             raise APIError(400, 50035, "Invalid Form Body") from violation

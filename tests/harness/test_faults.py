@@ -60,6 +60,15 @@ async def test_a_send_enforcing_its_nonce_is_posted_once(h: FakeDiscord) -> None
     assert len(h.messages(h.default_channel)) == 2
 
 
+async def test_a_send_whose_answer_was_lost_is_posted_once_thanks_to_its_nonce(h: FakeDiscord) -> None:
+    h.faults.fail("POST", SEND, 502, applied=True)
+    await general(h).send("board", nonce="game-1-6")
+    assert sends(h) == 2 and [m.content for m in h.messages(h.default_channel)] == ["board"]
+    h.faults.fail("POST", SEND, 502, applied=True)
+    await general(h).send("plain")  # discord.py gives every send a random nonce of its own
+    assert [m.content for m in h.messages(h.default_channel)] == ["board", "plain"]
+
+
 async def test_revoked_send_and_attach_answer_missing_permissions(h: FakeDiscord) -> None:
     channel = general(h)
     message = await channel.send("before")

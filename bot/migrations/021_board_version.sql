@@ -1,0 +1,5 @@
+-- The version of the game its current board message shows (NULL: not known). A board older than its
+-- game (a publish that failed, a process killed between a move and its board) is brought current at
+-- start-up and by a retried publish job; rows kept from before are taken to be current.
+ALTER TABLE games ADD COLUMN board_version INTEGER;
+UPDATE games SET board_version = version WHERE message_id IS NOT NULL;

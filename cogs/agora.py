@@ -304,6 +304,8 @@ class Agora(SharedControls):
             )
         elif parts[1] in OFFERS and parts[2:] in (["yes"], ["no"]):
             await self.answer_offer(interaction, record, version, parts[1], parts[2] == "yes")
+        elif parts[1] == "show":  # /games' Show board: anyone here may see a game's board
+            await game_cog(self.bot, record.game).show_board(interaction, record)
         elif parts[1] == "more":
             await self.open_menu(interaction, record, await self.bot.reply_language(interaction))
         elif parts[1:] in [["menu", kind] for kind in OFFERS]:

@@ -19,7 +19,18 @@ from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, jump_link
 from bot.settings import format_duration
 from bot.suggest import CHOICES_LIMIT, suggested_moves
-from cogs.common import COLOUR, acknowledge, controls_view, fit_embed, game_cog, guarded, pick_game, tell
+from cogs.common import (
+    ANY_VERSION,
+    COLOUR,
+    GameButton,
+    acknowledge,
+    controls_view,
+    fit_embed,
+    game_cog,
+    guarded,
+    pick_game,
+    tell,
+)
 from rules import GAMES, MODULES
 
 EMBED_LIMIT = 4000
@@ -114,19 +125,25 @@ class Games(commands.Cog):
         lines[:0] = [plural(lang, key, len(found), count=len(found)) for key, found in counts if found]
         embed = discord.Embed(title=text(lang, "your_games"), description="\n".join(lines), colour=COLOUR)
         fit_embed(embed)
-        play_next = await self.play_next_button(to_play, lang)
-        view = self.answer_view(to_answer, lang, [play_next] if play_next is not None else [])
+        play_next = await self.play_next_buttons(to_play, lang)
+        view = self.answer_view(to_answer, lang, play_next)
         await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING, ephemeral=True)
 
-    async def play_next_button(self, to_play: list[GameRecord], lang: str) -> discord.ui.Button[Any] | None:
-        """A link to the game waiting for the player's move with the least time left (None: none waits)."""
+    async def play_next_buttons(self, to_play: list[GameRecord], lang: str) -> list[discord.ui.Item[Any]]:
+        """A link to the game waiting for the player's move with the least time left, and its Show board
+        (its board posted anew if it is gone); none when no game waits for them."""
         if not to_play:
-            return None
+            return []
         deadlines = [(await self.deadline_of(record), record.id) for record in to_play]
         soonest = min(deadlines)[1]
         record = next(r for r in to_play if r.id == soonest)
         label = text(lang, "games.play_next", id=record.id, game=GAMES[record.game].name)
-        return discord.ui.Button(style=discord.ButtonStyle.link, url=game_link(record), label=label, emoji="▶️", row=0)
+        # A shared control of cogs/agora.py (its "days:" prefix), valid at any version.
+        show = GameButton(record.id, ANY_VERSION, "days:show", label=text(lang, "games.show_board"), emoji="🔎", row=0)
+        link: discord.ui.Button[Any] = discord.ui.Button(
+            style=discord.ButtonStyle.link, url=game_link(record), label=label, emoji="▶️", row=0
+        )
+        return [link, show]
 
     async def deadline_of(self, record: GameRecord) -> float:
         """When the current turn of ``record`` runs out (its start plus its time per turn)."""

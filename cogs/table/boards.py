@@ -18,7 +18,7 @@ from bot.i18n import text
 from bot.notices import DM, NoticeChoice
 from bot.records import message_link
 from bot.scheduler import UNCLAIMED
-from bot.service import ACTIVE, FINISHED, GameRecord, refusal
+from bot.service import ACTIVE, FINISHED, GameRecord, jump_link, refusal
 from cogs.table.base import TableCog, disable_moves
 from cogs.table.controls import (
     ANY_VERSION,
@@ -30,7 +30,7 @@ from cogs.table.controls import (
     pack,
 )
 from cogs.table.pictures import Board
-from cogs.table.replies import mention_list, update_clicked
+from cogs.table.replies import mention_list, tell, update_clicked
 
 log = logging.getLogger("agora.cogs")
 
@@ -184,15 +184,33 @@ class Boards(TableCog):
         self.bot_to_move(latest)
         return True
 
-    async def board_has_controls(self, record: GameRecord) -> bool:
-        """Whether the game's board message is still there with its controls (read from Discord)."""
+    async def show_board(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """Show board: a link to the game's board, which is posted anew first if it is gone (a moderator
+        deleted it, or its channel: the game then continues where the button was clicked)."""
+        lang = await self.bot.reply_language(interaction)
+        async with self._board_locks[record.id]:
+            latest = await self.service.load(record.id)
+            there = await self.board_message(latest) is not None
+            if not there:
+                await self.post_board(interaction, latest)
+                latest = await self.service.load(record.id)
+        key = "board.here" if there else "board.posted_again"
+        await tell(interaction, text(lang, key, game=self.game_name, id=latest.id, link=jump_link(latest.row)))
+
+    async def board_message(self, record: GameRecord) -> discord.Message | None:
+        """The game's board message as Discord has it; None when it is gone (or cannot be read)."""
         if record.row.message_id is None:
-            return False
+            return None
         message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.message_id)
         try:
-            return bool((await message.fetch()).components)
+            return await message.fetch()
         except (discord.NotFound, discord.Forbidden):
-            return False
+            return None
+
+    async def board_has_controls(self, record: GameRecord) -> bool:
+        """Whether the game's board message is still there with its controls (read from Discord)."""
+        message = await self.board_message(record)
+        return message is not None and bool(message.components)
 
     async def show_deadline(self, board: Board, record: GameRecord) -> None:
         """Say on a board when the turn ends; once its time is up under the claim rule, when the game

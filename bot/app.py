@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.config import Shards
 from bot.drawing import Drawing
+from bot.halts import Halts
 from bot.i18n import COMMANDS, player_language
 from bot.interactions import FAILED, InteractionDesk, Subject
 from bot.notices import NoticeStore, Notifier
@@ -147,6 +148,8 @@ class AgoraBot(commands.AutoShardedBot):
         self.tournaments = TournamentService(self.storage, self.service, clock)
         # Boards that could not be shown when their change was saved, shown later (bot/publishing.py).
         self.publishing = Publishing(self.storage, self.scheduler, clock)
+        # Clocks stopped while nobody can see a game (bot/halts.py).
+        self.halts = Halts(self.storage, clock)
         self.service.on_finish.append(self.tournaments.finish_step)
         self.scheduler.sweeps.append(self.tournaments.run_due)
         self.tournaments.on_due = self.scheduler.run_soon

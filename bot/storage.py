@@ -66,6 +66,8 @@ class GameRow:
     away_shift: float = 0.0
     # The version the current board message shows (None: not known); older than ``version``: not published yet.
     board_version: int | None = None
+    # When its clocks stopped because nobody could see the game (bot/halts.py); None: running.
+    halted_at: float | None = None
 
 
 @dataclass(frozen=True)

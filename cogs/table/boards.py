@@ -186,15 +186,23 @@ class Boards(TableCog):
 
     async def show_board(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """Show board: a link to the game's board, which is posted anew first if it is gone (a moderator
-        deleted it, or its channel: the game then continues where the button was clicked)."""
+        deleted it). A game whose clocks stopped because nobody could see it (its channel deleted, the
+        bot unable to post there) continues where the button was clicked, with its history."""
         lang = await self.bot.reply_language(interaction)
         async with self._board_locks[record.id]:
             latest = await self.service.load(record.id)
-            there = await self.board_message(latest) is not None
+            here = interaction.channel_id
+            moved = latest.row.halted_at is not None and here is not None and here != latest.row.channel_id
+            if moved and here is not None:  # nobody could see it where it was: it continues here
+                log.info("game %s continues in channel %s", latest.id, here)
+                await self.service.set_channel(latest.id, here)
+                await self.bot.halts.resume(latest.id)
+                latest = await self.service.load(record.id)
+            there = not moved and await self.board_message(latest) is not None
             if not there:
                 await self.post_board(interaction, latest)
                 latest = await self.service.load(record.id)
-        key = "board.here" if there else "board.posted_again"
+        key = "board.moved_here" if moved else "board.here" if there else "board.posted_again"
         await tell(interaction, text(lang, key, game=self.game_name, id=latest.id, link=jump_link(latest.row)))
 
     async def board_message(self, record: GameRecord) -> discord.Message | None:

@@ -1,0 +1,4 @@
+-- Boards older than their game, and clocks stopped (as SQLite's 021).
+ALTER TABLE games ADD COLUMN board_version BIGINT;
+UPDATE games SET board_version = version WHERE message_id IS NOT NULL;
+ALTER TABLE games ADD COLUMN halted_at DOUBLE PRECISION;

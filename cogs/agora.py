@@ -175,7 +175,10 @@ class Agora(SharedControls):
         if in_channel:
             # A player whose DMs closed since choosing them is told once, with the reminder.
             told = [text(lang, "notice.dms_closed", user=uid) for uid in closed]
-            await self.send(record, "\n".join([self.reminder(record, lang, left, in_channel), *told]))
+            try:
+                await self.send(record, "\n".join([self.reminder(record, lang, left, in_channel), *told]))
+            except (discord.Forbidden, discord.NotFound) as error:  # nobody can see the game: its clocks stop
+                self.bot.dispatch("board_refused", record, error)
 
     @staticmethod
     def reminder(record: GameRecord, lang: str, left: float, users: list[int]) -> str:
@@ -248,7 +251,11 @@ class Agora(SharedControls):
         ]
         end = f"<t:{int(ends_at or job.due_at)}:R>"
         content = text(lang, key, late=mention_list(late), others=mention_list(others), id=record.id, end=end)
-        message = await self.send(record, content, controls_view(controls))
+        try:
+            message = await self.send(record, content, controls_view(controls))
+        except (discord.Forbidden, discord.NotFound) as error:  # nobody can see the game: its clocks stop
+            self.bot.dispatch("board_refused", record, error)
+            return
         asked = record.row.claim_message
         if await self.service.storage.set_claim_message(record.id, message.id, asked) and asked is not None:
             await self.close_question(record, asked, text(lang, "claim.asked_again", id=record.id))

@@ -34,6 +34,8 @@ class Publishing(commands.Cog):
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
         self.service = bot.service
+        # Channels whose admins were told the bot cannot post there (told once, until it can again).
+        self.admins_told: set[int] = set()
 
     async def cog_load(self) -> None:
         self.bot.scheduler.handlers[PUBLISH] = self.publish
@@ -61,14 +63,45 @@ class Publishing(commands.Cog):
         for game_id in await self.bot.halts.played_in(channel_id):
             if await self.bot.halts.halt(game_id):
                 log.info("game %s: its channel %s was deleted; its clocks stop", game_id, channel_id)
-                await self.tell_players(guild, await self.service.load(game_id))
+                await self.tell_players(guild, await self.service.load(game_id), "halt.channel_gone")
 
-    async def tell_players(self, guild: discord.Guild | None, record: GameRecord) -> None:
+    @commands.Cog.listener()
+    async def on_board_refused(self, record: GameRecord, error: discord.HTTPException) -> None:
+        """Discord refused a game's message: when nobody can see the game (a channel gone, the bot unable
+        to post there or removed from the server), its clocks stop, its players are told, and the
+        server's admins once, while the publish job keeps trying."""
+        if not isinstance(error, discord.Forbidden | discord.NotFound) or not await self.bot.halts.halt(record.id):
+            return
+        log.warning("game %s: nobody can see it (%s %s); its clocks stop", record.id, error.status, error.code)
+        guild = self.bot.get_guild(record.row.guild_id)
+        gone = isinstance(error, discord.NotFound)  # its channel was deleted while the bot was not told
+        await self.tell_players(guild, record, "halt.channel_gone" if gone else "halt.cannot_post")
+        if not gone and guild is not None and record.row.channel_id not in self.admins_told:
+            self.admins_told.add(record.row.channel_id)
+            await self.tell_admins(guild, record.row.channel_id)
+
+    @commands.Cog.listener()
+    async def on_board_shown_again(self, record: GameRecord) -> None:
+        """Posting works again in the game's channel: the admins will be told again if it stops once more."""
+        self.admins_told.discard(record.row.channel_id)
+
+    async def tell_admins(self, guild: discord.Guild, channel_id: int) -> None:
+        """Where the server's admins can read it: the system channel if the bot may post there, else the owner by DM."""
+        lang = await self.bot.language_of(guild.id)
+        said = text(lang, "halt.admins", channel=channel_id)
+        channel = guild.system_channel
+        with contextlib.suppress(discord.HTTPException):
+            if channel is not None and channel.id != channel_id and channel.permissions_for(guild.me).send_messages:
+                await channel.send(said, allowed_mentions=discord.AllowedMentions.none())
+            elif guild.owner_id is not None:
+                await self.bot.notices.dm(guild.owner_id, said)
+
+    async def tell_players(self, guild: discord.Guild | None, record: GameRecord, key: str) -> None:
         """Each player by DM; those whose DMs are closed in the server's system channel, if the bot may post there."""
         unreached = []
         for user_id in dict.fromkeys(record.people_besides()):
             lang = await self.bot.dm_language(user_id, record.row.guild_id)
-            said = text(lang, "halt.channel_gone", game=GAMES[record.game].name, id=record.id)
+            said = text(lang, key, game=GAMES[record.game].name, id=record.id)
             delivery = Delivery.CLOSED
             with contextlib.suppress(discord.HTTPException):
                 delivery = await self.bot.notices.dm(user_id, said)
@@ -78,8 +111,7 @@ class Publishing(commands.Cog):
         if not unreached or channel is None or not channel.permissions_for(channel.guild.me).send_messages:
             return
         lang = await self.bot.language_of(record.row.guild_id)
-        said = text(lang, "halt.channel_gone_here", users=mention_list(unreached), game=GAMES[record.game].name,
-                    id=record.id)  # fmt: skip
+        said = text(lang, f"{key}_here", users=mention_list(unreached), game=GAMES[record.game].name, id=record.id)
         with contextlib.suppress(discord.HTTPException):
             await channel.send(said, allowed_mentions=PLAYERS_ONLY)
 
@@ -94,6 +126,7 @@ class Publishing(commands.Cog):
                 return
             log.warning("game %s: its board still waits (%s %s)", job.game_id, error.status, error.code)
             await self.bot.scheduler.claim(job, [self.bot.publishing.again(record)])
+            await self.on_board_refused(record, error)
         except ServiceError as refused:  # the game is gone, or so is its channel
             log.info("game %s: no board to bring current (%s)", job.game_id, refused)
 

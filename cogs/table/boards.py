@@ -140,7 +140,9 @@ class Boards(TableCog):
         except discord.NotFound:
             # The game's channel was deleted: carry on where the player is, if that is elsewhere.
             here = interaction.channel_id if interaction is not None else None
-            if here is None or here == record.row.channel_id:
+            if here is None:
+                raise  # no player here: the change waits to be shown (Turns.publish), the clocks stop
+            if here == record.row.channel_id:
                 raise refusal("err.channel_gone") from None
             log.info("channel of game %s is gone; moving the game to channel %s", record.id, here)
             await self.service.set_channel(record.id, here)
@@ -181,6 +183,9 @@ class Boards(TableCog):
                 line = text(await self.language(latest), "board.went_on", game=self.game_name, id=latest.id)
                 await self.retire_board(latest, line)
             await self.post_board(None, latest)
+            if await self.bot.halts.resume(latest.id):  # it can be seen again: its clocks run, as its board says
+                self.bot.dispatch("board_shown_again", latest)
+                await self.update_board_message(await self.service.load(latest.id))
         self.bot_to_move(latest)
         return True
 

@@ -138,6 +138,7 @@ class Turns(Panels):
         log.warning("game %s: the board of version %s waits (%s %s)", latest.id, latest.version, error.status,
                     error.code)  # fmt: skip
         await self.bot.publishing.retry(latest)
+        self.bot.dispatch("board_refused", latest, error)  # a channel nobody can see stops the clocks
         if interaction is not None:  # even under a frozen board: the next one is missing
             lang = await self.bot.reply_language(interaction)
             with contextlib.suppress(discord.HTTPException):  # Discord may be refusing this too: the move counts

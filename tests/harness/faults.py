@@ -100,13 +100,17 @@ class Faults:
         return None
 
     def refuse(self, request: RecordedRequest, parent_of: dict[int, int | None]) -> None:
-        """Raise the APIError a server that removed the bot or took its permissions answers `request` with."""
+        """Raise the APIError a server that removed the bot or took its permissions answers `request` with.
+
+        `parent_of` maps the guild's channels and threads (not DMs) to their parent.
+        """
         found = _CHANNEL.match(request.path)
-        if self.bot_removed and (found or request.path.startswith("/guilds/")):
-            raise api_error(403, 50001) if found else api_error(404, 10004)
-        if found is None:
+        channel_id = int(found.group(1)) if found else None
+        in_guild = channel_id in parent_of
+        if self.bot_removed and (in_guild or request.path.startswith("/guilds/")):
+            raise api_error(403, 50001) if in_guild else api_error(404, 10004)
+        if channel_id is None:
             return
-        channel_id = int(found.group(1))
         lost = self.revoked.get(channel_id) or self.revoked.get(parent_of.get(channel_id) or -1) or set()
         if _SEND.match(request.path) and request.method == "POST" and "send_messages" in lost:
             raise api_error(403, 50013)

@@ -584,7 +584,8 @@ class FakeDiscord:
             fault = self.faults.take(request)
             if fault is not None and not fault.applied:
                 raise fault.error
-            self.faults.refuse(request, {c.id: c.parent_id for c in self.guild.channels.values()})
+            guild_channels = {c.id: c.parent_id for c in self.guild.channels.values() if c.recipient is None}
+            self.faults.refuse(request, guild_channels)
             answer = self.rest.handle(request)
             if fault is not None:
                 raise fault.error

@@ -54,6 +54,8 @@ from bot.settings import (
     MAX_DEADLINE,
     MIN_DEADLINE,
     MINUTE,
+    UNSEEN_RUN,
+    UNSEEN_WAIT,
     GuildSettings,
     format_duration,
     parse_duration,
@@ -532,6 +534,7 @@ class Agora(SharedControls):
         claim_grace="Claim rule: how long after the deadline an unclaimed time-out ends the game, e.g. 3d",
         stand_in="Level Agora plays at in the seat of a player who left a table of three or more",
         min_reliability="Min. % of their last 20 games a player saw through, to join tournaments and open tables",
+        unseen_clocks="While Agora cannot post in a game's channel, its clocks wait (default) or run",
     )
     @app_commands.choices(
         timeout_rule=[
@@ -540,6 +543,10 @@ class Agora(SharedControls):
         ],
         language=[app_commands.Choice(name=language_name(lang), value=lang) for lang in LANGUAGES],
         stand_in=[app_commands.Choice(name=level, value=level) for level in LEVELS],
+        unseen_clocks=[
+            app_commands.Choice(name="wait: nobody loses on time in a channel Agora cannot post in", value=UNSEEN_WAIT),
+            app_commands.Choice(name="run: deadlines pass as usual", value=UNSEEN_RUN),
+        ],
     )
     async def settings(
         self,
@@ -555,6 +562,7 @@ class Agora(SharedControls):
         claim_grace: str | None = None,
         stand_in: app_commands.Choice[str] | None = None,
         min_reliability: app_commands.Range[int, 0, 100] | None = None,
+        unseen_clocks: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -581,6 +589,7 @@ class Agora(SharedControls):
                 ),
                 "stand_in_level": None if stand_in is None else stand_in.value,
                 "min_reliability": min_reliability,
+                "unseen_clocks": None if unseen_clocks is None else unseen_clocks.value,
             }
             changes = {key: value for key, value in asked.items() if value is not None}
             if changes:
@@ -611,6 +620,7 @@ class Agora(SharedControls):
             ("claim_grace", format_duration(settings.claim_grace_seconds)),
             ("stand_in_level", text(lang, f"bot.level.{settings.stand_in_level}")),
             ("min_reliability", f"{settings.min_reliability}%"),
+            ("unseen_clocks", text(lang, f"unseen_clocks.{settings.unseen_clocks}")),
             ("reminder_point", text(lang, "reminder_before", duration=format_duration(settings.reminder_seconds))),
             ("expiry", format_duration(settings.challenge_seconds)),
             ("threads", text(lang, "yes" if settings.threads else "no")),

@@ -21,6 +21,7 @@ from bot.i18n import text
 from bot.notices import Delivery
 from bot.scheduler import PUBLISH, Job
 from bot.service import GameRecord, ServiceError
+from bot.settings import UNSEEN_WAIT
 from cogs.common import game_cog, mention_list
 from rules import GAMES
 
@@ -69,26 +70,29 @@ class Publishing(commands.Cog):
     async def on_board_refused(self, record: GameRecord, error: discord.HTTPException) -> None:
         """Discord refused a game's message: when nobody can see the game (a channel gone, the bot unable
         to post there or removed from the server), its clocks stop, its players are told, and the
-        server's admins once, while the publish job keeps trying."""
-        if not isinstance(error, discord.Forbidden | discord.NotFound) or not await self.bot.halts.halt(record.id):
+        server's admins once, while the publish job keeps trying. A server whose clocks run meanwhile
+        (``/agora settings unseen_clocks:run``) only has its admins told."""
+        if not isinstance(error, discord.Forbidden | discord.NotFound):
             return
-        log.warning("game %s: nobody can see it (%s %s); its clocks stop", record.id, error.status, error.code)
         guild = self.bot.get_guild(record.row.guild_id)
         gone = isinstance(error, discord.NotFound)  # its channel was deleted while the bot was not told
-        await self.tell_players(guild, record, "halt.channel_gone" if gone else "halt.cannot_post")
+        waits = gone or (await self.bot.settings.get(record.row.guild_id)).unseen_clocks == UNSEEN_WAIT
+        if waits and await self.bot.halts.halt(record.id):
+            log.warning("game %s: nobody can see it (%s %s); its clocks stop", record.id, error.status, error.code)
+            await self.tell_players(guild, record, "halt.channel_gone" if gone else "halt.cannot_post")
         if not gone and guild is not None and record.row.channel_id not in self.admins_told:
             self.admins_told.add(record.row.channel_id)
-            await self.tell_admins(guild, record.row.channel_id)
+            await self.tell_admins(guild, record.row.channel_id, "halt.admins" if waits else "halt.admins_run")
 
     @commands.Cog.listener()
     async def on_board_shown_again(self, record: GameRecord) -> None:
         """Posting works again in the game's channel: the admins will be told again if it stops once more."""
         self.admins_told.discard(record.row.channel_id)
 
-    async def tell_admins(self, guild: discord.Guild, channel_id: int) -> None:
+    async def tell_admins(self, guild: discord.Guild, channel_id: int, key: str) -> None:
         """Where the server's admins can read it: the system channel if the bot may post there, else the owner by DM."""
         lang = await self.bot.language_of(guild.id)
-        said = text(lang, "halt.admins", channel=channel_id)
+        said = text(lang, key, channel=channel_id)
         channel = guild.system_channel
         with contextlib.suppress(discord.HTTPException):
             if channel is not None and channel.id != channel_id and channel.permissions_for(guild.me).send_messages:

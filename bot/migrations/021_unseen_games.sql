@@ -7,3 +7,5 @@ UPDATE games SET board_version = version WHERE message_id IS NOT NULL;
 -- When the game's clocks stopped because nobody could see it (its channel deleted, or the bot unable to
 -- post there); NULL: running. Its turn waits meanwhile (bot/halts.py).
 ALTER TABLE games ADD COLUMN halted_at REAL;
+-- Whether a server's clocks wait (the default) or run while Agora cannot post in a game's channel.
+ALTER TABLE guild_settings ADD COLUMN unseen_clocks TEXT NOT NULL DEFAULT 'wait';

@@ -87,3 +87,24 @@ async def test_a_bot_removed_from_the_server_stops_the_clocks_quietly(
     assert h.dm_messages(h.owner) == [], "no admin is left to tell in a server the bot left"
     assert not h.errors
     await h.stop()
+
+
+async def test_a_server_may_keep_its_clocks_running_while_the_bot_cannot_post(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    chosen = await h.slash(h.owner, "agora settings", unseen_clocks="run")
+    assert "Clocks while Agora cannot post in a game's channel: they run" in chosen.text, chosen.text
+    board = await first_board(h, alice, bob)
+    h.faults.revoke(h.default_channel.id)
+    await h.click(alice, board.button(label="a1"))
+    admins = [m.content for m in h.dm_messages(h.owner)]
+    assert len(admins) == 1 and "their clocks run on, as this server chose" in admins[0], admins
+    assert h.dm_messages(bob) == [], "no clock stopped: nothing to tell"
+    await run_for(h, bot, clock, 25)
+    assert (await bot.service.load(1)).row.status == "finished", "bob ran out of time as usual"
+    assert not h.errors
+    await h.stop()

@@ -146,6 +146,9 @@ class Boards(TableCog):
                 raise refusal("err.channel_gone") from None
             log.info("channel of game %s is gone; moving the game to channel %s", record.id, here)
             await self.service.set_channel(record.id, here)
+            if await self.bot.halts.resume(record.id):  # its clocks run again: the board shows its new deadline
+                await self.post_board(interaction, await self.service.load(record.id))
+                return
             message = await self._send_board(here, board, record)
         await self.service.set_message(record.id, message.id)
         await self.service.board_shows(record.id, record.version)

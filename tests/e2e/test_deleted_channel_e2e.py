@@ -47,3 +47,32 @@ async def test_a_deleted_channel_stops_the_clocks_and_the_game_continues_elsewhe
     assert f"<@{alice.id}>, your turn." in h.last_message(elsewhere).content
     assert not h.errors
     await h.stop()
+
+
+async def test_agora_moving_in_a_deleted_channel_raises_nothing_and_the_game_continues_with_a_typed_move(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    bot = make_bot()
+    await h.start(bot)
+    bot.scheduler.run_soon = lambda: None  # type: ignore[method-assign]  # Agora's move waits for the next look
+    await h.slash(alice, "tictactoe challenge", opponent=h.bot_user, level="easy")
+    await h.click(alice, h.last_message(h.default_channel).button(label="a1"))
+    await h.delete_channel(h.default_channel)
+    assert len(h.dm_messages(alice)) == 1
+    await bot.scheduler.run_due()  # Agora plays; its board has nowhere to go
+    await h.settle()
+    assert len(await bot.storage.moves(1)) == 2 and not h.errors
+    clock.advance(3 * 24 * HOUR)
+    await bot.scheduler.run_due()
+    await h.settle()
+    assert (await bot.service.load(1)).row.status == "active"
+    played = [move.notation for move in await bot.storage.moves(1)]
+    free = next(square for square in ("b2", "c3", "a3") if square not in played)
+    typed = await h.slash(alice, "move", notation=free, game=1, in_channel="games")
+    assert free in typed.text, typed.text
+    board = h.last_message("games")
+    assert board.attachments and (await bot.service.load(1)).row.halted_at is None
+    assert not h.errors
+    await h.stop()

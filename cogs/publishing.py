@@ -27,6 +27,8 @@ from rules import GAMES
 
 log = logging.getLogger("agora.publishing")
 UNKNOWN_CHANNEL = 10003
+# Discord's codes for a bot that may not post in a channel: Missing Permissions, Missing Access (removed).
+CANNOT_POST = (50013, 50001)
 
 
 class Publishing(commands.Cog):
@@ -72,10 +74,10 @@ class Publishing(commands.Cog):
         to post there or removed from the server), its clocks stop, its players are told, and the
         server's admins once, while the publish job keeps trying. A server whose clocks run meanwhile
         (``/agora settings unseen_clocks:run``) only has its admins told."""
-        if not isinstance(error, discord.Forbidden | discord.NotFound):
-            return
+        gone = error.code == UNKNOWN_CHANNEL  # its channel was deleted while the bot was not told
+        if not gone and error.code not in CANNOT_POST:
+            return  # a failure of the moment (a 503, an expired interaction): the publish job retries
         guild = self.bot.get_guild(record.row.guild_id)
-        gone = isinstance(error, discord.NotFound)  # its channel was deleted while the bot was not told
         waits = gone or (await self.bot.settings.get(record.row.guild_id)).unseen_clocks == UNSEEN_WAIT
         if waits and await self.bot.halts.halt(record.id):
             log.warning("game %s: nobody can see it (%s %s); its clocks stop", record.id, error.status, error.code)

@@ -186,8 +186,8 @@ class Boards(TableCog):
                 line = text(await self.language(latest), "board.went_on", game=self.game_name, id=latest.id)
                 await self.retire_board(latest, line)
             await self.post_board(None, latest)
+            self.bot.dispatch("board_shown_again", latest)
             if await self.bot.halts.resume(latest.id):  # it can be seen again: its clocks run, as its board says
-                self.bot.dispatch("board_shown_again", latest)
                 await self.update_board_message(await self.service.load(latest.id))
         self.bot_to_move(latest)
         return True

@@ -121,3 +121,23 @@ async def test_a_503_to_a_typed_move_says_it_counts(
     assert len(said) == 2 and "c3" in said[0] and "it is saved and counts" in said[1], said
     assert len(await bot.storage.moves(1)) == 1 and len(await publish_jobs(bot)) == 1
     await h.stop()
+
+
+async def test_a_503_to_agoras_board_fails_no_job_and_the_board_follows(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    bot = make_bot()
+    await h.start(bot)
+    await h.slash(alice, "tictactoe challenge", opponent=h.bot_user, level="easy")
+    h.faults.fail("POST", SEND, 503, times=2)  # the board while Agora thinks, then the one after its move
+    await h.click(alice, h.last_message(h.default_channel).button(label="a1"))
+    assert len(await bot.storage.moves(1)) == 2 and boards(h) == [], "both moves saved, no board shown"
+    clock.advance(FIRST_WAIT)
+    assert await bot.scheduler.run_due() == 1
+    await h.settle()
+    board = h.last_message(h.default_channel)
+    assert f"<@{alice.id}>, your turn." in board.content and len(boards(h)) == 1
+    assert not h.errors
+    await h.stop()

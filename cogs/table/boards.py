@@ -281,6 +281,8 @@ class Boards(TableCog):
             view=await self.board_view(record, board),
             allowed_mentions=PLAYERS_ONLY,
         )
+        if interaction.message is not None and interaction.message.id == record.row.message_id:
+            await self.service.board_shows(record.id, record.version)  # a draft's step: the board is current
 
     async def move_on(self, interaction: discord.Interaction[Any], record: GameRecord, summary: str) -> None:
         """After a turn: the clicked board keeps only what happened, then the next one is posted."""
@@ -305,6 +307,8 @@ class Boards(TableCog):
         except (discord.NotFound, discord.Forbidden):
             log.info("board message %s of game %s is gone; posting a new one", record.row.message_id, record.id)
             await self.post_board(None, record)
+            return
+        await self.service.board_shows(record.id, record.version)
 
     async def retire_board(self, record: GameRecord, summary: str) -> None:
         """The current board keeps only what happened when the game moved on without a click on it:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.app import AgoraBot
+from tests.e2e.test_arkaios_e2e import build
+from tests.e2e.test_arkaios_e2e import challenge_accepted as arkaios_accepted
 from tests.harness import FakeDiscord, FakeMessage, FakeUser
 
 
@@ -50,4 +52,20 @@ async def test_a_board_left_thinking_is_brought_current_at_start_up(
     again = make_bot()
     await h.restart(again)
     assert len(h.rest.posted) == posted + 1, "a current board is not posted again"
+    await h.stop()
+
+
+async def test_a_board_redrawn_in_place_for_an_unfinished_turn_is_current_at_start_up(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.start(make_bot())
+    board = await arkaios_accepted(h, alice, bob)
+    board = await build(h, alice, board, "c3=3")  # a step of the turn: the same board, redrawn
+    typed = await h.slash(alice, "move", notation="d3=3")  # another, typed: the board edited by id
+    assert typed.ephemeral
+    posted = len(h.rest.posted)
+    await h.restart(make_bot())
+    assert len(h.rest.posted) == posted, "nothing to bring current"
     await h.stop()

@@ -24,11 +24,13 @@ from discord.ext import commands
 from bot.command_limits import CommandsRefused, check
 from bot.config import Shards
 from bot.drawing import Drawing
+from bot.halts import Halts
 from bot.i18n import COMMANDS, player_language
 from bot.interactions import FAILED, InteractionDesk, Subject
 from bot.notices import NoticeStore, Notifier
 from bot.opponent import Thinking
 from bot.panels import OpenPanels
+from bot.publishing import Publishing
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.settings import SettingsStore
@@ -145,6 +147,10 @@ class AgoraBot(commands.AutoShardedBot):
         self.service.turn_seconds = self.scheduler.turn_seconds
         self.service.stand_in_level = self.stand_in_level
         self.tournaments = TournamentService(self.storage, self.service, clock)
+        # Boards that could not be shown when their change was saved, shown later (bot/publishing.py).
+        self.publishing = Publishing(self.storage, self.scheduler, clock)
+        # Clocks stopped while nobody can see a game (bot/halts.py).
+        self.halts = Halts(self.storage, clock)
         self.service.on_finish.append(self.tournaments.finish_step)
         self.scheduler.sweeps.append(self.tournaments.run_due)
         self.tournaments.on_due = self.scheduler.run_soon

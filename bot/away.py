@@ -29,6 +29,9 @@ from bot.storage import CorruptRow, Storage, WithinTransaction, decode_game
 from rules import GAMES
 
 DAY = 86_400.0
+# How far a turn's deadline moves while nobody can see its game (bot/halts.py): taken back, but for
+# the time it really waited, when the game can be seen again.
+HALTED_FOR = 10 * 365 * DAY
 # Each player may be away 14 days in any rolling 90 days, at least a day at a time.
 ALLOWANCE_DAYS = 14
 WINDOW_DAYS = 90
@@ -122,11 +125,11 @@ async def waited_games(db: Connection, user_id: int) -> list[Waited]:
         f"AND g.id NOT IN ({NEVER_WAITING}) GROUP BY g.id ORDER BY g.id",
         (user_id, ACTIVE),
     )
-    waited = [await _waited(row) for row in found]
+    waited = [await waited_game(row) for row in found]
     return [game for game in waited if game is not None and user_id in game.people]
 
 
-async def _waited(found: Row) -> Waited | None:
+async def waited_game(found: Row) -> Waited | None:
     """What the stored game's turn waits for (None: no turn, or a row that cannot be read)."""
     try:
         row = decode_game(found)
@@ -164,10 +167,13 @@ async def turn_shift(db: Connection, game_id: int, stamp: float) -> float:
     shift = 0.0
     if found:
         game = await db.fetchrow("SELECT * FROM games WHERE id = ?", (game_id,))
-        waited = None if game is None else await _waited(game)
+        waited = None if game is None else await waited_game(game)
         people = waited.people if waited is not None else frozenset()
         ends = [float(row["until"]) for row in found if int(row["user_id"]) in people]
         shift = max(ends) - stamp if ends else 0.0
+    halted = await db.fetchrow("SELECT halted_at FROM games WHERE id = ?", (game_id,))
+    if halted is not None and halted[0] is not None:  # nobody can see the game: its new turn waits too
+        shift += HALTED_FOR
     await db.execute("UPDATE games SET away_shift = ? WHERE id = ? AND away_shift <> ?", (shift, game_id, shift))
     return shift
 

@@ -369,6 +369,10 @@ class Records:
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         await self.storage.set_message_id(game_id, message_id)
 
+    async def board_shows(self, game_id: int, version: int) -> None:
+        """The board message now shows ``version`` of the game (it is published)."""
+        await self.storage.set_board_version(game_id, version)
+
     async def set_ping(self, game_id: int, ping_id: int | None) -> None:
         await self.storage.set_ping_id(game_id, ping_id)
 

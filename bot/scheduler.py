@@ -36,6 +36,8 @@ CLAIM_AGAIN, UNCLAIMED = "claim_again", "unclaimed"
 TURN_KINDS = (REMIND, TIMEOUT, CLAIM_AGAIN, UNCLAIMED)
 # The bot's move in a game waiting for a seat it plays; stamped with the game's version.
 BOT = "bot"
+# A board older than its game, shown again (bot/publishing.py); stamped with the game's version then.
+PUBLISH = "publish"
 # Real seconds between two looks at the queue when nothing is due sooner.
 POLL_SECONDS = 30.0
 # How long a process holds the due jobs it took: longer than any handler runs, short enough that

@@ -21,6 +21,8 @@ MIN_DEADLINE = 5 * MINUTE
 MAX_DEADLINE = 7 * DAY
 MAX_CLAIM_GRACE = 30 * DAY
 FORFEIT, CLAIM = "forfeit", "claim"
+# What the clocks of a game do while Agora cannot post in its channel (bot/halts.py).
+UNSEEN_WAIT, UNSEEN_RUN = "wait", "run"
 TIMEOUT_RULES = (FORFEIT, CLAIM)
 
 _DURATION = re.compile(r"^\s*(?P<amount>[0-9]+(?:\.[0-9]+)?)\s*(?P<unit>m|min|h|d|j)?\s*$", re.IGNORECASE)
@@ -75,6 +77,8 @@ class GuildSettings:
     # The share (%) of their last finished games a player must have seen through to join a tournament
     # or an open table of three or more (bot/absence.py); 0: anyone joins.
     min_reliability: int = 0
+    # While Agora cannot post in a game's channel (a permission taken away): its clocks wait, or run.
+    unseen_clocks: str = UNSEEN_WAIT
 
     def reminder_at(self, turn_started_at: float, turn_seconds: int) -> float | None:
         """When to remind; None when the reminder would fall at or before the turn's start."""
@@ -109,13 +113,14 @@ class SettingsStore:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, turn_seconds, timeout_rule, reminder_seconds, "
                 "challenge_seconds, threads, channels, language, tournament_role, claim_grace_seconds, stand_in_level, "
-                "min_reliability) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "min_reliability, unseen_clocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
                 "timeout_rule = excluded.timeout_rule, reminder_seconds = excluded.reminder_seconds, "
                 "challenge_seconds = excluded.challenge_seconds, threads = excluded.threads, "
                 "channels = excluded.channels, language = excluded.language, "
                 "tournament_role = excluded.tournament_role, claim_grace_seconds = excluded.claim_grace_seconds, "
-                "stand_in_level = excluded.stand_in_level, min_reliability = excluded.min_reliability",
+                "stand_in_level = excluded.stand_in_level, min_reliability = excluded.min_reliability, "
+                "unseen_clocks = excluded.unseen_clocks",
                 (
                     guild_id,
                     settings.turn_seconds,
@@ -129,6 +134,7 @@ class SettingsStore:
                     settings.claim_grace_seconds,
                     settings.stand_in_level,
                     settings.min_reliability,
+                    settings.unseen_clocks,
                 ),
             )
         self._cache[guild_id] = settings
@@ -149,4 +155,5 @@ def decode_settings(values: dict[str, Any]) -> GuildSettings:
         claim_grace_seconds=int(values.get("claim_grace_seconds") or GuildSettings.claim_grace_seconds),
         stand_in_level=str(values.get("stand_in_level") or GuildSettings.stand_in_level),
         min_reliability=int(values.get("min_reliability") or 0),
+        unseen_clocks=str(values.get("unseen_clocks") or UNSEEN_WAIT),
     )

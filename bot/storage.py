@@ -64,6 +64,10 @@ class GameRow:
     absent: JSON = field(default_factory=dict)
     # Seconds the current turn's deadline moved on while its player was away (bot/away.py).
     away_shift: float = 0.0
+    # The version the current board message shows (None: not known); older than ``version``: not published yet.
+    board_version: int | None = None
+    # When its clocks stopped because nobody could see the game (bot/halts.py); None: running.
+    halted_at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -305,6 +309,23 @@ class Storage:
     async def set_message_id(self, game_id: int, message_id: int | None) -> None:
         """Remember the current board message; not a change of the game, so no new version."""
         await self.database.write("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def set_board_version(self, game_id: int, version: int) -> None:
+        """Remember that the board message shows ``version`` (never going back); not a change of the game."""
+        await self.database.write(
+            "UPDATE games SET board_version = ? WHERE id = ? AND (board_version IS NULL OR board_version < ?)",
+            (version, game_id, version),
+        )
+
+    async def unpublished(self) -> list[tuple[int, int, float]]:
+        """Games whose board is older than their last change (active ones, and ones that ended so),
+        as (id, version, since when: the turn's start, else the change), longest-waiting first."""
+        found = await self.db.fetch(
+            "SELECT id, version, COALESCE(turn_started_at, updated_at) AS since FROM games "
+            "WHERE status IN ('active', 'finished') AND board_version IS NOT NULL AND board_version < version "
+            "ORDER BY since, id"
+        )
+        return [(int(row[0]), int(row[1]), float(row[2])) for row in found]
 
     async def set_ping_id(self, game_id: int, ping_id: int | None) -> None:
         """Remember the message that pings the player(s) to act; not a change of the game, so no new version."""

@@ -54,6 +54,8 @@ from bot.settings import (
     MAX_DEADLINE,
     MIN_DEADLINE,
     MINUTE,
+    UNSEEN_RUN,
+    UNSEEN_WAIT,
     GuildSettings,
     format_duration,
     parse_duration,
@@ -175,7 +177,10 @@ class Agora(SharedControls):
         if in_channel:
             # A player whose DMs closed since choosing them is told once, with the reminder.
             told = [text(lang, "notice.dms_closed", user=uid) for uid in closed]
-            await self.send(record, "\n".join([self.reminder(record, lang, left, in_channel), *told]))
+            try:
+                await self.send(record, "\n".join([self.reminder(record, lang, left, in_channel), *told]))
+            except (discord.Forbidden, discord.NotFound) as error:  # nobody can see the game: its clocks stop
+                self.bot.dispatch("board_refused", record, error)
 
     @staticmethod
     def reminder(record: GameRecord, lang: str, left: float, users: list[int]) -> str:
@@ -248,7 +253,11 @@ class Agora(SharedControls):
         ]
         end = f"<t:{int(ends_at or job.due_at)}:R>"
         content = text(lang, key, late=mention_list(late), others=mention_list(others), id=record.id, end=end)
-        message = await self.send(record, content, controls_view(controls))
+        try:
+            message = await self.send(record, content, controls_view(controls))
+        except (discord.Forbidden, discord.NotFound) as error:  # nobody can see the game: its clocks stop
+            self.bot.dispatch("board_refused", record, error)
+            return
         asked = record.row.claim_message
         if await self.service.storage.set_claim_message(record.id, message.id, asked) and asked is not None:
             await self.close_question(record, asked, text(lang, "claim.asked_again", id=record.id))
@@ -304,6 +313,8 @@ class Agora(SharedControls):
             )
         elif parts[1] in OFFERS and parts[2:] in (["yes"], ["no"]):
             await self.answer_offer(interaction, record, version, parts[1], parts[2] == "yes")
+        elif parts[1] == "show":  # /games' Show board: anyone here may see a game's board
+            await game_cog(self.bot, record.game).show_board(interaction, record)
         elif parts[1] == "more":
             await self.open_menu(interaction, record, await self.bot.reply_language(interaction))
         elif parts[1:] in [["menu", kind] for kind in OFFERS]:
@@ -523,6 +534,7 @@ class Agora(SharedControls):
         claim_grace="Claim rule: how long after the deadline an unclaimed time-out ends the game, e.g. 3d",
         stand_in="Level Agora plays at in the seat of a player who left a table of three or more",
         min_reliability="Min. % of their last 20 games a player saw through, to join tournaments and open tables",
+        unseen_clocks="While Agora cannot post in a game's channel, its clocks wait (default) or run",
     )
     @app_commands.choices(
         timeout_rule=[
@@ -531,6 +543,10 @@ class Agora(SharedControls):
         ],
         language=[app_commands.Choice(name=language_name(lang), value=lang) for lang in LANGUAGES],
         stand_in=[app_commands.Choice(name=level, value=level) for level in LEVELS],
+        unseen_clocks=[
+            app_commands.Choice(name="wait: nobody loses on time in a channel Agora cannot post in", value=UNSEEN_WAIT),
+            app_commands.Choice(name="run: deadlines pass as usual", value=UNSEEN_RUN),
+        ],
     )
     async def settings(
         self,
@@ -546,6 +562,7 @@ class Agora(SharedControls):
         claim_grace: str | None = None,
         stand_in: app_commands.Choice[str] | None = None,
         min_reliability: app_commands.Range[int, 0, 100] | None = None,
+        unseen_clocks: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -572,6 +589,7 @@ class Agora(SharedControls):
                 ),
                 "stand_in_level": None if stand_in is None else stand_in.value,
                 "min_reliability": min_reliability,
+                "unseen_clocks": None if unseen_clocks is None else unseen_clocks.value,
             }
             changes = {key: value for key, value in asked.items() if value is not None}
             if changes:
@@ -602,6 +620,7 @@ class Agora(SharedControls):
             ("claim_grace", format_duration(settings.claim_grace_seconds)),
             ("stand_in_level", text(lang, f"bot.level.{settings.stand_in_level}")),
             ("min_reliability", f"{settings.min_reliability}%"),
+            ("unseen_clocks", text(lang, f"unseen_clocks.{settings.unseen_clocks}")),
             ("reminder_point", text(lang, "reminder_before", duration=format_duration(settings.reminder_seconds))),
             ("expiry", format_duration(settings.challenge_seconds)),
             ("threads", text(lang, "yes" if settings.threads else "no")),

@@ -19,7 +19,18 @@ from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, jump_link
 from bot.settings import format_duration
 from bot.suggest import CHOICES_LIMIT, suggested_moves
-from cogs.common import COLOUR, acknowledge, controls_view, fit_embed, game_cog, guarded, pick_game, tell
+from cogs.common import (
+    ANY_VERSION,
+    COLOUR,
+    GameButton,
+    acknowledge,
+    controls_view,
+    fit_embed,
+    game_cog,
+    guarded,
+    pick_game,
+    tell,
+)
 from rules import GAMES, MODULES
 
 EMBED_LIMIT = 4000
@@ -114,19 +125,31 @@ class Games(commands.Cog):
         lines[:0] = [plural(lang, key, len(found), count=len(found)) for key, found in counts if found]
         embed = discord.Embed(title=text(lang, "your_games"), description="\n".join(lines), colour=COLOUR)
         fit_embed(embed)
-        play_next = await self.play_next_button(to_play, lang)
-        view = self.answer_view(to_answer, lang, [play_next] if play_next is not None else [])
+        halted = [r for r in records if r.row.halted_at is not None]  # nobody can see them where they are
+        play_next = await self.play_next_buttons(to_play, halted, lang)
+        view = self.answer_view(to_answer, lang, play_next)
         await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING, ephemeral=True)
 
-    async def play_next_button(self, to_play: list[GameRecord], lang: str) -> discord.ui.Button[Any] | None:
-        """A link to the game waiting for the player's move with the least time left (None: none waits)."""
-        if not to_play:
-            return None
-        deadlines = [(await self.deadline_of(record), record.id) for record in to_play]
-        soonest = min(deadlines)[1]
-        record = next(r for r in to_play if r.id == soonest)
-        label = text(lang, "games.play_next", id=record.id, game=GAMES[record.game].name)
-        return discord.ui.Button(style=discord.ButtonStyle.link, url=game_link(record), label=label, emoji="▶️", row=0)
+    async def play_next_buttons(
+        self, to_play: list[GameRecord], halted: list[GameRecord], lang: str
+    ) -> list[discord.ui.Item[Any]]:
+        """A link to the game waiting for the player's move with the least time left, and a Show board
+        (its board posted anew if it is gone) for a game whose clocks stopped because nobody could see it
+        (it continues where the button is pressed), else for that game; none when no game needs either."""
+        items: list[discord.ui.Item[Any]] = []
+        record = None
+        if to_play:
+            deadlines = [(await self.deadline_of(record), record.id) for record in to_play]
+            record = next(r for r in to_play if r.id == min(deadlines)[1])
+            label = text(lang, "games.play_next", id=record.id, game=GAMES[record.game].name)
+            items.append(discord.ui.Button(
+                style=discord.ButtonStyle.link, url=game_link(record), label=label, emoji="▶️", row=0
+            ))  # fmt: skip
+        shown = halted[0] if halted else record
+        if shown is not None:  # a shared control of cogs/agora.py (its "days:" prefix), valid at any version
+            label = text(lang, "games.show_board_of", id=shown.id) if halted else text(lang, "games.show_board")
+            items.append(GameButton(shown.id, ANY_VERSION, "days:show", label=label, emoji="🔎", row=0))
+        return items
 
     async def deadline_of(self, record: GameRecord) -> float:
         """When the current turn of ``record`` runs out (its start plus its time per turn)."""

@@ -35,7 +35,7 @@ COLOUR = discord.Colour(0xE69F00)
 # What every game's controls share: the challenge, the private panel, and the days: questions.
 COMMON_ACTIONS = (
     r"accept|decline|rematch|private|days:claim|days:wait|days:(?:draw|takeback):(?:yes|no)"
-    r"|days:more|days:menu:(?:draw|takeback|resign)|days:resign:(?:yes|no)"
+    r"|days:more|days:show|days:menu:(?:draw|takeback|resign)|days:resign:(?:yes|no)"
     r"|hint|review"
 )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -17,7 +18,7 @@ from bot.i18n import text
 from bot.notices import DM, NoticeChoice
 from bot.records import message_link
 from bot.scheduler import UNCLAIMED
-from bot.service import ACTIVE, FINISHED, GameRecord, refusal
+from bot.service import ACTIVE, FINISHED, GameRecord, jump_link, refusal
 from cogs.table.base import TableCog, disable_moves
 from cogs.table.controls import (
     ANY_VERSION,
@@ -29,7 +30,7 @@ from cogs.table.controls import (
     pack,
 )
 from cogs.table.pictures import Board
-from cogs.table.replies import mention_list, update_clicked
+from cogs.table.replies import mention_list, tell, update_clicked
 
 log = logging.getLogger("agora.cogs")
 
@@ -53,6 +54,23 @@ def make_room(view: discord.ui.View, button: discord.ui.Item[Any], yielding: lis
 def is_rematch(item: discord.ui.Item[Any]) -> bool:
     """Whether ``item`` is a finished board's Rematch, which never yields its place (it is in no menu)."""
     return isinstance(item, GameButton) and item.action == "rematch"
+
+
+def board_nonce(record: GameRecord) -> str:
+    """The nonce of the board posted for ``record`` in place of its current message: a send repeated
+    for the same position and the same predecessor (a publish retried after an answer that got
+    lost) is posted once by Discord (discord.py sends ``enforce_nonce`` with every nonce; its own
+    nonce would be random for each call), while a board posted again after its message was
+    deleted is new.
+
+    >>> len(board_nonce_of(12, 7, None)) <= 25 and board_nonce_of(12, 7, 1) != board_nonce_of(12, 7, 2)
+    True
+    """
+    return board_nonce_of(record.id, record.version, record.row.message_id)
+
+
+def board_nonce_of(game_id: int, version: int, replaces: int | None) -> str:
+    return hashlib.blake2b(f"{game_id}:{version}:{replaces}".encode(), digest_size=10).hexdigest()
 
 
 class Boards(TableCog):
@@ -122,12 +140,18 @@ class Boards(TableCog):
         except discord.NotFound:
             # The game's channel was deleted: carry on where the player is, if that is elsewhere.
             here = interaction.channel_id if interaction is not None else None
-            if here is None or here == record.row.channel_id:
+            if here is None:
+                raise  # no player here: the change waits to be shown (Turns.publish), the clocks stop
+            if here == record.row.channel_id:
                 raise refusal("err.channel_gone") from None
             log.info("channel of game %s is gone; moving the game to channel %s", record.id, here)
             await self.service.set_channel(record.id, here)
+            if await self.bot.halts.resume(record.id):  # its clocks run again: the board shows its new deadline
+                await self.post_board(interaction, await self.service.load(record.id))
+                return
             message = await self._send_board(here, board, record)
         await self.service.set_message(record.id, message.id)
+        await self.service.board_shows(record.id, record.version)
         await self.drop_ping(record)
         link = message_link(record.row.guild_id, message.channel.id, message.id)  # the channel it went to
         await self.tell_turn(record, await self.bot.notices.store.of(record.human_actors()), link)
@@ -147,7 +171,62 @@ class Boards(TableCog):
             file=board.file(record.id, record.version),
             view=view or discord.utils.MISSING,
             allowed_mentions=await self.bot.notices.pings(board.content),  # as each named player chose
+            nonce=board_nonce(record),
         )
+
+    async def catch_up(self, game_id: int) -> bool:
+        """Bring a board older than its game current: the old board says the game went on, and the
+        current one is posted (pinging whoever must act). False when there was nothing to do."""
+        async with self._board_locks[game_id]:
+            latest = await self.service.load(game_id)
+            shown = latest.row.board_version
+            if shown is None or shown >= latest.version:
+                return False
+            if await self.board_has_controls(latest):  # not frozen yet by the click that moved the game on
+                line = text(await self.language(latest), "board.went_on", game=self.game_name, id=latest.id)
+                await self.retire_board(latest, line)
+            await self.post_board(None, latest)
+            self.bot.dispatch("board_shown_again", latest)
+            if await self.bot.halts.resume(latest.id):  # it can be seen again: its clocks run, as its board says
+                await self.update_board_message(await self.service.load(latest.id))
+        self.bot_to_move(latest)
+        return True
+
+    async def show_board(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """Show board: a link to the game's board, which is posted anew first if it is gone (a moderator
+        deleted it). A game whose clocks stopped because nobody could see it (its channel deleted, the
+        bot unable to post there) continues where the button was clicked, with its history."""
+        lang = await self.bot.reply_language(interaction)
+        async with self._board_locks[record.id]:
+            latest = await self.service.load(record.id)
+            here = interaction.channel_id
+            moved = latest.row.halted_at is not None and here is not None and here != latest.row.channel_id
+            if moved and here is not None:  # nobody could see it where it was: it continues here
+                log.info("game %s continues in channel %s", latest.id, here)
+                await self.service.set_channel(latest.id, here)
+                await self.bot.halts.resume(latest.id)
+                latest = await self.service.load(record.id)
+            there = not moved and await self.board_message(latest) is not None
+            if not there:
+                await self.post_board(interaction, latest)
+                latest = await self.service.load(record.id)
+        key = "board.moved_here" if moved else "board.here" if there else "board.posted_again"
+        await tell(interaction, text(lang, key, game=self.game_name, id=latest.id, link=jump_link(latest.row)))
+
+    async def board_message(self, record: GameRecord) -> discord.Message | None:
+        """The game's board message as Discord has it; None when it is gone (or cannot be read)."""
+        if record.row.message_id is None:
+            return None
+        message = self.bot.get_partial_messageable(record.row.channel_id).get_partial_message(record.row.message_id)
+        try:
+            return await message.fetch()
+        except (discord.NotFound, discord.Forbidden):
+            return None
+
+    async def board_has_controls(self, record: GameRecord) -> bool:
+        """Whether the game's board message is still there with its controls (read from Discord)."""
+        message = await self.board_message(record)
+        return message is not None and bool(message.components)
 
     async def show_deadline(self, board: Board, record: GameRecord) -> None:
         """Say on a board when the turn ends; once its time is up under the claim rule, when the game
@@ -202,6 +281,8 @@ class Boards(TableCog):
             view=await self.board_view(record, board),
             allowed_mentions=PLAYERS_ONLY,
         )
+        if interaction.message is not None and interaction.message.id == record.row.message_id:
+            await self.service.board_shows(record.id, record.version)  # a draft's step: the board is current
 
     async def move_on(self, interaction: discord.Interaction[Any], record: GameRecord, summary: str) -> None:
         """After a turn: the clicked board keeps only what happened, then the next one is posted."""
@@ -226,6 +307,8 @@ class Boards(TableCog):
         except (discord.NotFound, discord.Forbidden):
             log.info("board message %s of game %s is gone; posting a new one", record.row.message_id, record.id)
             await self.post_board(None, record)
+            return
+        await self.service.board_shows(record.id, record.version)
 
     async def retire_board(self, record: GameRecord, summary: str) -> None:
         """The current board keeps only what happened when the game moved on without a click on it:

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
@@ -21,6 +23,8 @@ from cogs.table.base import Reply, on_board
 from cogs.table.controls import SharedControls
 from cogs.table.panels import Panels
 from cogs.table.replies import answered, echo, tell, update_clicked
+
+log = logging.getLogger("agora.cogs")
 
 
 class Turns(Panels):
@@ -90,24 +94,55 @@ class Turns(Panels):
         """
         async with self._board_locks[before.id]:
             latest = await self.service.load(before.id)
-            # Someone else's click may have posted a newer board meanwhile: then that one is only kept up to date.
-            ours = latest.row.message_id == before.row.message_id
-            new_board = ours and not self.same_board(before, latest)
-            owed = interaction is not None and not answered(interaction)
-            async with self.drawing_ahead(latest):
-                if interaction is not None and owed and on_board(interaction, latest):
-                    await self.through_board(interaction, latest, summary, new_board)
-                else:
-                    if interaction is not None and owed:
-                        await (reply(latest) if reply is not None else self.done(interaction, latest, summary))
-                    await self.through_channel(interaction, latest, summary, new_board)
-            if ours and not new_board:
-                await self.ping(before, latest)
-            clicked = interaction.message.id if interaction is not None and interaction.message is not None else None
-            await self.changed(latest, answered=clicked)
+            try:
+                await self.show_change(before, latest, summary, interaction, reply)
+            except discord.HTTPException as error:  # the change is saved: only showing it waits
+                await self.publish_later(latest, error, interaction)
+                return latest
+            await self.service.board_shows(latest.id, latest.version)
         self.bot_to_move(latest)
         await self.after_publish(latest)
         return latest
+
+    async def show_change(
+        self,
+        before: GameRecord,
+        latest: GameRecord,
+        summary: str,
+        interaction: discord.Interaction[Any] | None,
+        reply: Reply | None,
+    ) -> None:
+        """The board messages of :meth:`publish`, ``latest`` the game as it now stands."""
+        # Someone else's click may have posted a newer board meanwhile: then that one is only kept up to date.
+        ours = latest.row.message_id == before.row.message_id
+        new_board = ours and not self.same_board(before, latest)
+        owed = interaction is not None and not answered(interaction)
+        async with self.drawing_ahead(latest):
+            if interaction is not None and owed and on_board(interaction, latest):
+                await self.through_board(interaction, latest, summary, new_board)
+            else:
+                if interaction is not None and owed:
+                    await (reply(latest) if reply is not None else self.done(interaction, latest, summary))
+                await self.through_channel(interaction, latest, summary, new_board)
+        if ours and not new_board:
+            await self.ping(before, latest)
+        clicked = interaction.message.id if interaction is not None and interaction.message is not None else None
+        await self.changed(latest, answered=clicked)
+
+    async def publish_later(
+        self, latest: GameRecord, error: discord.HTTPException, interaction: discord.Interaction[Any] | None
+    ) -> None:
+        """Discord refused to show a saved change (``error``): the player who acted hears that it counts,
+        and a publish job (bot/publishing.py) retries with a bounded back-off, or the next change
+        shows it first."""
+        log.warning("game %s: the board of version %s waits (%s %s)", latest.id, latest.version, error.status,
+                    error.code)  # fmt: skip
+        await self.bot.publishing.retry(latest)
+        self.bot.dispatch("board_refused", latest, error)  # a channel nobody can see stops the clocks
+        if interaction is not None:  # even under a frozen board: the next one is missing
+            lang = await self.bot.reply_language(interaction)
+            with contextlib.suppress(discord.HTTPException):  # Discord may be refusing this too: the move counts
+                await tell(interaction, text(lang, "publish.later", game=self.game_name, id=latest.id))
 
     async def after_publish(self, latest: GameRecord) -> None:
         """What a game does once a change is shown, ``latest`` the record as it now stands.
@@ -132,6 +167,7 @@ class Turns(Panels):
             await self.retire_board(latest, summary)
             if interaction.message is not None:
                 await self.service.set_message(latest.id, interaction.message.id)
+                await self.service.board_shows(latest.id, latest.version)
             await self.drop_ping(latest)
             await self.changed(latest)
 

@@ -58,6 +58,7 @@ COMMON = {
     "days:wait": Row("days:wait", frozenset({OTHER})),
     "days:(?:draw|takeback):(?:yes|no)": Row("days:draw:yes", NOBODY),  # no offer is stored
     "days:more": Row("days:more", SEATED),
+    "days:show": Row("days:show", frozenset({ACTOR, OTHER, OUTSIDER})),  # /games' Show board: anyone here
     "days:menu:(?:draw|takeback|resign)": Row("days:menu:resign", SEATED),
     "days:resign:(?:yes|no)": Row("days:resign:no", SEATED),
     "hint": Row("hint", NOBODY),  # a game between people: no hints

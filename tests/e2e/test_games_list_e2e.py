@@ -52,7 +52,7 @@ async def test_games_lists_counts_and_answers_challenges(
     order = [next(n for n, line in enumerate(lines(listed)) if f"[#{game} " in line) for game in (1, 2, 3, 4)]
     assert order == sorted(order), "your move, then your answers, then what waits for others"
     assert [b.label for b in listed.buttons] == [
-        "Play next: #1 Arkaios", "Accept #2", "Decline #2", "Accept #3", "Decline #3"
+        "Play next: #1 Arkaios", "Show board", "Accept #2", "Decline #2", "Accept #3", "Decline #3"
     ]
 
     sender = await h.slash(alice, "games")
@@ -81,7 +81,7 @@ async def test_games_lists_counts_and_answers_challenges(
 
     after = await h.slash(bob, "games")
     assert "waiting for your answer" not in after.text
-    assert [b.label for b in after.buttons] == ["Play next: #1 Arkaios"], "no answer buttons left"
+    assert [b.label for b in after.buttons] == ["Play next: #1 Arkaios", "Show board"], "no answer buttons left"
     assert "#3 Arkaios" not in after.text and "[#2 Arkaios]" in after.text
 
 

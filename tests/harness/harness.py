@@ -28,6 +28,7 @@ from discord import app_commands
 from discord.state import AutoShardedConnectionState
 
 from .capture import EXPECTED_TREE_ERRORS, CapturedError, ErrorCapture
+from .faults import Faults
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -91,6 +92,8 @@ class FakeDiscord:
         self.problems: list[str] = []
         self.bot: discord.Client | None = None
         self.rest = FakeRest(self.guild, clock=_now, gateway=self._feed)
+        # Discord's bad days: error answers, lost permissions, the bot removed (tests/harness/faults.py).
+        self.faults = Faults()
         log = traffic_log or os.environ.get(TRAFFIC_LOG_ENV)
         self._traffic_log = Path(log) if log else None
         self._capture = ErrorCapture()
@@ -157,6 +160,22 @@ class FakeDiscord:
     async def delete_channel(self, ref: ChannelRef) -> None:
         """Delete a channel or thread as a moderator would; requests to it then answer 404 Unknown Channel."""
         self.rest.delete_channel(self.channel(ref))
+        await self._settle_if_running()
+
+    async def moderator_delete(self, message: FakeMessage) -> None:
+        """A moderator deletes `message`; a bot with the guild messages intent receives MESSAGE_DELETE."""
+        message.deleted = True
+        bot = self.bot
+        if bot is not None and bot.intents.guild_messages:
+            payload = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(self.guild.id)}
+            self._feed("MESSAGE_DELETE", payload)
+        await self._settle_if_running()
+
+    async def remove_bot(self) -> None:
+        """The server removes the bot: its channel requests answer 403 50001, its guild ones 404 10004,
+        and the bot receives GUILD_DELETE."""
+        self.faults.bot_removed = True
+        self._feed("GUILD_DELETE", {"id": str(self.guild.id)})
         await self._settle_if_running()
 
     def messages(self, ref: ChannelRef) -> list[FakeMessage]:
@@ -562,15 +581,21 @@ class FakeDiscord:
         try:
             if self.spec is not None:
                 self.spec.validate(method, request.path, body)
-            return self.rest.handle(request)
+            fault = self.faults.take(request)
+            if fault is not None and not fault.applied:
+                raise fault.error
+            guild_channels = {c.id: c.parent_id for c in self.guild.channels.values() if c.recipient is None}
+            self.faults.refuse(request, guild_channels)
+            answer = self.rest.handle(request)
+            if fault is not None:
+                raise fault.error
+            return answer
         except SpecViolation as violation:
             self.problems.append(str(violation))
-            raise APIError(400, 50035, "Invalid Form Body", violation.errors).to_discord() from violation
+            raise APIError(400, 50035, "Invalid Form Body", violation.errors) from violation
         except UnmodelledRoute as missing:
             self.problems.append(str(missing))
             raise
-        except APIError as error:
-            raise error.to_discord() from None
 
 
 def _now() -> float:

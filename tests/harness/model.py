@@ -452,6 +452,8 @@ class Guild:
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self.owner = self.user("server-owner")
         self.channels: dict[int, FakeChannel] = {}
+        # Where Discord posts its own notices (set before start): the server's system channel, if any.
+        self.system_channel_id: int | None = None
         self.ephemeral_messages: dict[int, FakeMessage] = {}
         self._positions = itertools.count()
 
@@ -616,7 +618,7 @@ class Guild:
             "nsfw_level": 0,
             "premium_tier": 0,
             "premium_progress_bar_enabled": False,
-            "system_channel_id": None,
+            "system_channel_id": None if self.system_channel_id is None else str(self.system_channel_id),
             "system_channel_flags": 0,
             "rules_channel_id": None,
             "public_updates_channel_id": None,

@@ -42,6 +42,8 @@ UPLOAD_LIMIT = 10 * 1024 * 1024
 SUPPRESS_EMBEDS = 1 << 2
 CHAT_INPUT_COMMAND_MESSAGE = 20
 REPLY_MESSAGE = 19
+# How long Discord remembers a message's nonce for enforce_nonce ("a few minutes").
+NONCE_SECONDS = 300.0
 # Callback types Discord accepts for each interaction type.
 _ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 # Callback types that need the message the interaction came from.
@@ -110,6 +112,8 @@ class FakeRest:
         self.commands: dict[int | None, dict[tuple[str, int], JSON]] = {}
         self.posted: list[FakeMessage] = []
         self.uploads: list[FakeAttachment] = []
+        # (channel id, nonce) -> the message it posted and when: a send enforcing its nonce is posted once.
+        self.nonces: dict[tuple[int, str], tuple[FakeMessage, float]] = {}
         self._clock = clock
         self._gateway = gateway
 
@@ -371,8 +375,16 @@ class FakeRest:
     def create_message(self, call: Call) -> JSON:
         channel = self._channel(call)
         self._check_can_send(channel)
+        nonce = call.body.get("nonce")
+        key = (channel.id, str(nonce))
+        if nonce is not None and call.body.get("enforce_nonce"):
+            earlier = self.nonces.get(key)
+            if earlier is not None and self._clock() - earlier[1] < NONCE_SECONDS:
+                return self.guild.message_payload(earlier[0])  # Discord answers with the first message
         message = self._new_message(channel, call.body, call.files, None)
         self.posted.append(message)
+        if nonce is not None:
+            self.nonces[key] = (message, self._clock())
         return self.guild.message_payload(message)
 
     @route("GET", "/channels/{channel_id}/messages/{message_id}")

@@ -1,14 +1,18 @@
-"""The seam between discord.py and the fake: patched HTTP entry points, and no real network.
+"""The seam between discord.py and the fake: an HTTP session answered in memory, and no real network.
 
 discord.py sends REST requests through two functions: `HTTPClient.request` (bot-token routes)
-and `AsyncWebhookAdapter.request` (interaction callbacks, followups, webhooks). Both are
-replaced; their arguments are normalised into one `RecordedRequest` and handed to the fake.
-Attachments are fetched through `HTTPClient.get_from_cdn`, also replaced. Anything that still
-reaches aiohttp, or the gateway, fails.
+and `AsyncWebhookAdapter.request` (interaction callbacks, followups, webhooks). Both still run
+as released, with their own rate-limit and retry policy (429 waits `retry_after`; 500, 502,
+504 and 524 are retried, a 503 is raised by `HTTPClient`): they are wrapped only to read their
+arguments into one `RecordedRequest`, and the aiohttp session they call answers each attempt
+from the fake, with a status, headers and a text body as Discord's would have. Attachments are
+fetched through `HTTPClient.get_from_cdn`, replaced. Anything else that reaches aiohttp, or the
+gateway, fails.
 """
 
 from __future__ import annotations
 
+import contextvars
 import json
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +24,7 @@ import discord
 import pytest
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter
+from multidict import CIMultiDict
 
 
 @dataclass(frozen=True)
@@ -54,20 +59,48 @@ class RecordedRequest:
 
 
 class APIError(Exception):
-    """An error answer of the fake Discord, raised by discord.py as its usual HTTPException."""
+    """An error answer of the fake Discord, raised by discord.py as its usual HTTPException.
 
-    def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None) -> None:
+    `retry_after` (seconds) makes it a rate limit answer: discord.py waits that long and
+    sends the request again, as it does for Discord's 429.
+    """
+
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: dict[str, Any] | None = None,
+        *,
+        retry_after: float | None = None,
+    ) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors
+        self.retry_after = retry_after
 
-    def to_discord(self) -> discord.HTTPException:
-        """The exception the real HTTPClient raises for this status and body."""
+    def body(self) -> dict[str, Any]:
+        """The JSON body Discord sends with this error."""
         data: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.errors:
             data["errors"] = self.errors
+        if self.retry_after is not None:
+            data.update(retry_after=self.retry_after, ratelimit_global=False)
+            data["global"] = False
+        return data
+
+    def headers(self) -> dict[str, str]:
+        """A rate limit answer comes through Discord's proxy (discord.py checks `Via`)."""
+        headers = {"content-type": "application/json"}
+        if self.retry_after is not None:
+            headers.update({"Via": "1.1 google", "Retry-After": str(max(1, round(self.retry_after)))})
+        return headers
+
+    def to_discord(self) -> discord.HTTPException:
+        """The exception the real HTTPClient raises for this status and body."""
+        data = self.body()
         response = cast(aiohttp.ClientResponse, _Response(self.status))
         if self.status == 403:
             return discord.Forbidden(response, data)
@@ -91,12 +124,47 @@ def form_errors(path: Sequence[str | int], code: str, message: str) -> dict[str,
 
 
 class _Response:
-    """The attributes of aiohttp.ClientResponse that discord.HTTPException reads."""
+    """The parts of aiohttp.ClientResponse that discord.py reads: status, headers and text."""
 
-    def __init__(self, status: int) -> None:
+    def __init__(self, status: int, body: str = "", headers: Mapping[str, str] | None = None) -> None:
         self.status = status
         self.reason = HTTPStatus(status).phrase
-        self.headers: dict[str, str] = {}
+        self.headers = CIMultiDict(headers or {})
+        self._body = body
+
+    @classmethod
+    def answer(cls, data: Any) -> _Response:
+        """A success: JSON, or 204 No Content for None."""
+        if data is None:
+            return cls(204)
+        return cls(200, json.dumps(data), {"content-type": "application/json"})
+
+    @classmethod
+    def error(cls, error: APIError) -> _Response:
+        return cls(error.status, json.dumps(error.body()), error.headers())
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self._body
+
+    async def __aenter__(self) -> _Response:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """The request discord.py is sending, read from its arguments before the form is built."""
+
+    body: Any
+    files: tuple[UploadedFile, ...]
+    query: Mapping[str, Any]
+    reason: str | None
+
+
+# Set by the wrapped request functions for the session call they make (once per attempt).
+_PENDING: contextvars.ContextVar[_Pending | None] = contextvars.ContextVar("harness_pending", default=None)
 
 
 class NetworkAttempt(RuntimeError):
@@ -107,7 +175,10 @@ RequestHandler = Callable[[str, str, Any, tuple[UploadedFile, ...], Mapping[str,
 
 
 class Transport:
-    """Installs the patches; `handler(method, url, json, files, query, reason)` answers every request."""
+    """Installs the patches; `handler(method, url, json, files, query, reason)` answers every attempt.
+
+    The handler returns the JSON answer (None for 204) or raises `APIError` for an error answer.
+    """
 
     def __init__(
         self,
@@ -123,9 +194,10 @@ class Transport:
 
     def install(self) -> None:
         patches = self._patches = pytest.MonkeyPatch()
-        patches.setattr(HTTPClient, "request", self._http_request())
+        patches.setattr(HTTPClient, "request", self._http_request(HTTPClient.request))
         patches.setattr(HTTPClient, "get_from_cdn", self._get_from_cdn())
-        patches.setattr(AsyncWebhookAdapter, "request", self._webhook_request())
+        patches.setattr(AsyncWebhookAdapter, "request", self._webhook_request(AsyncWebhookAdapter.request))
+        patches.setattr(aiohttp.ClientSession, "request", self._session_request())
         patches.setattr(aiohttp.ClientSession, "_request", self._refuse("HTTP"))
         patches.setattr(aiohttp.ClientSession, "_ws_connect", self._refuse("websocket"))
         patches.setattr(discord.Client, "connect", self._refuse("gateway"))
@@ -135,7 +207,7 @@ class Transport:
             self._patches.undo()
             self._patches = None
 
-    def _http_request(self) -> Callable[..., Awaitable[Any]]:
+    def _http_request(self, released: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         async def request(
             client: HTTPClient,
             route: Route,
@@ -144,14 +216,18 @@ class Transport:
             form: Iterable[dict[str, Any]] | None = None,
             **kwargs: Any,
         ) -> Any:
+            form = list(form) if form else None
             body, uploads = _read_form(form) if form else (kwargs.get("json"), ())
-            return await self._handler(
-                route.method, route.url, body, uploads, kwargs.get("params") or {}, kwargs.get("reason")
-            )
+            pending = _Pending(body, uploads, kwargs.get("params") or {}, kwargs.get("reason"))
+            token = _PENDING.set(pending)
+            try:
+                return await released(client, route, files=files, form=form, **kwargs)
+            finally:
+                _PENDING.reset(token)
 
         return request
 
-    def _webhook_request(self) -> Callable[..., Awaitable[Any]]:
+    def _webhook_request(self, released: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         async def request(
             adapter: AsyncWebhookAdapter,
             route: Route,
@@ -164,7 +240,43 @@ class Transport:
             **kwargs: Any,
         ) -> Any:
             body, uploads = _read_form(multipart) if multipart else (payload, ())
-            return await self._handler(route.method, route.url, body, uploads, params or {}, reason)
+            token = _PENDING.set(_Pending(body, uploads, params or {}, reason))
+            try:
+                return await released(
+                    adapter, route, session, payload=payload, multipart=multipart, reason=reason, params=params,
+                    **kwargs,
+                )
+            finally:
+                _PENDING.reset(token)
+
+        return request
+
+    def _session_request(self) -> Callable[..., _Response]:
+        """`ClientSession.request` for the wrapped functions: one attempt, answered by the fake."""
+        transport = self
+
+        class _Attempt:
+            def __init__(self, method: str, url: str) -> None:
+                self.method, self.url = method, str(url)
+
+            async def __aenter__(self) -> _Response:
+                pending = _PENDING.get()
+                if pending is None:
+                    await transport._refuse("HTTP")(None, self.method, self.url)
+                    raise AssertionError("unreachable")
+                try:
+                    data = await transport._handler(
+                        self.method, self.url, pending.body, pending.files, pending.query, pending.reason
+                    )
+                except APIError as error:
+                    return _Response.error(error)
+                return _Response.answer(data)
+
+            async def __aexit__(self, *exc: object) -> None:
+                return None
+
+        def request(session: aiohttp.ClientSession, method: str, url: Any, **kwargs: Any) -> Any:
+            return _Attempt(method, url)
 
         return request
 
@@ -196,6 +308,14 @@ def _read_form(form: Iterable[dict[str, Any]]) -> tuple[Any, tuple[UploadedFile,
             body = json.loads(part["value"])
         elif name.startswith("files["):
             value = part["value"]
-            data = value if isinstance(value, bytes) else value.read()
+            data = value if isinstance(value, bytes) else _read_back(value)
             uploads.append(UploadedFile(int(name[6:-1]), part.get("filename") or "", data))
     return body, tuple(uploads)
+
+
+def _read_back(stream: Any) -> bytes:
+    """The bytes of a file discord.py is about to send, leaving it where it was for discord.py."""
+    start = stream.tell()
+    data: bytes = stream.read()
+    stream.seek(start)
+    return data

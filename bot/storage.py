@@ -7,6 +7,8 @@ PostgreSQL server shared by several processes) is picked by ``AGORA_DATABASE``.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import zlib
@@ -18,6 +20,7 @@ from typing import Any
 
 from bot.database import Connection, Database, Row, connect, migrations
 from bot.recent import Recent
+from bot.shared_cache import ChangeNotices, Kept, Listener
 
 log = logging.getLogger("agora.storage")
 
@@ -26,6 +29,7 @@ JSON = dict[str, Any]
 OWN_TURN_SECONDS_KEPT = 10_000
 NAMES_KEPT = 10_000
 STATES_KEPT = 1_024
+LISTENER_WAIT = 5.0  # seconds opening waits for the change notices' connection (reads go to the database meanwhile)
 
 
 @dataclass
@@ -148,12 +152,15 @@ class Storage:
         self.path = str(target)
         self.database: Database = connect(target)
         self._open = False
+        # What this process keeps in memory, dropped when any process changes it (bot/shared_cache.py).
+        self.changes = ChangeNotices(self.database.dialect)
+        self._listener: Listener | None = None
         # Games' own turn deadlines (None: the server's), read once: a deadline never changes after
         # the game is stored. Forgotten when a game is stored, as a rolled-back one's id comes back.
         self._own_turn_seconds: Recent[int, int | None] = Recent(OWN_TURN_SECONDS_KEPT)
-        # Players' names per (server, user), None when none is known: read once, updated when this
-        # process keeps a new one (a server's members are remembered by the process holding its shard).
-        self._names: Recent[tuple[int, int], str | None] = Recent(NAMES_KEPT)
+        # Players' names per (server, user), None when none is known: read once, dropped when a process
+        # keeps a new one.
+        self._names: Kept[tuple[int, int], str | None] = self.changes.kept("names", NAMES_KEPT)
         # The state last decoded per game with the stored value it came from: a move reads its game
         # several times, and the same stored value decodes to the same state.
         self._states: Recent[int, tuple[str | bytes, JSON]] = Recent(STATES_KEPT)
@@ -178,8 +185,16 @@ class Storage:
             await self.database.close()
             raise
         self._open = True
+        if self.dialect == "postgresql":
+            self._listener = Listener(self.path, self.changes)
+            self._listener.start()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._listener.connected.wait(), LISTENER_WAIT)
 
     async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.stop()
+            self._listener = None
         await self.database.close()
         self._open = False
 
@@ -385,13 +400,15 @@ class Storage:
                 "updated_at = excluded.updated_at",
                 (guild_id, user_id, display_name, now),
             )
-        self._names[guild_id, user_id] = display_name
+            await self.changes.changed(db, "names", (guild_id, user_id))
 
     async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
         """The names of ``user_ids`` in server ``guild_id``; a name from before names were kept per server else."""
         wanted = list(user_ids)
         missing = list(dict.fromkeys(uid for uid in wanted if (guild_id, uid) not in self._names))
+        known = {uid: self._names.get((guild_id, uid)) for uid in wanted}
         if missing:
+            mark = self.changes.mark()
             marks = ", ".join("?" for _ in missing)
             found = await self.db.fetch(
                 f"SELECT user_id, display_name, 0 AS here FROM players WHERE user_id IN ({marks}) "
@@ -401,10 +418,8 @@ class Storage:
             )
             names = {row[0]: row[1] for row in found}  # the server's name, read last, wins
             for uid in missing:
-                # A name kept while this read was under way is newer than what it read.
-                if (guild_id, uid) not in self._names:
-                    self._names[guild_id, uid] = names.get(uid)
-        known = {uid: self._names.get((guild_id, uid)) for uid in wanted}
+                known[uid] = names.get(uid)
+                self._names.keep((guild_id, uid), known[uid], mark)
         return {uid: name for uid, name in known.items() if name is not None}
 
     # -- solo records --------------------------------------------------------

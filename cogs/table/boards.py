@@ -163,7 +163,7 @@ class Boards(TableCog):
         if record.row.status != ACTIVE or started is None or len(board.embed.fields) >= 25:
             return
         scheduler, key = self.bot.scheduler, "turn_ends"
-        deadline = started + await scheduler.turn_seconds(record.id, record.row.guild_id)
+        deadline = started + await scheduler.turn_seconds(record.id, record.row.guild_id, record.row.away_shift)
         if deadline <= self.service.clock():
             ends_at = await scheduler.due_at(UNCLAIMED, record.id, started)
             deadline, key = (deadline, key) if ends_at is None else (ends_at, "claim_ends")

@@ -252,6 +252,14 @@ async def database_bytes(database: str) -> int:
         return int(pages * db.execute("PRAGMA page_size").fetchone()[0])
 
 
+def go_together(workers: list[subprocess.Popen[str]]) -> None:
+    """Tell every worker to go before waiting for any (``communicate`` waits for the process to end)."""
+    for worker in workers:
+        assert worker.stdin is not None
+        worker.stdin.write("go\n")
+        worker.stdin.flush()
+
+
 def in_processes(args: argparse.Namespace, database: str) -> tuple[Samples, int]:
     """``args.processes`` worker processes on ``database``, each with its share: their samples merged,
     and how much the database grew while they played (their games' set-up not counted)."""
@@ -268,8 +276,9 @@ def in_processes(args: argparse.Namespace, database: str) -> tuple[Samples, int]
     server = database.startswith("postgresql")
     started = asyncio.run(postgres_seconds(database)) if server else 0.0
     merged = Samples()
+    go_together(workers)
     for worker in workers:
-        out, _ = worker.communicate("go\n")
+        out, _ = worker.communicate()
         if worker.returncode != 0:
             raise SystemExit(f"a load worker failed (exit code {worker.returncode})")
         merged.merge(Samples(**json.loads(out.strip().splitlines()[-1])))

@@ -282,14 +282,18 @@ class Records:
         self._rebuilt: Recent[int, tuple[JSON, GameState[Any]]] = Recent(REBUILT_STATES_KEPT)
 
     async def load(self, game_id: int) -> GameRecord:
+        return (await self.load_counted(game_id, plies=False))[0]
+
+    async def load_counted(self, game_id: int, plies: bool = True) -> tuple[GameRecord, int]:
+        """A game, and with ``plies`` how many moves it holds (read together: one trip to the database)."""
         try:
-            row = await self.storage.game(game_id)
+            row, count = await self.storage.game_and_plies(game_id) if plies else (await self.storage.game(game_id), 0)
         except CorruptRow:
             log.warning("game %s has a row that cannot be decoded", game_id)
             raise damaged(game_id) from None
         if row is None:
             raise ServiceError(f"There is no game #{game_id}.", "err.no_game", id=game_id)
-        return self._decode(row)
+        return self._decode(row), count
 
     async def load_mine(self, game_id: int, user_id: int, guild_id: int | None) -> GameRecord:
         """A game of this server where ``user_id`` holds a seat, named by a command.

@@ -38,6 +38,7 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 CHANNEL = "agora_changes"
+APPLICATION_NAME = "agora-changes"  # how pg_stat_activity names each process's listening connection
 SEQUENCE = "change_notices"
 EVERYTHING = "*"  # the key of a notice that drops every entry of its topic
 HEARTBEAT_SECONDS = 1.0  # between two checks of the sequence (a connection silently dead is found by one)
@@ -247,7 +248,8 @@ class Listener:
             await asyncio.sleep(RECONNECT_SECONDS[min(attempt, len(RECONNECT_SECONDS) - 1)])
 
     async def _listen(self) -> None:
-        self.connection = connection = await asyncio.wait_for(asyncpg.connect(self.url), CONNECT_TIMEOUT)
+        listening = asyncpg.connect(self.url, server_settings={"application_name": APPLICATION_NAME})
+        self.connection = connection = await asyncio.wait_for(listening, CONNECT_TIMEOUT)
         # A connection closed under it: nothing kept is used from this moment, until it listens again.
         connection.add_termination_listener(lambda _: self.changes.deaf())
         await connection.add_listener(CHANNEL, lambda _c, _p, _ch, payload: self.changes.heard(str(payload)))

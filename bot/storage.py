@@ -296,6 +296,18 @@ class Storage:
         found = await self.db.fetchrow("SELECT * FROM games WHERE id = ?", (game_id,))
         return None if found is None else decode_game(found, self._decoded_state)
 
+    async def game_and_plies(self, game_id: int) -> tuple[GameRow | None, int]:
+        """A game and how many moves it holds, in one read: what a move needs."""
+        found = await self.db.fetchrow(
+            "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies FROM games g WHERE g.id = ?",
+            (game_id,),
+        )
+        if found is None:
+            return None, 0
+        values = dict(found)
+        plies = int(values.pop("plies"))
+        return decode_game(values, self._decoded_state), plies
+
     async def update_game(self, game_id: int, version: int, changes: Changes) -> None:
         """Write ``changes`` and bump the version, only if it is still ``version``."""
         columns = _encode(changes.columns)
@@ -512,7 +524,7 @@ def _encode_column(name: str, value: Any) -> Any:
     return json.dumps(value) if name in _JSON_COLUMNS else value
 
 
-def decode_game(found: Row, decode: Callable[[int, Any], JSON] | None = None) -> GameRow:
+def decode_game(found: Row | JSON, decode: Callable[[int, Any], JSON] | None = None) -> GameRow:
     """A fetched ``games`` row decoded; ``decode(game_id, stored)`` decodes its state (default :func:`decode_state`)."""
     values = dict(found)
     try:

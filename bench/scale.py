@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from bench.engines import percentile
-from bench.load import HEADER, go_together, in_processes, report
+from bench.load import GAME_ORDER, HEADER, go_together, in_processes, report
 from bot.scheduler import Job, Scheduler
 from bot.service import GameService
 from bot.settings import SettingsStore
@@ -41,7 +41,9 @@ from bot.shared_cache import APPLICATION_NAME
 from bot.storage import Storage
 
 GUILD = 1
-BASE_SECONDS = 3600  # the setting changed: turn_seconds, BASE_SECONDS plus the change's number
+# The setting changed: turn_seconds, BASE_SECONDS plus the change's number (above the default of a day,
+# so that the value read before the first change is below every change's).
+BASE_SECONDS = 2 * 86_400
 POLL = 0.005  # seconds between two reads of the setting by a watching process
 WORKER_WAIT = 600.0  # the longest a worker may run before the bench gives up on it
 KIND = "bench"
@@ -191,7 +193,8 @@ async def prepared_jobs(url: str, jobs: int, seconds: float) -> None:
         async with storage.transaction() as db:
             await db.execute("CREATE TABLE bench_runs (job_id BIGINT PRIMARY KEY, pid BIGINT NOT NULL, "
                              "used BIGINT NOT NULL, run_started DOUBLE PRECISION NOT NULL)")  # fmt: skip
-        record = await GameService(storage).start_game("arkaios", guild_id=GUILD, channel_id=2, seats=[10, 11])
+        # Any game: the jobs only need one to belong to.
+        record = await GameService(storage).start_game(GAME_ORDER[0], guild_id=GUILD, channel_id=2, seats=[10, 11])
         start = time.time() + 3  # the workers start meanwhile
         async with storage.transaction() as db:
             await db.executemany(

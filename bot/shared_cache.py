@@ -237,7 +237,7 @@ class Listener:
                 await self._listen()
             except asyncio.CancelledError:
                 raise
-            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            except Exception as error:  # whatever broke the connection, the process listens again
                 log.warning("change notices: connection lost (%s); listening again", error)
             finally:
                 self.changes.deaf()

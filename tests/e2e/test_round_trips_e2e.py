@@ -13,7 +13,6 @@ import random
 from collections.abc import Callable
 
 from bot.app import AgoraBot
-from bot.service import GameRecord
 from cogs.common import game_cog
 from tests.e2e.test_notices_e2e import pings
 from tests.harness import FakeDiscord, FakeUser
@@ -25,13 +24,17 @@ from tests.harness import FakeDiscord, FakeUser
 MOVE_TRIPS = 12
 
 
-async def dragons_arena(h: FakeDiscord, app: AgoraBot, players: list[FakeUser]) -> GameRecord:
+async def dragons_arena(h: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> tuple[AgoraBot, list[FakeUser], int]:
+    """A bot started, and a Dragons Arena game between alice and bob on its board: the bot, the players, the game."""
+    players = [h.user("alice"), h.user("bob")]
+    app = make_bot()
+    await h.start(app)
     seats = [player.id for player in players]
     record = await app.service.start_game("dragons_arena", guild_id=h.guild.id, channel_id=h.default_channel.id,
                                           seats=seats)  # fmt: skip
     await game_cog(app, "dragons_arena").post_board(None, record)
     await h.settle()
-    return record
+    return app, players, record.id
 
 
 async def trips_of_a_move(h: FakeDiscord, app: AgoraBot, players: list[FakeUser], game_id: int,
@@ -55,13 +58,10 @@ async def test_a_move_takes_no_more_round_trips_than_before_time_away_and_notice
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
 ) -> None:
     h = discord_harness
-    players = [h.user("alice"), h.user("bob")]
-    app = make_bot()
-    await h.start(app)
-    record = await dragons_arena(h, app, players)
+    app, players, game = await dragons_arena(h, make_bot)
     rng = random.Random(7)
-    await trips_of_a_move(h, app, players, record.id, rng)  # the players' choices are read once here
-    counted = [await trips_of_a_move(h, app, players, record.id, rng) for _ in range(6)]
+    await trips_of_a_move(h, app, players, game, rng)  # the players' choices are read once here
+    counted = [await trips_of_a_move(h, app, players, game, rng) for _ in range(6)]
     assert counted == [MOVE_TRIPS] * 6
 
 
@@ -69,19 +69,16 @@ async def test_a_notice_choice_changed_reaches_the_next_board(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
 ) -> None:
     h = discord_harness
-    players = [h.user("alice"), h.user("bob")]
-    app = make_bot()
-    await h.start(app)
-    record = await dragons_arena(h, app, players)
+    app, players, game = await dragons_arena(h, make_bot)
     rng = random.Random(3)
     since = len(h.requests)
-    await trips_of_a_move(h, app, players, record.id, rng)
-    waiting = set((await app.service.load(record.id)).actors())
+    await trips_of_a_move(h, app, players, game, rng)
+    waiting = set((await app.service.load(game)).actors())
     assert set(pings(h, since)) == waiting, "the player to move is pinged, as by default"
     for player in players:
         assert (await h.slash(player, "agora notify", mode="quiet")).ephemeral
     since = len(h.requests)
-    counted = await trips_of_a_move(h, app, players, record.id, rng)
-    waiting = set((await app.service.load(record.id)).actors())
+    counted = await trips_of_a_move(h, app, players, game, rng)
+    waiting = set((await app.service.load(game)).actors())
     assert not pings(h, since) and waiting <= set(pings(h, since, named=True)), "named on the board, not pinged"
     assert counted == MOVE_TRIPS + 1, "the changed choice is read again, once"

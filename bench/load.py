@@ -6,8 +6,11 @@ else holds, sends its mover's ``/move`` with a legal move (a drafted turn whole,
 confirms it) and waits for the new board before taking the next game.  A finished game is
 replaced by a new one in its channel.  Measured per move: the acknowledgement (from the
 interaction to the bot's callback) and the new board (to the request that posts or edits the
-picture); over the run: moves per second, CPU seconds per move, and the database's growth per
-1,000 moves.
+picture); over the run: moves per second, CPU seconds per move, database round trips per move
+(statements sent, a transaction's BEGIN and COMMIT counted: each is a hop through SQLite's thread
+or to the server, queued behind the others), the database's own share of a move's time (the CPU
+time of SQLite's thread, or the time PostgreSQL's backends spent running statements, per move,
+against the mean time to the new board), and the database's growth per 1,000 moves.
 
 ``--database`` takes a path (a new SQLite file; by default one in a temporary folder) or a
 ``postgresql://`` URL; ``--database postgresql`` starts a temporary PostgreSQL server from the
@@ -33,8 +36,9 @@ from pathlib import Path
 
 from bench.engines import percentile
 from bot.app import AgoraBot
+from bot.database import SqliteDatabase
 from bot.drawing import default_workers
-from bot.service import ACTIVE, GameRecord
+from bot.service import ACTIVE, GameRecord, GameService
 from bot.storage import Storage
 from cogs.common import GameCog, game_cog
 from rules import GAMES
@@ -55,6 +59,8 @@ class Samples:
     lost: int = 0
     seconds: float = 0.0
     cpu: float = 0.0
+    trips: int = 0  # database round trips while moving (new games in finished games' channels included)
+    db_seconds: float = 0.0  # the database's own work meanwhile: its thread's CPU (SQLite), its server's (PostgreSQL)
 
     def merge(self, other: Samples) -> None:
         self.ack += other.ack
@@ -63,6 +69,8 @@ class Samples:
         self.lost += other.lost
         self.seconds = max(self.seconds, other.seconds)
         self.cpu += other.cpu
+        self.trips += other.trips
+        self.db_seconds += other.db_seconds
 
 
 @dataclass
@@ -126,9 +134,11 @@ async def new_game(h: FakeDiscord, bot: AgoraBot, table: Table, game: str) -> No
 
 
 async def one_move(h: FakeDiscord, bot: AgoraBot, watch: BoardWatch, table: Table, rng: random.Random,
-                   samples: Samples) -> None:
+                   samples: Samples, reader: GameService) -> None:
+    """One move of ``table``'s game; the players read it through ``reader`` (a storage of their own, so
+    that their reads are not the bot's: not counted, not queued behind its statements)."""
     assert table.record is not None
-    record = table.record = await bot.service.load(table.record.id)
+    record = table.record = await reader.load(table.record.id)
     if record.row.status != ACTIVE or record.state is None or record.state.outcome is not None:
         await new_game(h, bot, table, record.game)
         return
@@ -153,11 +163,11 @@ async def one_move(h: FakeDiscord, bot: AgoraBot, watch: BoardWatch, table: Tabl
 
 
 async def player_loop(h: FakeDiscord, bot: AgoraBot, watch: BoardWatch, free: asyncio.Queue[Table], until: float,
-                      rng: random.Random, samples: Samples) -> None:
+                      rng: random.Random, samples: Samples, reader: GameService) -> None:
     while time.perf_counter() < until:
         table = await free.get()
         try:
-            await one_move(h, bot, watch, table, rng, samples)
+            await one_move(h, bot, watch, table, rng, samples, reader)
         finally:
             free.put_nowait(table)
 
@@ -185,14 +195,40 @@ async def run_load(
         free.put_nowait(table)
     samples = Samples()
     rng = random.Random(seed)
-    cpu, wall = time.process_time(), time.perf_counter()
-    loops = [player_loop(h, bot, watch, free, wall + seconds, random.Random(rng.random()), samples)
+    players = Storage(database)
+    await players.open()
+    reader = GameService(players)
+    counter = bot.storage.database.trips
+    cpu, wall, trips, own = time.process_time(), time.perf_counter(), counter.count, sqlite_seconds(bot.storage)
+    loops = [player_loop(h, bot, watch, free, wall + seconds, random.Random(rng.random()), samples, reader)
              for _ in range(in_flight)]
     await asyncio.gather(*loops)
     samples.seconds, samples.cpu = time.perf_counter() - wall, time.process_time() - cpu
     await h.settle()  # raises what the bot did wrong under load
+    await players.close()
+    samples.trips, samples.db_seconds = counter.count - trips, sqlite_seconds(bot.storage) - own
     await h.stop()
     return samples
+
+
+def sqlite_seconds(storage: Storage) -> float:
+    """The CPU time of the thread running a SQLite database's statements so far (aiosqlite's own thread,
+    read through its private attribute: a measurement only); 0 for PostgreSQL, measured at the server."""
+    database = storage.database
+    if not isinstance(database, SqliteDatabase) or database.connection._thread.ident is None:
+        return 0.0
+    return time.clock_gettime(time.pthread_getcpuclockid(database.connection._thread.ident))
+
+
+async def postgres_seconds(database: str) -> float:
+    """How long PostgreSQL's backends have spent running statements in ``database`` (its own statistics)."""
+    storage = Storage(database)
+    await storage.open()
+    try:
+        found = await storage.db.fetchrow("SELECT active_time FROM pg_stat_database WHERE datname = current_database()")
+        return 0.0 if found is None or found[0] is None else float(found[0]) / 1000
+    finally:
+        await storage.close()
 
 
 async def wait_for_go() -> None:
@@ -216,6 +252,14 @@ async def database_bytes(database: str) -> int:
         return int(pages * db.execute("PRAGMA page_size").fetchone()[0])
 
 
+def go_together(workers: list[subprocess.Popen[str]]) -> None:
+    """Tell every worker to go before waiting for any (``communicate`` waits for the process to end)."""
+    for worker in workers:
+        assert worker.stdin is not None
+        worker.stdin.write("go\n")
+        worker.stdin.flush()
+
+
 def in_processes(args: argparse.Namespace, database: str) -> tuple[Samples, int]:
     """``args.processes`` worker processes on ``database``, each with its share: their samples merged,
     and how much the database grew while they played (their games' set-up not counted)."""
@@ -229,12 +273,17 @@ def in_processes(args: argparse.Namespace, database: str) -> tuple[Samples, int]
         if worker.stdout.readline().strip() != "ready":
             raise SystemExit("a load worker did not start")
     before = asyncio.run(database_bytes(database))
+    server = database.startswith("postgresql")
+    started = asyncio.run(postgres_seconds(database)) if server else 0.0
     merged = Samples()
+    go_together(workers)
     for worker in workers:
-        out, _ = worker.communicate("go\n")
+        out, _ = worker.communicate()
         if worker.returncode != 0:
             raise SystemExit(f"a load worker failed (exit code {worker.returncode})")
         merged.merge(Samples(**json.loads(out.strip().splitlines()[-1])))
+    if server:  # the workers' backends have ended: their statistics are in
+        merged.db_seconds = asyncio.run(postgres_seconds(database)) - started
     return merged, asyncio.run(database_bytes(database)) - before
 
 
@@ -257,15 +306,31 @@ def chosen_database(choice: str | None) -> Iterator[str]:
             yield str(Path(folder) / "agora.sqlite3")
 
 
+def database_share(samples: Samples) -> str:
+    """The database's own time per move, and its share of the mean time to the new board: ``41 ms (19%)``."""
+    moves = max(samples.moves, 1)
+    board = sum(samples.board) / max(len(samples.board), 1)
+    waited = samples.db_seconds / moves
+    return f"{1000 * waited:.0f} ms ({100 * waited / board if board else 0:.0f}%)"
+
+
 def report(samples: Samples, grown: int, args: argparse.Namespace, backend: str) -> str:
     ms = [f"{1000 * percentile(values, q):.0f}" for values in (samples.ack, samples.board) for q in (0.5, 0.95, 0.99)]
     per_1000 = grown / max(samples.moves, 1) * 1000 / 1024
     return (
         f"| {backend} | {args.processes} | {args.games} | {args.in_flight} | {ms[0]} / {ms[1]} / {ms[2]} ms "
         f"| {ms[3]} / {ms[4]} / {ms[5]} ms | {samples.moves / samples.seconds:.0f} "
-        f"| {1000 * samples.cpu / max(samples.moves, 1):.1f} ms | {per_1000:.0f} KB |"
+        f"| {1000 * samples.cpu / max(samples.moves, 1):.1f} ms | {samples.trips / max(samples.moves, 1):.1f} "
+        f"| {database_share(samples)} | {per_1000:.0f} KB |"
         + (f" ({samples.lost} moves lost)" if samples.lost else "")
     )
+
+
+HEADER = (
+    "| database | processes | games | in flight | acknowledgement p50 / p95 / p99 | new board p50 / p95 / p99 "
+    "| moves/s | CPU per move | database round trips per move | database's own time per move (share) "
+    "| database per 1,000 moves |\n|---|---|---|---|---|---|---|---|---|---|---|"
+)
 
 
 def main(argv: list[str]) -> None:
@@ -289,7 +354,5 @@ def main(argv: list[str]) -> None:
     with chosen_database(args.database) as database:
         backend = "PostgreSQL" if database.startswith("postgresql") else "SQLite"
         samples, grown = in_processes(args, database)
-    print("| database | processes | games | in flight | acknowledgement p50 / p95 / p99 | new board p50 / p95 / p99 "
-          "| moves/s | CPU per move | database per 1,000 moves |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(HEADER)
     print(report(samples, grown, args, backend))

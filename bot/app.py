@@ -26,6 +26,7 @@ from bot.config import Shards
 from bot.drawing import Drawing
 from bot.halts import Halts
 from bot.i18n import COMMANDS, player_language
+from bot.identify import IdentifyGate
 from bot.interactions import FAILED, InteractionDesk, Subject
 from bot.notices import NoticeStore, Notifier
 from bot.opponent import Thinking
@@ -162,6 +163,8 @@ class AgoraBot(commands.AutoShardedBot):
         # direct messages that answer no interaction (:meth:`dm_language`); in memory only.
         self.last_languages: dict[int, str] = {}
         self.started = time.monotonic()
+        self.identify = IdentifyGate(self.storage)  # shards identify in turn, across every process
+        self._max_concurrency: int | None = None
 
     async def language_of(self, guild_id: int | None) -> str:
         """The language a server chose (English outside servers)."""
@@ -191,6 +194,20 @@ class AgoraBot(commands.AutoShardedBot):
     async def stand_in_level(self, guild_id: int) -> str:
         """The level Agora plays at in the seat of a player who left a table, as the server chose."""
         return (await self.settings.get(guild_id)).stand_in_level
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Identify once the shard's rate-limit bucket is free in every process (bot/identify.py)."""
+        await self.identify.turn(shard_id or 0, await self.max_concurrency())
+
+    async def max_concurrency(self) -> int:
+        """How many buckets Discord gives the bot's identifies (asked once; 1 if it cannot be asked)."""
+        if self._max_concurrency is None:
+            try:
+                self._max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
+            except discord.HTTPException:
+                log.warning("could not read the gateway's max_concurrency; shards identify one at a time")
+                self._max_concurrency = 1
+        return self._max_concurrency
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register persistent controls; each click passes the front desk (see ``bot/interactions.py``)."""
@@ -258,6 +275,7 @@ class AgoraBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self.scheduler.stop()
+        await self.identify.close()
         self.drawing.close()
         self.thinking.close()
         # Before the first login there is no connection to close (and discord.py's sharded close would fail).

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from bot.absence import absent_seats
 from bot.database import Connection, Row
 from bot.records import refusal
+from bot.shared_cache import ChangeNotices, Kept
 from bot.storage import CorruptRow, Storage, WithinTransaction, decode_game
 from rules import GAMES
 
@@ -36,6 +37,8 @@ HALTED_FOR = 10 * 365 * DAY
 ALLOWANCE_DAYS = 14
 WINDOW_DAYS = 90
 MIN_DAYS = 1
+AWAY_TOPIC = "away"  # what the change notices call players' time away (bot/shared_cache.py)
+GOING_KEPT = 10_000  # players whose time away a process keeps in memory
 ACTIVE = "active"
 # Tournaments whose players may still play a game in them.
 RUNNING_EVENTS = ("open", "running", "paused")
@@ -158,23 +161,30 @@ async def move_turn(db: Connection, game: Waited, seconds: float) -> None:
 
 async def turn_shift(db: Connection, game_id: int, stamp: float) -> float:
     """Inside the transaction that starts a turn at ``stamp``: how much it waits for players away
-    (up to the latest end of their time away), written with the game; 0 when nobody it waits for is away."""
+    (up to the latest end of their time away), written with the game; 0 when nobody it waits for is away.
+
+    One read in the common case (nobody away, the game seen, the shift already 0): the game's shift,
+    whether it is halted and its players' time away together; the game is read whole, and the shift
+    written, only when they differ.
+    """
     found = await db.fetch(
-        "SELECT a.user_id, a.until FROM away a JOIN game_players p ON p.user_id = a.user_id "
-        f"WHERE p.game_id = ? AND a.ended_at IS NULL AND a.until > ? AND p.game_id NOT IN ({NEVER_WAITING})",
-        (game_id, stamp),
+        "SELECT g.away_shift, g.halted_at, a.user_id, a.until FROM games g JOIN game_players p ON p.game_id = g.id "
+        "LEFT JOIN away a ON a.user_id = p.user_id AND a.ended_at IS NULL AND a.until > ? "
+        f"AND g.id NOT IN ({NEVER_WAITING}) WHERE g.id = ?",
+        (stamp, game_id),
     )
+    away = [(int(row["user_id"]), float(row["until"])) for row in found if row["until"] is not None]
     shift = 0.0
-    if found:
+    if away:
         game = await db.fetchrow("SELECT * FROM games WHERE id = ?", (game_id,))
         waited = None if game is None else await waited_game(game)
         people = waited.people if waited is not None else frozenset()
-        ends = [float(row["until"]) for row in found if int(row["user_id"]) in people]
+        ends = [until for user, until in away if user in people]
         shift = max(ends) - stamp if ends else 0.0
-    halted = await db.fetchrow("SELECT halted_at FROM games WHERE id = ?", (game_id,))
-    if halted is not None and halted[0] is not None:  # nobody can see the game: its new turn waits too
+    if found and found[0]["halted_at"] is not None:  # nobody can see the game: its new turn waits too
         shift += HALTED_FOR
-    await db.execute("UPDATE games SET away_shift = ? WHERE id = ? AND away_shift <> ?", (shift, game_id, shift))
+    if not found or float(found[0]["away_shift"]) != shift:
+        await db.execute("UPDATE games SET away_shift = ? WHERE id = ? AND away_shift <> ?", (shift, game_id, shift))
     return shift
 
 
@@ -196,7 +206,7 @@ async def forbidding_events(db: Connection, user_id: int) -> list[int]:
     return [int(row[0]) for row in found]
 
 
-def end_step(user_id: int, now: float) -> WithinTransaction:
+def end_step(changes: ChangeNotices, user_id: int, now: float) -> WithinTransaction:
     """Inside a transaction (a move by the player, ``/away off``): their time away ends at ``now``.
 
     The turns waiting for them give back what was not used; a time away already over by its
@@ -205,6 +215,8 @@ def end_step(user_id: int, now: float) -> WithinTransaction:
 
     async def step(db: Connection) -> None:
         going = await db.fetch("SELECT * FROM away WHERE user_id = ? AND ended_at IS NULL", (user_id,))
+        if going:
+            await changes.changed(db, AWAY_TOPIC, user_id)
         for period in map(_away, going):
             unused = max(0.0, period.until - now)
             await db.execute("UPDATE away SET ended_at = ? WHERE id = ?", (min(now, period.until), period.id))
@@ -236,6 +248,26 @@ class TimeAway:
     def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self.clock = clock
+        # The planned ends of each player's periods not marked ended (read with every board and every
+        # move): kept in memory, dropped when any process starts or ends one.
+        self._going: Kept[int, tuple[float, ...]] = storage.changes.kept(AWAY_TOPIC, GOING_KEPT)
+
+    async def going(self, user_ids: Iterable[int]) -> dict[int, tuple[float, ...]]:
+        """The planned ends of the periods of ``user_ids`` not marked ended yet (some may be over already)."""
+        wanted = sorted(set(user_ids))
+        known = {user: self._going.get(user) for user in wanted}
+        missing = [user for user, ends in known.items() if ends is None]
+        if missing:
+            mark = self.storage.changes.mark()
+            marks = ", ".join("?" for _ in missing)
+            found = await self.storage.db.fetch(
+                f"SELECT user_id, until FROM away WHERE user_id IN ({marks}) AND ended_at IS NULL", missing
+            )
+            for user in missing:
+                ends = tuple(float(row[1]) for row in found if int(row[0]) == user)
+                self._going.keep(user, ends, mark)
+                known[user] = ends
+        return {user: ends or () for user, ends in known.items()}
 
     async def current(self, user_id: int) -> Away | None:
         """The player's time away going on now, if any."""
@@ -247,16 +279,9 @@ class TimeAway:
 
     async def away_until(self, user_ids: Iterable[int]) -> dict[int, float]:
         """Of ``user_ids``, those away now, with when their time away ends."""
-        wanted = sorted(set(user_ids))
-        if not wanted:
-            return {}
-        marks = ", ".join("?" for _ in wanted)
-        found = await self.storage.db.fetch(
-            f"SELECT user_id, MAX(until) FROM away WHERE user_id IN ({marks}) AND ended_at IS NULL AND until > ? "
-            "GROUP BY user_id",
-            (*wanted, self.clock()),
-        )
-        return {int(row[0]): float(row[1]) for row in found}
+        now = self.clock()
+        going = await self.going(user_ids)
+        return {user: max(ends) for user, ends in going.items() if ends and max(ends) > now}
 
     async def left(self, user_id: int) -> Allowance:
         """What is left of the player's allowance now."""
@@ -274,12 +299,13 @@ class TimeAway:
         now = self.clock()
         async with self.storage.transaction() as db:
             await self._check_events(db, user_id)
-            await self.end_step(user_id, now)(db)
+            await end_step(self.storage.changes, user_id, now)(db)
             allowance(await self._periods(db, user_id), now).check(days)
             until = now + days * DAY
             away_id = await db.insert(
                 "INSERT INTO away (user_id, started_at, until) VALUES (?, ?, ?)", (user_id, now, until)
             )
+            await self.storage.changes.changed(db, AWAY_TOPIC, user_id)
             moved = await waited_games(db, user_id)
             for game in moved:
                 await move_turn(db, game, until - now)
@@ -292,12 +318,20 @@ class TimeAway:
             return None
         now = self.clock()
         async with self.storage.transaction() as db:
-            await self.end_step(user_id, now)(db)
+            await end_step(self.storage.changes, user_id, now)(db)
         return Away(going.id, user_id, going.started_at, going.until, now)
 
     def end_step(self, user_id: int, now: float) -> WithinTransaction:
-        """Inside a transaction: the player's time away ends at ``now`` (see :func:`end_step`)."""
-        return end_step(user_id, now)
+        """Inside a transaction: the player's time away ends at ``now`` (see :func:`end_step`).  With one
+        process (SQLite) what it keeps is what is stored: nothing to read for a player known to have no time
+        away going on (every move of most players); several processes read inside the transaction."""
+        ending = end_step(self.storage.changes, user_id, now)
+
+        async def step(db: Connection) -> None:
+            if not self.storage.changes.exact or (await self.going([user_id]))[user_id]:
+                await ending(db)
+
+        return step
 
     async def end_due(self) -> list[Away]:
         """Time away that reached its planned end: marked ended (the deadlines already count it)."""
@@ -309,6 +343,7 @@ class TimeAway:
             for period in map(_away, await db.fetch(due, (now,))):
                 # Marked once: another process that marked it first leaves nothing to do here.
                 if await db.execute("UPDATE away SET ended_at = until WHERE id = ? AND ended_at IS NULL", (period.id,)):
+                    await self.storage.changes.changed(db, AWAY_TOPIC, period.user_id)
                     ended.append(Away(period.id, period.user_id, period.started_at, period.until, period.until))
         return ended
 

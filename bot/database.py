@@ -34,6 +34,23 @@ class Row(Protocol):
     def __len__(self) -> int: ...
 
 
+class RoundTrips:
+    """How many statements a database was sent (each a trip to the server, or to SQLite's thread), for
+    the benchmarks and the tests that keep a move's count down; a transaction counts two more (its
+    BEGIN and its COMMIT or ROLLBACK).
+
+    >>> trips = RoundTrips()
+    >>> trips.add(); trips.add(2); trips.count
+    3
+    """
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def add(self, trips: int = 1) -> None:
+        self.count += trips
+
+
 class Connection(Protocol):
     """SQL with ``?`` placeholders, on one connection (inside a transaction when written to)."""
 
@@ -60,6 +77,7 @@ class Database(Protocol):
     """One database: opened once, read through :attr:`reader`, written in :meth:`transaction`."""
 
     dialect: str  # "sqlite" | "postgresql": the folder of its migration scripts
+    trips: RoundTrips  # statements sent so far
 
     async def open(self) -> None: ...
 
@@ -135,27 +153,35 @@ class SqliteConnection:
 
     for_update = for_update_skip_locked = ""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, trips: RoundTrips) -> None:
         self.db = db
+        self.trips = trips
 
+    # aiosqlite runs each call in its own thread and hands the answer back to the event loop, every
+    # trip queued behind the others: one call per statement. A statement's cursor is left to be
+    # freed with it rather than closed (closing is a trip of its own); what it changed is read at once.
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self.db.execute(sql, params) as cursor:
-            return cursor.rowcount
+        self.trips.add()
+        cursor = await self.db.execute(sql, params)
+        return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        self.trips.add()
         await self.db.executemany(sql, rows)
 
-    # aiosqlite runs each call in its own thread and hands the answer back to the event loop:
-    # running and reading in one call (rather than execute, fetch, close) makes one trip of three.
+    # Running and reading in one call (rather than execute, fetch, close) makes one trip of three.
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self.trips.add()
         found = await self.db.execute_insert(sql, params)
         assert found is not None
         return int(found[0])
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        self.trips.add()
         return list(await self.db.execute_fetchall(sql, params))
 
     async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        self.trips.add()
         rows = await self.db.execute_fetchall(sql, params)
         return next(iter(rows), None)
 
@@ -188,6 +214,7 @@ class SqliteDatabase:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self.trips = RoundTrips()
         self._db: aiosqlite.Connection | None = None
         # One connection: transactions of different coroutines must not interleave.
         self._write_lock = asyncio.Lock()
@@ -200,7 +227,7 @@ class SqliteDatabase:
 
     @property
     def reader(self) -> Connection:
-        return SqliteConnection(self.connection)
+        return SqliteConnection(self.connection, self.trips)
 
     async def open(self) -> None:
         if self.path != ":memory:":
@@ -232,9 +259,10 @@ class SqliteDatabase:
     async def transaction(self) -> AsyncIterator[Connection]:
         """BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
         async with self._write_lock:
+            self.trips.add(2)
             await execute_unlocked(self.connection, "BEGIN IMMEDIATE")
             try:
-                yield SqliteConnection(self.connection)
+                yield SqliteConnection(self.connection, self.trips)
             except BaseException:
                 await self.connection.execute("ROLLBACK")
                 raise
@@ -243,6 +271,7 @@ class SqliteDatabase:
     async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Outside any transaction (SQLite commits the lone statement): one trip to aiosqlite's thread, not three."""
         async with self._write_lock:
+            self.trips.add()
             return await execute_unlocked(self.connection, sql, params)
 
     async def applied_migrations(self, db: Connection) -> set[int]:

@@ -29,6 +29,7 @@ from bot.database import Row
 from bot.i18n import plural, text
 from bot.service import ServiceError, refusal
 from bot.settings import format_duration
+from bot.shared_cache import Kept
 from bot.storage import Storage
 
 log = logging.getLogger("agora.notices")
@@ -47,6 +48,7 @@ COMMON_ZONES = (
 MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
 # A message telling one player something about them: it pings them, whatever they chose.
 PINGS_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+CHOICES_KEPT = 10_000  # players whose choice a process keeps in memory
 _MENTION = re.compile(r"<@!?([0-9]{15,21})>")
 
 
@@ -213,6 +215,8 @@ class NoticeStore:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        # Read with every board: kept in memory, dropped when any process stores a change.
+        self._kept: Kept[int, NoticeChoice] = storage.changes.kept("notices", CHOICES_KEPT)
 
     async def get(self, user_id: int) -> NoticeChoice:
         return (await self.of([user_id]))[user_id]
@@ -220,12 +224,18 @@ class NoticeStore:
     async def of(self, user_ids: Iterable[int]) -> dict[int, NoticeChoice]:
         """The choice of each of ``user_ids`` (the default for those who never chose)."""
         wanted = list(dict.fromkeys(user_ids))
-        if not wanted:
-            return {}
-        marks = ", ".join("?" for _ in wanted)
-        found = await self.storage.db.fetch(f"SELECT * FROM notice_choices WHERE user_id IN ({marks})", wanted)
-        chosen = {choice.user_id: choice for choice in map(decode_choice, found)}
-        return {uid: chosen.get(uid, NoticeChoice(uid)) for uid in wanted}
+        known = {uid: self._kept.get(uid) for uid in wanted}
+        missing = [uid for uid, choice in known.items() if choice is None]
+        if missing:
+            mark = self.storage.changes.mark()
+            marks = ", ".join("?" for _ in missing)
+            found = await self.storage.db.fetch(f"SELECT * FROM notice_choices WHERE user_id IN ({marks})", missing)
+            chosen = {choice.user_id: choice for choice in map(decode_choice, found)}
+            for uid in missing:
+                choice = chosen.get(uid, NoticeChoice(uid))
+                self._kept.keep(uid, choice, mark)
+                known[uid] = choice
+        return {uid: choice or NoticeChoice(uid) for uid, choice in known.items()}
 
     async def choose(self, choice: NoticeChoice) -> None:
         """Store a player's new choice; choosing again forgets that their DMs were closed."""
@@ -238,6 +248,7 @@ class NoticeStore:
                 (choice.user_id, choice.mode, choice.digest_hour, choice.time_zone, choice.language,
                  choice.next_digest_at),
             )  # fmt: skip
+            await self.storage.changes.changed(db, "notices", choice.user_id)
 
     async def close_dms(self, user_id: int) -> bool:
         """Remember that DMs cannot reach ``user_id``; True only the first time (when they are to be told)."""
@@ -245,6 +256,8 @@ class NoticeStore:
             changed = await db.execute(
                 "UPDATE notice_choices SET dms_closed = 1 WHERE user_id = ? AND dms_closed = 0", (user_id,)
             )
+            if changed:
+                await self.storage.changes.changed(db, "notices", user_id)
         return changed == 1
 
     async def due_digests(self, now: float) -> list[NoticeChoice]:
@@ -262,6 +275,8 @@ class NoticeStore:
                 "UPDATE notice_choices SET next_digest_at = ? WHERE user_id = ? AND next_digest_at = ? AND mode = ?",
                 (following, choice.user_id, choice.next_digest_at, DIGEST),
             )
+            if moved:
+                await self.storage.changes.changed(db, "notices", choice.user_id)
         return moved == 1
 
 

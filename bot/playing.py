@@ -131,12 +131,11 @@ class Playing(Records):
         a sequence names the seat of each of ``moves`` (Agora's turn across its seats).
         """
         async with self._lock(game_id):
-            record = await self.load(game_id)
+            record, ply = await self.load_counted(game_id)
             self.check_actor(record, user_id, version, seat=seat if not isinstance(seat, Sequence) else seat[0])
             notations = [*record.row.draft, *moves]
             if not notations:
                 raise ServiceError("There is no move to play.", "err.no_move")
-            ply = await self.storage.move_count(game_id)
             state, played = self._apply(record, user_id, notations, ply, seats_of_moves(seat, record, moves))
             return await self._save_moves(record, state, played, also)
 

@@ -16,7 +16,8 @@ from typing import Any
 
 import asyncpg
 
-from bot.database import Connection, Row
+from bot.database import Connection, RoundTrips, Row
+from bot.shared_cache import SEQUENCE
 
 # Any number: held by the process migrating, so processes starting together migrate once.
 MIGRATION_LOCK = 0x4A60_7A00
@@ -49,24 +50,30 @@ class PostgresConnection:
     for_update = " FOR UPDATE"
     for_update_skip_locked = " FOR UPDATE SKIP LOCKED"
 
-    def __init__(self, db: Any) -> None:
+    def __init__(self, db: Any, trips: RoundTrips) -> None:
         self.db = db  # asyncpg.Connection or asyncpg.Pool: both have the methods used here
+        self.trips = trips
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self.trips.add()
         return changed(await self.db.execute(numbered(sql), *params))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         batch = list(rows)
         if batch:
+            self.trips.add()
             await self.db.executemany(numbered(sql), batch)
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self.trips.add()
         return int(await self.db.fetchval(numbered(sql) + " RETURNING id", *params))
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        self.trips.add()
         return list(await self.db.fetch(numbered(sql), *params))
 
     async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        self.trips.add()
         found: Row | None = await self.db.fetchrow(numbered(sql), *params)
         return found
 
@@ -79,6 +86,7 @@ class PostgresDatabase:
     def __init__(self, url: str, pool_size: int = 10) -> None:
         self.path = url
         self.pool_size = pool_size
+        self.trips = RoundTrips()
         self._pool: asyncpg.Pool | None = None
 
     @property
@@ -89,7 +97,7 @@ class PostgresDatabase:
 
     @property
     def reader(self) -> Connection:
-        return PostgresConnection(self.pool)
+        return PostgresConnection(self.pool, self.trips)
 
     async def open(self) -> None:
         self._pool = await asyncpg.create_pool(self.path, min_size=1, max_size=self.pool_size)
@@ -101,8 +109,9 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
+        self.trips.add(2)
         async with self.pool.acquire() as db, db.transaction():
-            yield PostgresConnection(db)
+            yield PostgresConnection(db, self.trips)
 
     async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """On a connection of the pool, outside a transaction: PostgreSQL commits the lone statement."""
@@ -111,6 +120,8 @@ class PostgresDatabase:
     async def applied_migrations(self, db: Connection) -> set[int]:
         await db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
         await db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)")
+        # Numbers the change notices (bot/shared_cache.py): not a table, so outside the numbered migrations.
+        await db.execute(f"CREATE SEQUENCE IF NOT EXISTS {SEQUENCE}")
         return {row[0] for row in await db.fetch("SELECT version FROM schema_migrations")}
 
     async def apply_script(self, db: Connection, script: str) -> None:

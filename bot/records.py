@@ -261,6 +261,9 @@ class Records:
         self.storage = storage
         self.clock = clock
         self._locks = KeyedLocks()
+        # The highest board version this process has written per game: the column never goes back, so
+        # writing what is already there would only cost a round trip.
+        self._boards_shown: dict[int, int] = {}
         # Set by the scheduler: what runs in the transaction that starts a turn (game id, guild id,
         # new turn_started_at, whether Agora holds a seat) or stops a game (None), and in the one
         # that stores a challenge.
@@ -282,14 +285,18 @@ class Records:
         self._rebuilt: Recent[int, tuple[JSON, GameState[Any]]] = Recent(REBUILT_STATES_KEPT)
 
     async def load(self, game_id: int) -> GameRecord:
+        return (await self.load_counted(game_id, plies=False))[0]
+
+    async def load_counted(self, game_id: int, plies: bool = True) -> tuple[GameRecord, int]:
+        """A game, and with ``plies`` how many moves it holds (read together: one trip to the database)."""
         try:
-            row = await self.storage.game(game_id)
+            row, count = await self.storage.game_and_plies(game_id) if plies else (await self.storage.game(game_id), 0)
         except CorruptRow:
             log.warning("game %s has a row that cannot be decoded", game_id)
             raise damaged(game_id) from None
         if row is None:
             raise ServiceError(f"There is no game #{game_id}.", "err.no_game", id=game_id)
-        return self._decode(row)
+        return self._decode(row), count
 
     async def load_mine(self, game_id: int, user_id: int, guild_id: int | None) -> GameRecord:
         """A game of this server where ``user_id`` holds a seat, named by a command.
@@ -371,7 +378,14 @@ class Records:
 
     async def board_shows(self, game_id: int, version: int) -> None:
         """The board message now shows ``version`` of the game (it is published)."""
-        await self.storage.set_board_version(game_id, version)
+        if self._boards_shown.get(game_id, -1) < version:
+            await self.storage.set_board_version(game_id, version)
+            self._boards_shown[game_id] = version
+
+    async def board_posted(self, game_id: int, message_id: int, version: int) -> None:
+        """A new board message, showing ``version`` of the game, is the current one: one write for both."""
+        await self.storage.set_board(game_id, message_id, version)
+        self._boards_shown[game_id] = max(version, self._boards_shown.get(game_id, -1))
 
     async def set_ping(self, game_id: int, ping_id: int | None) -> None:
         await self.storage.set_ping_id(game_id, ping_id)

@@ -241,11 +241,12 @@ class Scheduler:
         async with self.storage.transaction() as db:
             await db.execute("UPDATE jobs SET leased_until = NULL WHERE id = ? AND done_at IS NULL", (job.id,))
 
-    async def turn_seconds(self, game_id: int, guild_id: int) -> float:
+    async def turn_seconds(self, game_id: int, guild_id: int, shift: float | None = None) -> float:
         """How long the game's current turn lasts, in seconds: its time per turn (its own, else its
-        server's), plus the time its player was away during it (bot/away.py)."""
+        server's), plus the time its player was away during it (bot/away.py); ``shift``: that time, as
+        the game just read says (None: read it)."""
         seconds = (await self._turn_seconds(self.storage.db, game_id, guild_id))[1]
-        return seconds + await game_shift(self.storage.db, game_id)
+        return seconds + (await game_shift(self.storage.db, game_id) if shift is None else shift)
 
     async def _turn_seconds(self, db: Connection, game_id: int, guild_id: int) -> tuple[GuildSettings, int]:
         settings = await self.settings.get(guild_id)
@@ -255,6 +256,9 @@ class Scheduler:
     async def run_due(self) -> int:
         """Run every job due now, oldest first; returns how many ran.  Safe to call concurrently."""
         async with self._running:
+            # With several processes: every change committed before now is heard of first, so no job
+            # runs with a setting another process changed before it started (bot/shared_cache.py).
+            await self.storage.changes.caught_up(self.storage.db)
             ran, self._again = 0, True
             while self._again:
                 self._again = False

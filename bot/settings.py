@@ -2,7 +2,8 @@
 :mod:`bot.notices`).
 
 Settings are read often (every challenge, every board) and written rarely, so the
-store keeps a cache in memory in front of the ``guild_settings`` table.
+store keeps them in memory in front of the ``guild_settings`` table, dropped when any process
+changes them (:mod:`bot.shared_cache`).
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ from typing import Any
 
 from bot.i18n import text
 from bot.service import ServiceError
+from bot.shared_cache import Kept
 from bot.storage import Storage
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
 MIN_DEADLINE = 5 * MINUTE
 MAX_DEADLINE = 7 * DAY
 MAX_CLAIM_GRACE = 30 * DAY
+SETTINGS_KEPT = 10_000  # servers whose settings a process keeps in memory
 FORFEIT, CLAIM = "forfeit", "claim"
 # What the clocks of a game do while Agora cannot post in its channel (bot/halts.py).
 UNSEEN_WAIT, UNSEEN_RUN = "wait", "run"
@@ -91,25 +94,30 @@ class SettingsStore:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self._cache: dict[int, GuildSettings] = {}
+        self._kept: Kept[int, GuildSettings] = storage.changes.kept("settings", SETTINGS_KEPT)
 
     def cached(self, guild_id: int | None) -> GuildSettings:
         """The settings last read for ``guild_id`` (defaults until then); for code that cannot await."""
         if guild_id is None:
             return GuildSettings(0)
-        return self._cache.get(guild_id, GuildSettings(guild_id))
+        return self._kept.peek(guild_id) or GuildSettings(guild_id)
 
     async def get(self, guild_id: int) -> GuildSettings:
-        if guild_id in self._cache:
-            return self._cache[guild_id]
+        kept = self._kept.get(guild_id)
+        if kept is not None:
+            return kept
+        mark = self.storage.changes.mark()
         found = await self.storage.db.fetchrow("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         settings = GuildSettings(guild_id) if found is None else decode_settings(dict(found))
-        self._cache[guild_id] = settings
+        self._kept.keep(guild_id, settings, mark)
         return settings
 
     async def update(self, guild_id: int, **changes: Any) -> GuildSettings:
-        settings = replace(await self.get(guild_id), **changes)
+        """Change some of a server's settings; the others stay as stored (another process may have just
+        changed them)."""
         async with self.storage.transaction() as db:
+            found = await db.fetchrow("SELECT * FROM guild_settings WHERE guild_id = ?" + db.for_update, (guild_id,))
+            settings = replace(GuildSettings(guild_id) if found is None else decode_settings(dict(found)), **changes)
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, turn_seconds, timeout_rule, reminder_seconds, "
                 "challenge_seconds, threads, channels, language, tournament_role, claim_grace_seconds, stand_in_level, "
@@ -137,7 +145,7 @@ class SettingsStore:
                     settings.unseen_clocks,
                 ),
             )
-        self._cache[guild_id] = settings
+            await self.storage.changes.changed(db, "settings", guild_id)
         return settings
 
 

@@ -7,6 +7,8 @@ PostgreSQL server shared by several processes) is picked by ``AGORA_DATABASE``.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import zlib
@@ -18,6 +20,7 @@ from typing import Any
 
 from bot.database import Connection, Database, Row, connect, migrations
 from bot.recent import Recent
+from bot.shared_cache import ChangeNotices, Kept, Listener
 
 log = logging.getLogger("agora.storage")
 
@@ -26,6 +29,7 @@ JSON = dict[str, Any]
 OWN_TURN_SECONDS_KEPT = 10_000
 NAMES_KEPT = 10_000
 STATES_KEPT = 1_024
+LISTENER_WAIT = 5.0  # seconds opening waits for the change notices' connection (reads go to the database meanwhile)
 
 
 @dataclass
@@ -152,12 +156,15 @@ class Storage:
         self.path = str(target)
         self.database: Database = connect(target)
         self._open = False
+        # What this process keeps in memory, dropped when any process changes it (bot/shared_cache.py).
+        self.changes = ChangeNotices(self.database.dialect)
+        self._listener: Listener | None = None
         # Games' own turn deadlines (None: the server's), read once: a deadline never changes after
         # the game is stored. Forgotten when a game is stored, as a rolled-back one's id comes back.
         self._own_turn_seconds: Recent[int, int | None] = Recent(OWN_TURN_SECONDS_KEPT)
-        # Players' names per (server, user), None when none is known: read once, updated when this
-        # process keeps a new one (a server's members are remembered by the process holding its shard).
-        self._names: Recent[tuple[int, int], str | None] = Recent(NAMES_KEPT)
+        # Players' names per (server, user), None when none is known: read once, dropped when a process
+        # keeps a new one.
+        self._names: Kept[tuple[int, int], str | None] = self.changes.kept("names", NAMES_KEPT)
         # The state last decoded per game with the stored value it came from: a move reads its game
         # several times, and the same stored value decodes to the same state.
         self._states: Recent[int, tuple[str | bytes, JSON]] = Recent(STATES_KEPT)
@@ -182,8 +189,16 @@ class Storage:
             await self.database.close()
             raise
         self._open = True
+        if self.dialect == "postgresql":
+            self._listener = Listener(self.path, self.changes)
+            self._listener.start()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._listener.connected.wait(), LISTENER_WAIT)
 
     async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.stop()
+            self._listener = None
         await self.database.close()
         self._open = False
 
@@ -285,6 +300,18 @@ class Storage:
         found = await self.db.fetchrow("SELECT * FROM games WHERE id = ?", (game_id,))
         return None if found is None else decode_game(found, self._decoded_state)
 
+    async def game_and_plies(self, game_id: int) -> tuple[GameRow | None, int]:
+        """A game and how many moves it holds, in one read: what a move needs."""
+        found = await self.db.fetchrow(
+            "SELECT g.*, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies FROM games g WHERE g.id = ?",
+            (game_id,),
+        )
+        if found is None:
+            return None, 0
+        values = dict(found)
+        plies = int(values.pop("plies"))
+        return decode_game(values, self._decoded_state), plies
+
     async def update_game(self, game_id: int, version: int, changes: Changes) -> None:
         """Write ``changes`` and bump the version, only if it is still ``version``."""
         columns = _encode(changes.columns)
@@ -315,6 +342,14 @@ class Storage:
         await self.database.write(
             "UPDATE games SET board_version = ? WHERE id = ? AND (board_version IS NULL OR board_version < ?)",
             (version, game_id, version),
+        )
+
+    async def set_board(self, game_id: int, message_id: int, version: int) -> None:
+        """A new board message showing ``version`` (:meth:`set_message_id` and :meth:`set_board_version` in one)."""
+        await self.database.write(
+            "UPDATE games SET message_id = ?, board_version = CASE WHEN board_version IS NULL OR board_version < ? "
+            "THEN ? ELSE board_version END WHERE id = ?",
+            (message_id, version, version, game_id),
         )
 
     async def unpublished(self) -> list[tuple[int, int, float]]:
@@ -406,13 +441,15 @@ class Storage:
                 "updated_at = excluded.updated_at",
                 (guild_id, user_id, display_name, now),
             )
-        self._names[guild_id, user_id] = display_name
+            await self.changes.changed(db, "names", (guild_id, user_id))
 
     async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
         """The names of ``user_ids`` in server ``guild_id``; a name from before names were kept per server else."""
         wanted = list(user_ids)
         missing = list(dict.fromkeys(uid for uid in wanted if (guild_id, uid) not in self._names))
+        known = {uid: self._names.get((guild_id, uid)) for uid in wanted}
         if missing:
+            mark = self.changes.mark()
             marks = ", ".join("?" for _ in missing)
             found = await self.db.fetch(
                 f"SELECT user_id, display_name, 0 AS here FROM players WHERE user_id IN ({marks}) "
@@ -422,10 +459,8 @@ class Storage:
             )
             names = {row[0]: row[1] for row in found}  # the server's name, read last, wins
             for uid in missing:
-                # A name kept while this read was under way is newer than what it read.
-                if (guild_id, uid) not in self._names:
-                    self._names[guild_id, uid] = names.get(uid)
-        known = {uid: self._names.get((guild_id, uid)) for uid in wanted}
+                known[uid] = names.get(uid)
+                self._names.keep((guild_id, uid), known[uid], mark)
         return {uid: name for uid, name in known.items() if name is not None}
 
     # -- solo records --------------------------------------------------------
@@ -518,7 +553,7 @@ def _encode_column(name: str, value: Any) -> Any:
     return json.dumps(value) if name in _JSON_COLUMNS else value
 
 
-def decode_game(found: Row, decode: Callable[[int, Any], JSON] | None = None) -> GameRow:
+def decode_game(found: Row | JSON, decode: Callable[[int, Any], JSON] | None = None) -> GameRow:
     """A fetched ``games`` row decoded; ``decode(game_id, stored)`` decodes its state (default :func:`decode_state`)."""
     values = dict(found)
     try:

@@ -150,8 +150,7 @@ class Boards(TableCog):
                 await self.post_board(interaction, await self.service.load(record.id))
                 return
             message = await self._send_board(here, board, record)
-        await self.service.set_message(record.id, message.id)
-        await self.service.board_shows(record.id, record.version)
+        await self.service.board_posted(record.id, message.id, record.version)
         await self.drop_ping(record)
         link = message_link(record.row.guild_id, message.channel.id, message.id)  # the channel it went to
         await self.tell_turn(record, await self.bot.notices.store.of(record.human_actors()), link)
@@ -242,7 +241,7 @@ class Boards(TableCog):
         if record.row.status != ACTIVE or started is None or len(board.embed.fields) >= 25:
             return
         scheduler, key = self.bot.scheduler, "turn_ends"
-        deadline = started + await scheduler.turn_seconds(record.id, record.row.guild_id)
+        deadline = started + await scheduler.turn_seconds(record.id, record.row.guild_id, record.row.away_shift)
         if deadline <= self.service.clock():
             ends_at = await scheduler.due_at(UNCLAIMED, record.id, started)
             deadline, key = (deadline, key) if ends_at is None else (ends_at, "claim_ends")

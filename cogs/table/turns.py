@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.app import PLAYERS_ONLY
-from bot.away import TimeAway, end_step
+from bot.away import TimeAway
 from bot.i18n import text
 from bot.service import GameRecord
 from bot.storage import WithinTransaction
@@ -65,8 +65,9 @@ class Turns(Panels):
         was_away = False
         if interaction is not None and interaction.user.id == user:
             # A player's own move ends their time away at once, in the move's transaction (bot/away.py).
-            also = [end_step(user, self.service.clock()), *also]
-            was_away = bool(await TimeAway(self.bot.storage, self.service.clock).away_until([user]))
+            away = TimeAway(self.bot.storage, self.service.clock)
+            was_away = bool(await away.away_until([user]))
+            also = [away.end_step(user, self.service.clock()), *also]
         after = await self.service.play(before.id, user, moves, version, also, seat=seat)
         if was_away:  # the boards of their other games lose their "away until" line (cogs/away.py)
             self.bot.dispatch("away_ended", user, before.id)

@@ -70,7 +70,8 @@ async def test_the_opponents_turn_is_never_moved_and_a_turn_starting_while_away_
     world.advance(DAY)
     record = await world.service.load(game)
     move = str(record.state.legal_moves(0)[0])  # type: ignore[union-attr]
-    await world.service.play(game, ALICE, [move], record.version, [end_step(ALICE, world.now[0])])
+    ending = end_step(world.storage.changes, ALICE, world.now[0])
+    await world.service.play(game, ALICE, [move], record.version, [ending])
     assert await away_of(world).current(ALICE) is None
     assert await world.scheduler.turn_seconds(game, GUILD) == DAY, "Bob's new turn is a plain day"
 
@@ -82,7 +83,7 @@ async def test_a_turn_moved_then_given_back_keeps_only_the_time_away(world: Worl
     await away.start(ALICE, 3)
     world.advance(2 * HOUR)
     async with world.storage.transaction() as db:
-        await end_step(ALICE, world.now[0])(db)
+        await end_step(world.storage.changes, ALICE, world.now[0])(db)
     assert await jobs(world, game) == {kind: due + 2 * HOUR for kind, due in before.items()}
 
 

@@ -36,14 +36,18 @@ def answer(body: JSON | list[JSON], status: int = 200) -> web.Response:
 class FakeDiscordServer:
     """REST and gateway of a Discord with no guild, accepting one token."""
 
-    def __init__(self, token: str = "fake-discord-token", *, silent_gateway: bool = False) -> None:
+    def __init__(
+        self, token: str = "fake-discord-token", *, silent_gateway: bool = False, max_concurrency: int = 1
+    ) -> None:
         self.token = token
+        self.max_concurrency = max_concurrency  # identify buckets, as /gateway/bot says
         self.silent_gateway = silent_gateway  # accept gateway connections but never say HELLO
         self.url = ""
         self.requests: list[str] = []  # "GET /users/@me", in order
         self.commands: dict[str, list[JSON]] = {}  # published slash commands, by path
         self.identified = asyncio.Event()
         self.shards: list[tuple[int, ...]] = []  # [id, count] of each IDENTIFY, in order
+        self.identified_at: list[float] = []  # when each of them came (the event loop's clock)
         self.gateway_closed = asyncio.Event()
         self._runner: web.AppRunner | None = None
 
@@ -100,7 +104,7 @@ class FakeDiscordServer:
         }
 
     def gateway_info(self) -> JSON:
-        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": self.max_concurrency}
         return {"url": self.url.replace("http://", "ws://") + "/gateway", "shards": 1, "session_start_limit": limit}
 
     # -- gateway -----------------------------------------------------------------------
@@ -119,6 +123,7 @@ class FakeDiscordServer:
             if payload["op"] == IDENTIFY:
                 shard = payload["d"].get("shard", [0, 1])
                 self.shards.append(tuple(shard))
+                self.identified_at.append(asyncio.get_running_loop().time())
                 await socket.send_json({"op": DISPATCH, "t": "READY", "s": 1, "d": {**self.ready(), "shard": shard}})
                 self.identified.set()
             elif payload["op"] == HEARTBEAT:

@@ -1,4 +1,4 @@
-"""Tic-tac-toe, the game installed as a package (tests/tic_tac_toe), played through the whole bot:
+"""Tic-tac-toe, the game installed as a package (``agora_tic_tac_toe``), played through the whole bot:
 challenge, board, buttons, /move, refusals, the end, ratings, replay and Agora."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import GAMES, ForbiddenMove, NotationError, Outcome
-from tests.tic_tac_toe.rules import LINES, SQUARES, TicTacToeState
+from agora_tic_tac_toe.rules import LINES, SQUARES, TicTacToeState
 
 
 def played(*squares: str) -> TicTacToeState:

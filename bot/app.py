@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.config import Shards
 from bot.drawing import Drawing
-from bot.i18n import COMMANDS, player_language
+from bot.i18n import COMMANDS, game_name, player_language
 from bot.interactions import FAILED, InteractionDesk, Subject
 from bot.notices import NoticeStore, Notifier
 from bot.opponent import Thinking
@@ -33,7 +33,7 @@ from bot.service import GameService
 from bot.settings import SettingsStore
 from bot.storage import Storage
 from bot.tournament import TournamentService
-from rules import MODULES
+from rules import GAMES, MODULES
 
 log = logging.getLogger("agora")
 # Every message and edit may ping the players it names, never @everyone, @here or a role, whatever
@@ -80,19 +80,25 @@ class AgoraTree(app_commands.CommandTree["AgoraBot"]):
         await self.client.interactions.answer(interaction, "ops.failed")
 
 
+# The games' names in French by their English, as the command choices name the games.
+GAME_NAMES = {game.name: game_name("fr", game_id) for game_id, game in GAMES.items()}
+
+
 class AgoraTranslator(app_commands.Translator):
-    """French descriptions for the slash commands (names stay as they are, so /move is /move everywhere)."""
+    """French descriptions for the slash commands and the games' names among their choices (the
+    commands' names stay as they are, so /move is /move everywhere)."""
 
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
     ) -> str | None:
         if locale is not discord.Locale.french:
             return None
+        if context.location is app_commands.TranslationContextLocation.choice_name:
+            return GAME_NAMES.get(string.message)  # a game's name, as its catalogue words it; other choices stay
         if context.location in (
             app_commands.TranslationContextLocation.command_name,
             app_commands.TranslationContextLocation.group_name,
             app_commands.TranslationContextLocation.parameter_name,
-            app_commands.TranslationContextLocation.choice_name,
         ):
             return None
         return COMMANDS["fr"].get(string.message)

@@ -30,6 +30,7 @@ from bot.i18n import plural, text
 from bot.service import ServiceError, refusal
 from bot.settings import format_duration
 from bot.storage import Storage
+from rules import Text
 
 log = logging.getLogger("agora.notices")
 
@@ -169,7 +170,7 @@ def allowed_pings(choices: Iterable[NoticeChoice]) -> discord.AllowedMentions:
 class Waiting:
     """A game waiting for a player's move, as their digest lists it."""
 
-    game: str
+    game: Text | str  # its name, worded in the digest's language
     game_id: int
     seconds_left: float
     link: str

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import ImageDraw
 
+from agora_tic_tac_toe.rules import SIZE, TicTacToeView
 from render.kit import (
     BLACK,
     MARGIN,
@@ -29,7 +30,6 @@ from render.kit import (
     PICTURE_WORDS as KIT_WORDS,
 )
 from rules import Square
-from agora_tic_tac_toe.rules import SIZE, TicTacToeView
 
 CELL = 180
 WIDTH = 2 * MARGIN + 2 * 34 + CELL * SIZE + 2 * 60

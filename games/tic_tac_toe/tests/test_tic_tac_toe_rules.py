@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from agora_tic_tac_toe.rules import LINES, SQUARES, TicTacToeState
 
 from rules import GAMES, ForbiddenMove, NotationError, Outcome
-from agora_tic_tac_toe.rules import LINES, SQUARES, TicTacToeState
 
 
 def played(*squares: str) -> TicTacToeState:

@@ -2,8 +2,9 @@
 
 A sentence is taken for English when it holds one of the small words French never uses
 (``the``, ``your``, ``is``...), or a game's English name where French names it otherwise (its
-catalogue's ``<id>.name``: "Tic-tac-toe" where French reads "Morpion"). Mentions, channel links, code spans, links, slash commands and
-custom ids are left out: they are the same in every language.
+catalogue's ``<id>.name``: a game called "Tic-tac-toe" that French calls "Morpion"). Mentions,
+channel links, code spans, links, slash commands and custom ids are left out: they are the same in
+every language.
 """
 
 from __future__ import annotations

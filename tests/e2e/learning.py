@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.i18n import text, word
+from bot.i18n import game_name, text, word
 from bot.learn import Lesson, answer
-from rules import GAMES
 from tests.harness import FakeComponent, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
 TYPED_NONSENSE = "zz"  # a move no game reads: the rules refuse it, and say why
@@ -136,7 +135,7 @@ async def wrong_moves_at(
     """At step ``step``: a move the step does not ask, played with the controls (and, where the game
     has no controls of its own, a move typed that the rules refuse); each is explained and the panel
     stays at the same step, its controls back at their start."""
-    title = text(lang, "learn.title", game=lesson_name(lesson), step=step + 1, steps=len(lesson.steps))
+    title = text(lang, "learn.title", game=lesson_name(lesson, lang), step=step + 1, steps=len(lesson.steps))
     played = await play_other(h, user, panel, lesson, step)
     assert played is not None or legal_moves(lesson, step) == set(lesson.steps[step].asks), "a wrong move is offered"
     if played is not None:
@@ -164,5 +163,6 @@ async def play_step(h: FakeDiscord, user: FakeUser, panel: FakeMessage, lesson: 
     assert text(lang, "learn.well_done", move=asked) in panel.text
 
 
-def lesson_name(lesson: Lesson) -> str:
-    return GAMES[lesson.game].name
+def lesson_name(lesson: Lesson, lang: str = "en") -> str:
+    """The lesson's game as its headings name it in ``lang``."""
+    return game_name(lang, lesson.game)

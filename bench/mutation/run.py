@@ -168,10 +168,14 @@ def sample(settings: Settings, engine: str) -> list[Mutant]:
 
 
 def load_equivalent(settings: Settings, engine: str) -> frozenset[str]:
-    """The keys of ``engine``'s survivors judged equivalent (the file maps each key to its reason)."""
-    path = ROOT / settings.equivalent
-    table = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    return frozenset(table.get(engine, {}))
+    """The keys of ``engine``'s survivors judged equivalent (the file maps each key to its reason):
+    the project's file, and the file of that name beside the engine's own tests (a game package's)."""
+    own = (ROOT / own_tests(settings, engine)).with_name(Path(settings.equivalent).name)
+    found: set[str] = set()
+    for path in {ROOT / settings.equivalent, own}:
+        table = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        found.update(table.get(engine, {}))
+    return frozenset(found)
 
 
 def pytest_command(settings: Settings, engine: str) -> list[str]:

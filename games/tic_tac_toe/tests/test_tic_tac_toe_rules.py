@@ -64,3 +64,10 @@ def test_the_lines_are_the_three_rows_the_three_columns_and_the_two_diagonals() 
     assert lines == rows | columns | {"a1-b2-c3", "c1-b2-a3"}
     assert played("c1", "a1", "b2", "a2", "a3").outcome == Outcome((0,), "three in a row")
     assert played("b1", "a1", "c1", "b2", "a2", "c3").outcome == Outcome((1,), "three in a row")
+
+
+def test_each_move_is_told_with_the_name_of_its_player() -> None:
+    names = ["Ada", "Bob"]
+    told = [str(TicTacToeState.describe(played(*moves).view(None), names)) for moves in (["b2"], ["b2", "a1"])]
+    assert told == ["Ada marked b2", "Bob marked a1"]
+    assert str(TicTacToeState.describe(played("b2", "a1", "c3").view(None), names)) == "Ada marked c3"

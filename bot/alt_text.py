@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.i18n import text, word
+from bot.i18n import game_name, text, word
 from rules import GAMES, Outcome, part_of
 from rules.base import View
 
@@ -45,7 +45,7 @@ def alt_text(view: View, names: Sequence[str], lang: str, result: str | None = N
 
 
 def _title(view: View, names: Sequence[str], lang: str) -> str:
-    game = GAMES[view["game"]].name
+    game = game_name(lang, view["game"])
     viewer = view["viewer"]
     if viewer is None:
         return text(lang, "alt.game", game=game)

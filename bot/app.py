@@ -25,7 +25,7 @@ from bot.command_limits import CommandsRefused, check
 from bot.config import Shards
 from bot.drawing import Drawing
 from bot.halts import Halts
-from bot.i18n import COMMANDS, player_language
+from bot.i18n import COMMANDS, game_name, player_language
 from bot.identify import IdentifyGate
 from bot.interactions import FAILED, InteractionDesk, Subject
 from bot.notices import NoticeStore, Notifier
@@ -37,7 +37,7 @@ from bot.service import GameService
 from bot.settings import SettingsStore
 from bot.storage import Storage
 from bot.tournament import TournamentService
-from rules import MODULES
+from rules import GAMES, MODULES
 
 log = logging.getLogger("agora")
 # Every message and edit may ping the players it names, never @everyone, @here or a role, whatever
@@ -84,15 +84,22 @@ class AgoraTree(app_commands.CommandTree["AgoraBot"]):
         await self.client.interactions.answer(interaction, "ops.failed")
 
 
+# The games' names in French by their English, as the command choices name the games.
+GAME_NAMES = {game.name: game_name("fr", game_id) for game_id, game in GAMES.items()}
+
+
 class AgoraTranslator(app_commands.Translator):
-    """The French of the slash commands' descriptions and choices (names of commands and options stay
-    as they are, so /move is /move everywhere)."""
+    """The French of the slash commands' descriptions and choices, the games' names among them as their
+    catalogues word them (names of commands and options stay as they are, so /move is /move everywhere)."""
 
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
     ) -> str | None:
         if locale is not discord.Locale.french:
             return None
+        if context.location is app_commands.TranslationContextLocation.choice_name:
+            named = GAME_NAMES.get(string.message)  # a game's name, as its catalogue words it
+            return named if named is not None else COMMANDS["fr"].get(string.message)
         if context.location in (
             app_commands.TranslationContextLocation.command_name,
             app_commands.TranslationContextLocation.group_name,

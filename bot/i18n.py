@@ -40,7 +40,7 @@ from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 from render.kit import PICTURE_WORDS
-from rules import MODULES, Listing, Text, part_of
+from rules import GAMES, MODULES, Listing, Text, part_of
 
 LOCALES = Path(__file__).with_name("locales")
 BOT_FILE, COMMAND = "agora.po", "command"
@@ -136,14 +136,22 @@ def games_words() -> dict[str, str]:
 
 
 def games_names_by_key() -> dict[str, str]:
-    """The names each game's catalogue words by key (a card's name), English name -> key."""
+    """The names each game's catalogue words by key (a card's name, the game's own), English name -> key."""
     found: dict[str, str] = {}
     for game_id in MODULES:
         found.update(getattr(part_of(game_id, "render"), "NAMED_BY_KEY", {}))
+        found[GAMES[game_id].name] = name_key(game_id)
     return found
 
 
+def name_key(game_id: str) -> str:
+    """The key of a game's name in the catalogues: ``<id>.name`` (English by default: its registered name)."""
+    return f"{game_id}.name"
+
+
 MESSAGES["en"].update({**PICTURE_WORDS, **games_words()})
+for _game_id, _game in GAMES.items():
+    MESSAGES["en"].setdefault(name_key(_game_id), _game.name)
 # Words the catalogue already has by key: a game's names (a card's ``Text("Elf King")`` is worded as
 # ``<game>.card.elf_king``), and the reasons the bot itself gives an outcome (a time-out, an agreed draw).
 NAMED_BY_KEY: dict[str, str] = {
@@ -178,12 +186,50 @@ def language_name(lang: str) -> str:
 
 
 def text(lang: str, key: str, **values: Any) -> str:
-    """The message ``key`` in ``lang`` (English when missing), formatted with ``values``.
+    """The message ``key`` in ``lang`` (English when missing), formatted with ``values``; a value
+    that is an engine's :class:`rules.Text` (a game's name, :func:`game_named`) is worded in ``lang``.
 
     >>> text("fr", "err.no_game", id=3)
     "Il n'y a pas de partie n°3."
     """
-    return WORDING.format(template(lang, key), **values)
+    return WORDING.format(template(lang, key), **worded(lang, values))
+
+
+def worded(lang: str, values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` with each :class:`rules.Text` or :class:`rules.Listing` worded in ``lang``."""
+    return {name: word(lang, value) if isinstance(value, Text | Listing) else value for name, value in values.items()}
+
+
+def game_name(lang: str, game_id: str) -> str:
+    """A game's name in ``lang``, as the game's catalogue words it (its registered name where none does).
+
+    >>> game = next(iter(GAMES))
+    >>> game_name("en", game) == GAMES[game].name and game_name("fr", game) == text("fr", f"{game}.name")
+    True
+    """
+    return template(lang, name_key(game_id))
+
+
+def game_named(game_id: str) -> Text:
+    """A game's name for a message formatted later in its reader's language (a refusal's value):
+    :func:`text` words it; ``str()`` is the English.
+
+    >>> game = next(iter(GAMES))
+    >>> str(game_named(game)) == GAMES[game].name
+    True
+    """
+    return Text(GAMES[game_id].name)
+
+
+def game_text(lang: str, key: str, game_id: str, **values: Any) -> str:
+    """The game's own message ``<key>.<id>`` in ``lang`` when its catalogue has one, else ``key``, the
+    message every game shares.
+
+    >>> game_text("en", "tour.sides", "no_such_game") == text("en", "tour.sides")
+    True
+    """
+    own = f"{key}.{game_id}"
+    return text(lang, own if own in MESSAGES["en"] or own in MESSAGES.get(lang, {}) else key, **values)
 
 
 def plural(lang: str, key: str, number: int, /, **values: Any) -> str:
@@ -194,6 +240,7 @@ def plural(lang: str, key: str, number: int, /, **values: Any) -> str:
     >>> [plural("fr", "replay.start", n, moves=n) for n in (1, 2)]
     ['Position de départ · 1 coup en tout.', 'Position de départ · 2 coups en tout.']
     """
+    values = worded(lang, values)
     if key not in PLURALS.get(lang, {}):
         lang = "en"
     if key not in PLURALS["en"]:

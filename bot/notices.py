@@ -31,6 +31,7 @@ from bot.service import ServiceError, refusal
 from bot.settings import format_duration
 from bot.shared_cache import Kept
 from bot.storage import Storage
+from rules import Text
 
 log = logging.getLogger("agora.notices")
 
@@ -171,7 +172,7 @@ def allowed_pings(choices: Iterable[NoticeChoice]) -> discord.AllowedMentions:
 class Waiting:
     """A game waiting for a player's move, as their digest lists it."""
 
-    game: str
+    game: Text | str  # its name, worded in the digest's language
     game_id: int
     seconds_left: float
     link: str

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import game_named
 from bot.service import refusal
 from rules.base import JSON, Game, Option, shown
 
@@ -38,7 +39,7 @@ def option_named(game: Game[Any], name: str) -> Option:
     for option in game.options:
         if option.name == name:
             return option
-    raise refusal("tour.err.option", option=shown(name), game=game.name)
+    raise refusal("tour.err.option", option=shown(name), game=game_named(game.id))
 
 
 def option_value(option: Option, typed: str) -> Any:

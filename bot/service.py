@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.database import Connection
+from bot.i18n import game_named
 from bot.offers import Offers
 from bot.playing import Playing
 from bot.records import (
@@ -98,7 +99,7 @@ class GameService(Offers):
                 "Each player can take only one seat: you cannot challenge yourself.", "err.self_challenge"
             )
         if not spec.min_players <= len(seats) <= spec.max_players:
-            raise refusal("err.player_count", game=spec.name, low=spec.min_players, high=spec.max_players)
+            raise refusal("err.player_count", game=game_named(spec.id), low=spec.min_players, high=spec.max_players)
         resolved = resolved_options(spec, options)
         now = self.clock()
         row = GameRow(
@@ -142,7 +143,7 @@ class GameService(Offers):
             if await self.storage.game_turn_seconds(other.id, db) != turn_seconds:
                 continue
             challenger, asking = other.accepted[0], row.accepted[0]
-            values: JSON = {"id": other.id, "game": GAMES[row.game].name, "link": jump_link(other)}
+            values: dict[str, Any] = {"id": other.id, "game": game_named(row.game), "link": jump_link(other)}
             if asking in other.accepted:
                 raise refusal("err.challenge_twin", **values)
             raise refusal("err.challenge_for_you", challenger=challenger, **values)
@@ -241,7 +242,7 @@ class GameService(Offers):
         """
         spec = GAMES[game]
         if not spec.min_players <= len(seats) <= spec.max_players:
-            raise refusal("err.player_count", game=spec.name, low=spec.min_players, high=spec.max_players)
+            raise refusal("err.player_count", game=game_named(spec.id), low=spec.min_players, high=spec.max_players)
         now = self.clock()
         row = GameRow(
             id=0, game=game, guild_id=guild_id, channel_id=channel_id, status=CHALLENGE, seats=list(seats),
@@ -313,7 +314,7 @@ class GameService(Offers):
         spec = GAMES[game]
         resolved = resolved_options(spec, options)
         if bots and (bot_user is None or 1 + len(bots) > spec.max_players):
-            raise refusal("err.table_full", game=spec.name, high=spec.max_players)
+            raise refusal("err.table_full", game=game_named(spec.id), high=spec.max_players)
         seats = [creator, *(bot_user for _ in bots if bot_user is not None)]
         now = self.clock()
         row = GameRow(
@@ -334,7 +335,7 @@ class GameService(Offers):
             if user_id in record.seats:
                 raise refusal("err.table_seated")
             if len(record.seats) >= spec.max_players:
-                raise refusal("err.table_full", game=spec.name, high=spec.max_players)
+                raise refusal("err.table_full", game=game_named(spec.id), high=spec.max_players)
             seats = [*record.seats, user_id]
             columns: JSON = {"seats": seats, "accepted": seats, "updated_at": self.clock()}
             return await self._write(record, Changes(columns))
@@ -359,7 +360,7 @@ class GameService(Offers):
             if user_id != record.seats[0]:
                 raise refusal("err.table_not_opener", opener=f"<@{record.seats[0]}>")
             if len(record.seats) < spec.min_players:
-                raise refusal("err.table_too_few", game=spec.name, low=spec.min_players)
+                raise refusal("err.table_too_few", game=game_named(spec.id), low=spec.min_players)
             return await self._write(record, Changes(self._start_columns(record.row)))
 
     async def _open_lobby(self, game_id: int) -> GameRecord:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.database import Connection, Row
+from bot.i18n import game_named
 from bot.pairing import Entrant, Pairing, round_robin, round_robin_rounds, seated_tables, swiss
 from bot.ratings import ranks_of
 from bot.recent import Recent
@@ -31,7 +32,7 @@ from bot.scheduler import LEASE_SECONDS
 from bot.service import GameService, refusal, resolved_options
 from bot.standings import ROUND_ROBIN, SWISS, TABLES, Standing, TableResult, rank_points, standings
 from bot.storage import GameRow, Storage, WithinTransaction
-from rules import GAMES, Outcome
+from rules import GAMES, Outcome, Text
 
 log = logging.getLogger("agora.tournament")
 
@@ -67,8 +68,9 @@ class Tournament:
     away_allowed: bool = True
 
     @property
-    def name(self) -> str:
-        return GAMES[self.game].name
+    def name(self) -> Text:
+        """The game's name, worded in each message's language (see :func:`bot.i18n.game_named`)."""
+        return game_named(self.game)
 
 
 @dataclass(frozen=True)
@@ -128,9 +130,9 @@ def check_format(game: str, format_: str) -> None:
     """Swiss and round robin are for duels, seated tables for games of three to five."""
     spec = GAMES[game]
     if format_ in (SWISS, ROUND_ROBIN) and not spec.min_players <= 2 <= spec.max_players:
-        raise refusal("tour.err.no_duel", game=spec.name)
+        raise refusal("tour.err.no_duel", game=game_named(spec.id))
     if format_ == TABLES and spec.max_players < TABLE_GAMES_SIZES[0]:
-        raise refusal("tour.err.no_tables", game=spec.name)
+        raise refusal("tour.err.no_tables", game=game_named(spec.id))
 
 
 def table_limit(game: str) -> int:

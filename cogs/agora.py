@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.absence import MIN_SEATS, plays_on_without
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.departures import resigned_line, resigned_summary, tell_table
-from bot.i18n import LANGUAGES, language_name, text
+from bot.i18n import LANGUAGES, game_named, language_name, text
 from bot.notices import (
     DEFAULT_HOUR,
     DIGEST,
@@ -78,7 +78,6 @@ from cogs.common import (
     update_clicked,
 )
 from cogs.games import game_link
-from rules import GAMES
 
 PREFIX = "days"
 _CHANNEL = re.compile(r"<#([0-9]+)>|\b([0-9]{15,21})\b")
@@ -186,7 +185,7 @@ class Agora(SharedControls):
     def reminder(record: GameRecord, lang: str, left: float, users: list[int]) -> str:
         """The reminder before the deadline, to ``users``."""
         return text(
-            lang, "reminder", mention=mention_list(users), id=record.id, game=GAMES[record.game].name,
+            lang, "reminder", mention=mention_list(users), id=record.id, game=game_named(record.game),
             left=format_duration(left), link=game_link(record),
         )  # fmt: skip
 
@@ -276,7 +275,7 @@ class Agora(SharedControls):
         if after is None or after.row.message_id is None:
             return
         settings = await self.bot.settings.get(after.row.guild_id)
-        name = GAMES[after.game].name
+        name = game_named(after.game)
         embed = discord.Embed(
             title=text(settings.language, "challenge_title", game=name, id=after.id),
             description=text(settings.language, "expired", duration=format_duration(settings.challenge_seconds)),

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.app import AgoraBot
 from bot.away import TimeAway, away_lines
 from bot.departures import resigned_summary
-from bot.i18n import plural, text
+from bot.i18n import game_name, game_named, plural, text
 from bot.scheduler import UNCLAIMED
 from bot.service import ACTIVE, CHALLENGE, GameRecord, ServiceError, jump_link
 from bot.settings import format_duration
@@ -50,7 +50,7 @@ def rules_sections(game_id: str, language: str = "en") -> list[tuple[str, str]]:
     """The player-facing rules page of a game in ``language`` ("en" or "fr"), cut at its ``## `` headings."""
     text = rules_page(game_id, language).read_text(encoding="utf-8")
     sections: list[tuple[str, str]] = []
-    title, lines = GAMES[game_id].name, list[str]()
+    title, lines = game_name(language, game_id), list[str]()
     for line in text.splitlines():
         if line.startswith("## "):
             if any(part.strip() for part in lines):
@@ -141,7 +141,7 @@ class Games(commands.Cog):
         if to_play:
             deadlines = [(await self.deadline_of(record), record.id) for record in to_play]
             record = next(r for r in to_play if r.id == min(deadlines)[1])
-            label = text(lang, "games.play_next", id=record.id, game=GAMES[record.game].name)
+            label = text(lang, "games.play_next", id=record.id, game=game_named(record.game))
             items.append(discord.ui.Button(
                 style=discord.ButtonStyle.link, url=game_link(record), label=label, emoji="▶️", row=0
             ))  # fmt: skip
@@ -186,7 +186,7 @@ class Games(commands.Cog):
         if record.row.status == ACTIVE and record.row.turn_started_at is not None:
             status += f" · ⏳ {await self.time_shown(record, record.row.turn_started_at, lang)}"
             status += await self.away_shown(record, names, user_id, lang)
-        game = f"[#{record.id} {GAMES[record.game].name}]({game_link(record)})"
+        game = f"[#{record.id} {game_name(lang, record.game)}]({game_link(record)})"
         if not others:
             return text(lang, "games.line_alone", game=game, status=status)
         return text(lang, "games.line", game=game, others=others, status=status)
@@ -228,7 +228,7 @@ class Games(commands.Cog):
         """``#12 Chess vs bob · your turn``: how a game is offered in a command's menu."""
         names = await self.service.display_names(record)  # a menu shows no markdown
         others = ", ".join(name for seat, name in enumerate(names) if record.user_at(seat) != user_id)
-        label = text(lang, "game_choice", id=record.id, game=GAMES[record.game].name, others=others)
+        label = text(lang, "game_choice", id=record.id, game=game_named(record.game), others=others)
         return label + (text(lang, "game_choice_turn") if user_id in record.actors() else "")
 
     async def notation_choices(

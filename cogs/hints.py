@@ -9,7 +9,6 @@ are the rated ones) nor in a tournament's, and a forged click there is refused.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import io
 from typing import Any
 
@@ -24,6 +23,7 @@ from bot.opponent import move_seed, public_log
 from bot.service import FINISHED, GameRecord
 from cogs.common import ANY_VERSION, COLOUR, GameButton, SharedControls, game_cog, send_answer
 from render.learn import ringed
+from rules import part_of
 
 PREFIX = "hint"
 
@@ -83,7 +83,7 @@ class Hints(SharedControls):
         state = record.draft_state()
         assert state is not None
         view = cog.pictured(state.view(seat), lang)
-        picture = await cog.draw(importlib.import_module(f"render.{record.game}").render, record, view, lang)
+        picture = await cog.draw(part_of(record.game, "render").render, record, view, lang)
         png = await asyncio.to_thread(ringed, picture.png, hint_boxes(record.game, notation, view))
         name = f"hint-{record.id}-{record.version}.png"
         embed = discord.Embed(title=text(lang, "hint.title", id=record.id), colour=COLOUR)

@@ -19,7 +19,7 @@ from bot import ratings
 from bot.absence import reliability
 from bot.app import AgoraBot
 from bot.hints import hinted_games
-from bot.i18n import plural, text
+from bot.i18n import game_name, plural, text
 from bot.names import plain_name
 from bot.opponent import records_against_bot
 from bot.profile_card import alt_text_of, picture_of, profile_facts
@@ -83,8 +83,7 @@ async def leaderboard_message(
     page = min(max(page, 0), pages - 1)
     entries = await ratings.leaderboard(bot.storage, guild_id, game, page * PAGE_SIZE, PAGE_SIZE, since)
     lang = await bot.language_of(guild_id)
-    name = GAMES[game].name
-    embed = discord.Embed(title=text(lang, "lb.title", game=name), colour=COLOUR)
+    embed = discord.Embed(title=text(lang, "lb.title", game=game_name(lang, game)), colour=COLOUR)
     if entries:
         lines = [
             f"`{page * PAGE_SIZE + n + 1:>3}.` <@{r.user_id}> **{r.label}** · {record_text(r, lang)}"
@@ -92,7 +91,7 @@ async def leaderboard_message(
         ]
         embed.description = "\n".join(lines)
     else:
-        embed.description = text(lang, "lb.empty", game=name)
+        embed.description = text(lang, "lb.empty", game=game_name(lang, game))
     footer = text(lang, "lb.footer", page=page + 1, pages=pages, total=total, games=ratings.PROVISIONAL_GAMES)
     if since is not None:
         footer += "\n" + text(lang, "lb.inactive_note", days=inactivity.inactive_days)
@@ -134,7 +133,7 @@ async def game_lines(bot: AgoraBot, rows: list[GameRow], user_id: int, lang: str
     for row in rows:
         change = changes.get(row.id)
         rated = f" ({change.delta})" if change is not None else text(lang, "lb.unrated")
-        game = f"[#{row.id} {GAMES[row.game].name}]({jump_link(row)})"
+        game = f"[#{row.id} {game_name(lang, row.game)}]({jump_link(row)})"
         result = text(lang, result_key(row, user_id))
         line = text(lang, "lb.game_line", game=game, others=opponents(row, user_id, lang), result=result)
         helped = text(lang, "hint.history_mark") if row.id in hinted else ""
@@ -204,7 +203,7 @@ class Leaderboards(RegistersControls[AgoraBot]):
             self.bot.storage, guild_id=guild_id, user_id=who.id, standings=standings, finished=finished,
             season=None if season is None else (season.id, season.number), tournaments_won=won,
         )
-        names = {game_id: game.name for game_id, game in GAMES.items()}
+        names = {game_id: game_name(lang, game_id) for game_id in GAMES}
         card = picture_of(facts, plain_name(who.display_name), names, lang)
         png = await self.bot.drawing.draw(render_profile, card)
         return discord.File(io.BytesIO(png), filename=f"profile-{who.id}.png", description=alt_text_of(card))
@@ -219,7 +218,7 @@ class Leaderboards(RegistersControls[AgoraBot]):
             flag = text(lang, "lb.provisional") if rating.provisional else ""
             place, players = await ratings.place_of(self.bot.storage, guild_id, rating)
             embed.add_field(
-                name=GAMES[rating.game].name if rating.game in GAMES else rating.game,
+                name=game_name(lang, rating.game) if rating.game in GAMES else rating.game,
                 value=plural(
                     lang, "lb.rating_value", rating.games, rating=rating.label, flag=flag, place=place, players=players,
                     record=record_text(rating, lang), games=rating.games,
@@ -250,7 +249,8 @@ class Leaderboards(RegistersControls[AgoraBot]):
         played = await self.bot.tournaments.played_by(guild_id, who.id)
         won = sum(t.winner == who.id for t in played)
         if played:
-            listed = " · ".join(f"#{t.id} {t.name}" + (" 🏆" if t.winner == who.id else "") for t in played[:8])
+            marked = [(t, " 🏆" if t.winner == who.id else "") for t in played[:8]]
+            listed = " · ".join(f"#{t.id} {game_name(lang, t.game)}{mark}" for t, mark in marked)
             line = text(lang, "tour.profile_line", played=len(played), won=won)
             embed.add_field(name=text(lang, "tour.profile"), value=f"{line}\n{listed}", inline=False)
         return embed, await self.profile_card(guild_id, who, standings, finished, won, lang)

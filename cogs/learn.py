@@ -33,7 +33,7 @@ from discord.ext import commands
 
 from bot.alt_text import alt_text
 from bot.app import AgoraBot
-from bot.i18n import text, word
+from bot.i18n import game_name, text, word
 from bot.learn import Answer, Lesson, Verdict, answer, as_good, lessons, menu
 from bot.learn.progress import keep_step, step_of
 from bot.names import shown_name
@@ -299,7 +299,7 @@ class Learn(commands.Cog):
         return {"content": None, "embed": embed, "attachments": [picture], "view": controls}
 
     def title(self, lesson: Lesson, step: int, lang: str) -> str:
-        name = GAMES[lesson.game].name
+        name = game_name(lang, lesson.game)
         if step >= len(lesson.steps):
             return text(lang, "learn.title_done", game=name)
         return text(lang, "learn.title", game=name, step=step + 1, steps=len(lesson.steps))

@@ -12,6 +12,7 @@ import logging
 from discord.ext import commands
 
 from bot.app import AgoraBot
+from bot.i18n import game_named
 from bot.notices import (
     DIGEST,
     Delivery,
@@ -23,7 +24,6 @@ from bot.notices import (
 )
 from bot.service import ACTIVE, GameRecord
 from cogs.games import game_link
-from rules import GAMES
 
 log = logging.getLogger("agora.cogs")
 
@@ -81,7 +81,7 @@ class Digests(commands.Cog):
     async def entry(self, record: GameRecord) -> Waiting:
         seconds = await self.bot.scheduler.turn_seconds(record.id, record.row.guild_id)
         left = (record.row.turn_started_at or 0.0) + seconds - self.bot.clock()
-        return Waiting(GAMES[record.game].name, record.id, left, game_link(record))
+        return Waiting(game_named(record.game), record.id, left, game_link(record))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -17,13 +17,12 @@ import discord
 from discord.ext import commands
 
 from bot.app import PLAYERS_ONLY, AgoraBot
-from bot.i18n import text
+from bot.i18n import game_named, text
 from bot.notices import Delivery
 from bot.scheduler import PUBLISH, Job
 from bot.service import GameRecord, ServiceError
 from bot.settings import UNSEEN_WAIT
 from cogs.common import game_cog, mention_list
-from rules import GAMES
 
 log = logging.getLogger("agora.publishing")
 UNKNOWN_CHANNEL = 10003
@@ -107,7 +106,7 @@ class Publishing(commands.Cog):
         unreached = []
         for user_id in dict.fromkeys(record.people_besides()):
             lang = await self.bot.dm_language(user_id, record.row.guild_id)
-            said = text(lang, key, game=GAMES[record.game].name, id=record.id)
+            said = text(lang, key, game=game_named(record.game), id=record.id)
             delivery = Delivery.CLOSED
             with contextlib.suppress(discord.HTTPException):
                 delivery = await self.bot.notices.dm(user_id, said)
@@ -117,7 +116,7 @@ class Publishing(commands.Cog):
         if not unreached or channel is None or not channel.permissions_for(channel.guild.me).send_messages:
             return
         lang = await self.bot.language_of(record.row.guild_id)
-        said = text(lang, f"{key}_here", users=mention_list(unreached), game=GAMES[record.game].name, id=record.id)
+        said = text(lang, f"{key}_here", users=mention_list(unreached), game=game_named(record.game), id=record.id)
         with contextlib.suppress(discord.HTTPException):
             await channel.send(said, allowed_mentions=PLAYERS_ONLY)
 

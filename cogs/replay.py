@@ -31,7 +31,7 @@ from discord.ext import commands
 from bot.alt_text import alt_text
 from bot.app import AgoraBot
 from bot.endings import result_text, stored_ending
-from bot.i18n import plural, text, word
+from bot.i18n import game_name, game_named, plural, text, word
 from bot.limits import WorkLimiter
 from bot.movelog import replay
 from bot.names import shown_name
@@ -170,9 +170,10 @@ class Replays(RegistersControls[AgoraBot]):
     @replay.autocomplete("game")
     async def game_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
         rows = await self.bot.storage.games_of_user(interaction.user.id, interaction.guild_id, [FINISHED, ACTIVE])
+        lang = await self.bot.reply_language(interaction)  # only the typing player sees the choices
         choices = []
         for row in rows:
-            label = f"#{row.id} {GAMES[row.game].name} ({row.status})"
+            label = f"#{row.id} {game_name(lang, row.game)} ({row.status})"
             if current.strip("#") in str(row.id) or current.lower() in label.lower():
                 choices.append(app_commands.Choice(name=label, value=row.id))
         return choices[:25]
@@ -214,7 +215,7 @@ class Replays(RegistersControls[AgoraBot]):
         png = await asyncio.to_thread(drawn, game_cog(self.bot, record.game).pictured(view, lang), names)
         alt = alt_text(view, names, lang, result)
         filename = f"replay-{record.id}-{ply}.png"
-        title = text(lang, "replay.title", game=GAMES[record.game].name, id=record.id)
+        title = text(lang, "replay.title", game=game_named(record.game), id=record.id)
         embed = discord.Embed(title=title, colour=COLOUR)
         earlier = None if before is None else before.view(None)
         step = self.step_line(moves, ply, shown, (earlier, state), record.row.status == FINISHED, lang)
@@ -294,7 +295,7 @@ class Replays(RegistersControls[AgoraBot]):
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await self.bot.reply_language(interaction)  # sent privately: in the player's language
         data = await self.drawn_gif(record, moves, lang)
-        said = plural(lang, "replay.gif_said", len(moves), game=GAMES[record.game].name, id=record.id, moves=len(moves))
+        said = plural(lang, "replay.gif_said", len(moves), game=game_named(record.game), id=record.id, moves=len(moves))
         await interaction.followup.send(
             said,
             file=discord.File(io.BytesIO(data), filename=f"replay-{record.id}.gif", description=said),
@@ -368,7 +369,7 @@ class Replays(RegistersControls[AgoraBot]):
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
             data = await self.drawn_gif(record, moves, lang)
-        said = plural(lang, "replay.gif_said", len(moves), game=GAMES[record.game].name, id=record.id, moves=len(moves))
+        said = plural(lang, "replay.gif_said", len(moves), game=game_named(record.game), id=record.id, moves=len(moves))
         file = discord.File(io.BytesIO(data), filename=f"replay-{record.id}.gif", description=said)
         await channel.send(f"{shared}\n{said}", file=file, allowed_mentions=PUBLIC)
         await interaction.followup.send(text(private, "replay.posted", channel=f"<#{channel.id}>"), ephemeral=True)

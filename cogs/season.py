@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot.alt_text import ALT_TEXT_LIMIT
 from bot.app import AgoraBot
-from bot.i18n import text
+from bot.i18n import game_name, text
 from bot.names import plain_name
 from bot.ratings import PROVISIONAL_GAMES
 from bot.rewards import NO_MANAGE_ROLES, RewardStore, RoleFacts, role_problem
@@ -119,14 +119,14 @@ async def season_board_message(
 def season_embed(
     season: Season, game: str, page: int, pages: int, total: int, entries: list[SeasonRating], lang: str
 ) -> discord.Embed:
-    name = GAMES[game].name
-    embed = discord.Embed(title=text(lang, "season.board_title", game=name, number=season.number), colour=COLOUR)
+    title = text(lang, "season.board_title", game=game_name(lang, game), number=season.number)
+    embed = discord.Embed(title=title, colour=COLOUR)
     lines = [
         f"`{page * PAGE_SIZE + n + 1:>3}.` <@{r.user_id}> **{r.label}** · "
         + text(lang, "season.line", games=r.games, wins=r.wins, losses=r.losses, draws=r.draws)
         for n, r in enumerate(entries)
     ]
-    embed.description = "\n".join(lines) if lines else text(lang, "season.board_empty", game=name)
+    embed.description = "\n".join(lines) if lines else text(lang, "season.board_empty", game=game_name(lang, game))
     embed.add_field(name=text(lang, "season.period"), value=period_text(season, lang), inline=False)
     footer = text(lang, "season.footer", page=page + 1, pages=pages, total=total, games=PROVISIONAL_GAMES)
     embed.set_footer(text=footer)
@@ -309,7 +309,7 @@ class SeasonCog(RegistersControls[AgoraBot], name="Seasons"):
         names = await self.names(season.guild_id, [r.user_id for rows in tables.values() for r in rows])
         for game, rows in tables.items():
             podium = " · ".join(f"{MEDALS[n]} <@{r.user_id}> **{r.label}**" for n, r in enumerate(rows[:3]))
-            embed.add_field(name=GAMES[game].name, value=podium, inline=False)
+            embed.add_field(name=game_name(lang, game), value=podium, inline=False)
         labels = SeasonLabels(
             title=text(lang, "season.final_picture", number=season.number),
             period=self.period_plain(season, lang),
@@ -317,7 +317,7 @@ class SeasonCog(RegistersControls[AgoraBot], name="Seasons"):
             games=text(lang, "season.col_games"),
         )
         sections = [
-            SeasonSection(GAMES[g].name, tuple(SeasonLine(n, names[r.user_id], r.label, r.games)
+            SeasonSection(game_name(lang, g), tuple(SeasonLine(n, names[r.user_id], r.label, r.games)
                                                for n, r in enumerate(rows, start=1)))
             for g, rows in tables.items()
         ]  # fmt: skip

@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.alt_text import ALT_TEXT_LIMIT
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.departures import check_reliability, resigned_summary
-from bot.i18n import plural, text
+from bot.i18n import game_name, game_text, plural, text
 from bot.names import plain_name
 from bot.notices import DM, Delivery
 from bot.options import read_options
@@ -374,7 +374,7 @@ class TournamentCog(RegistersControls[AgoraBot]):
         choices = []
         for tournament in found:
             status = text(lang, f"tour.status.{tournament.status}", round=tournament.round, rounds=tournament.rounds)
-            label = f"#{tournament.id} {tournament.name} · {status}"
+            label = f"#{tournament.id} {game_name(lang, tournament.game)} · {status}"
             if current.strip("#") in str(tournament.id) or current.lower() in label.lower():
                 choices.append(app_commands.Choice(name=label[:100], value=tournament.id))
         return choices[:25]
@@ -403,7 +403,8 @@ class TournamentCog(RegistersControls[AgoraBot]):
         legend = "tour.legend_tables" if tournament.format == TABLES else "tour.legend_swiss"
         embed.set_footer(text=f"{subtitle} · {text(lang, legend)}")
         labels = StandingsLabels(
-            title=f"{tournament.name} · {text(lang, f'tour.format.{tournament.format}')}", subtitle=subtitle,
+            title=f"{game_name(lang, tournament.game)} · {text(lang, f'tour.format.{tournament.format}')}",
+            subtitle=subtitle,
             columns=tuple(columns), played=text(lang, "tour.col.played"), withdrawn=text(lang, "tour.withdrawn_mark"),
         )
         rows = [
@@ -528,7 +529,7 @@ class TournamentCog(RegistersControls[AgoraBot]):
             description="\n".join(lines)[:4000], colour=COLOUR,
         )
         if tournament.format != TABLES:  # who moves first is balanced in duels: say what that means in this game
-            embed.set_footer(text=text(lang, f"tour.sides.{tournament.game}"))
+            embed.set_footer(text=game_text(lang, "tour.sides", tournament.game))
         return embed
 
     async def start_table(self, tournament: Tournament, round_: int, game_id: int, threads: bool, lang: str) -> None:

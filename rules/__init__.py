@@ -6,6 +6,7 @@ found through their ``agora.games`` entry points (:mod:`rules.registry`), after 
 
 import importlib
 import pkgutil
+import sys
 
 from rules.base import (
     GAMES,
@@ -22,7 +23,7 @@ from rules.base import (
     Text,
     View,
 )
-from rules.registry import MODULES, GameModules, add, installed_games, part_of
+from rules.registry import AWAITED, MODULES, GameModules, add, installed_games, part_of
 
 _NOT_GAMES = {"base", "conformance", "registry"}
 
@@ -30,6 +31,11 @@ _NOT_GAMES = {"base", "conformance", "registry"}
 def _load(module: str, expected: GameModules | None) -> None:
     """Import an engine module and record where the parts of each game it registered live."""
     before = set(GAMES)
+    if expected is not None and module in sys.modules and expected.game_id not in GAMES:
+        # The engine was imported first and imports this package on its way: its game registers
+        # once this package is done, and is recorded then (rules.registry.registered).
+        AWAITED[expected.game_id] = expected
+        return
     importlib.import_module(module)
     for game_id in [g for g in GAMES if g not in before]:
         if expected is not None and game_id != expected.game_id:

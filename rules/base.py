@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NotRequired, Self, TypedDict, TypeVar
 
+from rules.registry import registered
+
 JSON = dict[str, Any]
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
@@ -602,4 +604,5 @@ def register(game: Game[S]) -> Game[S]:
     if game.id in GAMES:
         raise ValueError(f"game id {game.id!r} registered twice")
     GAMES[game.id] = game
+    registered(game.id, game.state_class.__module__)
     return game

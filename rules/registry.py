@@ -7,10 +7,11 @@ that ships with the bot keeps them in the layer folders, each named after the ga
 as a separate package declares an entry point in the group ``agora.games``, named after the game
 id, whose value is the package holding ``rules``, ``render``, ``cog`` and ``ai`` modules (and
 ``learn`` when it has a lesson), its rules pages (``docs/rules/<id>.md``, ``docs/rules/fr/<id>.md``)
-and its catalogues (``locales/<language>/*.po``)::
+and its catalogues (``locales/<language>/*.po``); its ``pyproject.toml`` says, for a game ``x`` in the
+package ``agora_x`` (``docs/adding-a-game.md``)::
 
-    [agora.games]
-    connect_four = connect_four_for_agora
+    [project.entry-points."agora.games"]
+    x = "agora_x"
 
 >>> game = next(iter(MODULES))  # a game shipped with the bot
 >>> MODULES[game].render == f"render.{game}"
@@ -111,6 +112,9 @@ class GameModules:
 
 
 MODULES: dict[str, GameModules] = {}  # game id -> where its parts live, in the order games registered
+# Game id -> where its parts live, for an installed engine imported before this package (it imported
+# it on its way), until its game registers (:func:`registered`).
+AWAITED: dict[str, GameModules] = {}
 
 
 def part_of(game_id: str, part: Part) -> ModuleType:
@@ -123,6 +127,25 @@ def add(modules: GameModules) -> None:
     if modules.game_id in MODULES:
         raise ValueError(f"game id {modules.game_id!r} found twice: {MODULES[modules.game_id]} and {modules}")
     MODULES[modules.game_id] = modules
+
+
+def registered(game_id: str, engine: str) -> None:
+    """Record an awaited game once its engine module ``engine`` (or a module of it) registers it;
+    refuse a game that its entry point does not name.
+
+    >>> AWAITED["x"] = GameModules.packaged("x", "games.x")
+    >>> registered("y", "games.x.rules")
+    Traceback (most recent call last):
+    LookupError: games.x.rules registered the game 'y', but its entry point names 'x'.
+    >>> registered("x", "games.x.rules"); MODULES.pop("x").package
+    'games.x'
+    """
+    for awaited in list(AWAITED.values()):
+        if engine == awaited.rules or engine.startswith(awaited.rules + "."):
+            if game_id != awaited.game_id:
+                raise LookupError(f"{awaited.rules} registered the game {game_id!r}, but its entry point names "
+                                  f"{awaited.game_id!r}.")
+            add(AWAITED.pop(game_id))
 
 
 def installed_games() -> list[tuple[str, str]]:

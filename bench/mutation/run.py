@@ -8,6 +8,7 @@ otherwise. The score is killed-or-equivalent over the sample.
 from __future__ import annotations
 
 import dataclasses
+import glob
 import importlib.util
 import os
 import random
@@ -24,47 +25,64 @@ from bench.mutation.mutants import Mutant, mutants_of
 from bench.mutation.plugin import ENV, NOT_LOADED
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINES = ROOT / "rules"
+
+
+def engine_path(engine: str) -> Path:
+    """The file of ``engine``'s module, or the folder of its package, found through the registry
+    (``rules/{engine}.py`` or ``rules/{engine}/`` built in, the ``rules`` module of a game package)."""
+    from rules import MODULES
+
+    spec = importlib.util.find_spec(MODULES[engine].rules)
+    if spec is None or spec.origin is None:
+        raise SystemExit(f"{engine}: its engine module {MODULES[engine].rules} is not installed")
+    origin = Path(spec.origin).resolve()
+    return origin.parent if spec.submodule_search_locations is not None else origin
 
 
 def engine_files(engine: str) -> tuple[Path, ...]:
-    """The files of ``engine``'s code: its module ``rules/{engine}.py``, or every module of its package."""
-    package = ENGINES / engine
-    if package.is_dir():
-        return tuple(sorted(package.rglob("*.py")))
-    return (ENGINES / f"{engine}.py",)
+    """The files of ``engine``'s code: its module, or every module of its package."""
+    path = engine_path(engine)
+    return tuple(sorted(path.rglob("*.py"))) if path.is_dir() else (path,)
+
+
+def shown(path: Path) -> str:
+    """``path`` relative to the project when inside it (``rules/kouba``), else whole (an installed game's)."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def engine_source(engine: str) -> str:
-    """The engine's module or package, relative to the project: what its tests and doctests name."""
-    package = ENGINES / engine
-    return str((package if package.is_dir() else ENGINES / f"{engine}.py").relative_to(ROOT))
+    """The engine's module or package, as its tests and doctests are named to pytest."""
+    return shown(engine_path(engine))
 
 
-def registered_engines() -> tuple[str, ...]:
-    """The registered games whose engine lives in ``rules/`` (the games a separate package registers
-    keep their own tests), by game id, in the order they registered."""
-    from rules import GAMES
+def own_tests(settings: Settings, engine: str) -> str:
+    """The pattern of the engine's own tests: in ``tests/rules/`` built in, in its distribution's
+    folder for a game package (the folder holding the package)."""
+    from rules import MODULES
 
-    return tuple(game_id for game_id, game in GAMES.items() if _lives_in_rules(game.state_class.__module__))
-
-
-def _lives_in_rules(module: str) -> bool:
-    """Whether ``module`` is a module of ``rules/``, or of one of its packages."""
-    spec = importlib.util.find_spec(module)
-    return spec is not None and spec.origin is not None and Path(spec.origin).resolve().is_relative_to(ENGINES)
+    modules = MODULES[engine]
+    if modules.package is None:
+        return settings.own_tests.format(engine=engine)
+    return settings.package_tests.format(engine=engine, distribution=shown(modules.folder.parent))
 
 
 def module_name(path: Path) -> str:
-    """``rules.kouba.events`` for ``rules/kouba/events.py`` (``rules.kouba`` for its ``__init__.py``)."""
-    parts = path.resolve().relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    """The module a file is imported as, from the packages holding it: ``rules.kouba.events`` for
+    ``rules/kouba/events.py`` (``rules.kouba`` for its ``__init__.py``)."""
+    path = path.resolve()
+    parts = [] if path.name == "__init__.py" else [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return ".".join(parts)
 
 
 @dataclass(frozen=True)
 class Settings:
-    """``[tool.agora.mutation]`` of pyproject.toml, and the engines found in ``rules/``; ``{engine}`` in a
-    path stands for the engine, ``{source}`` for its module or package."""
+    """``[tool.agora.mutation]`` of pyproject.toml, and the engines: every registered game's. In a
+    path, ``{engine}`` stands for the engine, ``{source}`` for its module or package, ``{own_tests}``
+    for its own tests (:func:`own_tests`)."""
 
     engines: tuple[str, ...]
     seed: int
@@ -72,16 +90,21 @@ class Settings:
     workers: int
     min_score: float
     tests: tuple[str, ...]
+    own_tests: str
+    package_tests: str
     select: str
     equivalent: str
 
     @classmethod
     def load(cls, pyproject: Path = ROOT / "pyproject.toml") -> Settings:
+        from rules import GAMES
+
         table = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["agora"]["mutation"]
         return cls(
-            engines=registered_engines(), seed=int(table["seed"]), sample=int(table["sample"]),
+            engines=tuple(GAMES), seed=int(table["seed"]), sample=int(table["sample"]),
             workers=int(table["workers"]), min_score=float(table["min_score"]),
-            tests=tuple(table["tests"]), select=table["select"], equivalent=table["equivalent"],
+            tests=tuple(table["tests"]), own_tests=table["own_tests"], package_tests=table["package_tests"],
+            select=table["select"], equivalent=table["equivalent"],
         )
 
 
@@ -128,7 +151,7 @@ def engine_mutants(engine: str) -> list[Mutant]:
     found: list[Mutant] = []
     seen: dict[str, int] = {}
     for path in engine_files(engine):
-        where = str(path.relative_to(ROOT))
+        where = shown(path)
         for mutant in mutants_of(path.read_text(encoding="utf-8")):
             seen[mutant.key] = seen.get(mutant.key, 0) + 1
             key = mutant.key if seen[mutant.key] == 1 else f"{mutant.key} #{seen[mutant.key]}"
@@ -145,27 +168,32 @@ def sample(settings: Settings, engine: str) -> list[Mutant]:
 
 
 def load_equivalent(settings: Settings, engine: str) -> frozenset[str]:
-    """The keys of ``engine``'s survivors judged equivalent (the file maps each key to its reason)."""
-    path = ROOT / settings.equivalent
-    table = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    return frozenset(table.get(engine, {}))
+    """The keys of ``engine``'s survivors judged equivalent (the file maps each key to its reason):
+    the project's file, and the file of that name beside the engine's own tests (a game package's)."""
+    own = (ROOT / own_tests(settings, engine)).with_name(Path(settings.equivalent).name)
+    found: set[str] = set()
+    for path in {ROOT / settings.equivalent, own}:
+        table = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        found.update(table.get(engine, {}))
+    return frozenset(found)
 
 
 def pytest_command(settings: Settings, engine: str) -> list[str]:
     """The pytest run for one engine: its tests and its conformance checks, stopping at the first failure."""
-    patterns = [t.format(engine=engine, source=engine_source(engine)) for t in settings.tests]
+    mine = {"engine": engine, "source": engine_source(engine), "own_tests": own_tests(settings, engine)}
+    patterns = [t.format(**mine) for t in settings.tests]
     tests = [path for pattern in patterns for path in files_named_by(pattern)]
     return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "bench.mutation.plugin",
             *tests, "-k", settings.select.format(engine=engine)]
 
 
 def files_named_by(pattern: str) -> list[str]:
-    """The files ``pattern`` names, relative to the project, sorted: itself when it has no ``*``
-    (pytest then says plainly if it is missing), else every match (none is an error: a pattern
+    """The files ``pattern`` names (relative to the project, or whole), sorted: itself when it has no
+    ``*`` (pytest then says plainly if it is missing), else every match (none is an error: a pattern
     matching nothing would silently leave the engine's tests out)."""
     if "*" not in pattern:
         return [pattern]
-    found = sorted(str(path.relative_to(ROOT)) for path in ROOT.glob(pattern))
+    found = sorted(glob.glob(pattern, root_dir=ROOT))
     if not found:
         raise SystemExit(f"no file matches the mutation tests' pattern {pattern!r}")
     return found

@@ -21,13 +21,12 @@ from discord.ext import commands
 from bot.alt_text import alt_text
 from bot.app import AgoraBot
 from bot.endings import stored_ending
-from bot.i18n import text, word
+from bot.i18n import game_named, text, word
 from bot.locks import KeyedLocks
 from bot.names import plain_name, told_apart
 from bot.service import ACTIVE, GameRecord, invalid_control
 from cogs.table.pictures import Board, Picture, picture_words
-from rules import GAMES
-from rules.base import View
+from rules.base import Text, View
 
 COLOUR = discord.Colour(0xE69F00)
 
@@ -114,8 +113,9 @@ class TableCog(commands.Cog):
         return re.fullmatch(f"{COMMON_ACTIONS}|{self.actions}", action) is not None
 
     @property
-    def game_name(self) -> str:
-        return GAMES[self.game_id].name
+    def game_name(self) -> Text:
+        """The game's name, worded in each message's language (see :func:`bot.i18n.game_named`)."""
+        return game_named(self.game_id)
 
     async def language(self, record: GameRecord) -> str:
         """The language of the game's server."""

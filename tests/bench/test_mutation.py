@@ -29,7 +29,7 @@ from bench.mutation.run import (
     pytest_command,
     sample,
 )
-from rules import GAMES
+from rules import GAMES, MODULES
 
 
 def keys(source: str) -> list[str]:
@@ -139,10 +139,8 @@ def test_every_listed_equivalent_names_a_mutant_of_its_engine() -> None:
         assert load_equivalent(settings, engine) <= known, engine
 
 
-def test_the_engines_are_the_games_registered_in_rules() -> None:
-    assert set(Settings.load().engines) == {
-        game_id for game_id, game in GAMES.items() if game.state_class.__module__.startswith("rules.")
-    }
+def test_the_engines_are_every_registered_game() -> None:
+    assert Settings.load().engines == tuple(GAMES)
 
 
 def test_an_engine_package_is_mutated_file_by_file() -> None:
@@ -157,6 +155,22 @@ def test_an_engine_package_is_mutated_file_by_file() -> None:
     command = pytest_command(Settings.load(), "kouba")
     assert "rules/kouba" in command and "tests/rules/test_kouba.py" in command and command[-2:] == ["-k", "kouba"]
     assert not any("{" in part or "*" in part for part in command)
+
+
+# The installed games whose distribution's folder is at hand, with its tests (an editable install).
+WITH_TESTS = [game for game in GAMES if MODULES[game].package and (MODULES[game].folder.parent / "tests").is_dir()]
+
+
+@pytest.mark.parametrize("engine", WITH_TESTS)
+def test_an_installed_games_engine_is_found_through_the_registry_with_its_own_tests(engine: str) -> None:
+    modules = MODULES[engine]
+    engine_file = Path(modules.module("rules").__file__ or "").resolve()
+    assert engine_files(engine) == (engine_file,) and module_name(engine_file) == modules.rules
+    assert {m.path for m in engine_mutants(engine)} == {engine_source(engine)}
+    command = pytest_command(Settings.load(), engine)
+    own = [part for part in command if Path(ROOT / part).parent == modules.folder.parent / "tests"]
+    assert own and all(Path(part).name.startswith("test_") for part in own), command
+    assert engine_source(engine) in command and "tests/rules/test_conformance.py" in command
 
 
 def test_a_pattern_names_every_matching_test_file_and_refuses_to_match_none() -> None:

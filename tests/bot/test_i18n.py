@@ -33,6 +33,11 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
+def shown(path: Path) -> str:
+    """``path`` relative to the checkout, or whole for a game package installed elsewhere."""
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.as_posix()
+
+
 def module_file(name: str) -> Path:
     found = importlib.util.find_spec(name)
     assert found is not None and found.origin is not None, f"{name} cannot be found"
@@ -69,7 +74,7 @@ def engine_calls() -> Iterator[tuple[str, ast.expr]]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 for argument in texts_of(node.func.id, node):
-                    yield f"{path.relative_to(ROOT).as_posix()}:{node.lineno}", argument
+                    yield f"{shown(path)}:{node.lineno}", argument
 
 
 def texts_of(name: str, call: ast.Call) -> list[ast.expr]:
@@ -109,7 +114,7 @@ def test_every_message_asks_for_the_same_values(lang: str) -> None:
 
 def test_every_key_named_in_the_code_is_in_the_catalogue() -> None:
     named = {
-        (path.relative_to(ROOT).as_posix(), key)
+        (shown(path), key)
         for path in code_files()
         for key in NAMED_KEY.findall(path.read_text(encoding="utf-8"))
     }
@@ -183,7 +188,7 @@ def test_a_text_two_engines_write_reads_the_same_in_both_files(lang: str) -> Non
     assert disagree == []
 
 
-@pytest.mark.parametrize("path", catalogues(), ids=lambda path: path.relative_to(ROOT).as_posix())
+@pytest.mark.parametrize("path", catalogues(), ids=lambda path: shown(path))
 def test_no_message_is_written_twice_in_a_file(path: Path) -> None:
     """A second entry for the same id would silently win over the first."""
     ids = re.findall(r'^(?:msgctxt "([^"]*)"\n)?msgid "(.+)"$', path.read_text(encoding="utf-8"), flags=re.M)

@@ -1,10 +1,11 @@
 """Finding English in what the bot sends to a French server.
 
 A sentence is taken for English when it holds one of the small words French never uses
-(``the``, ``your``, ``is``...). The slash-command menus are read apart (:func:`menu_texts`):
-their English is Discord's default, and each text carries its French beside it. Mentions, channel
-links, code spans, links, slash commands and custom ids are left out: they are the same in every
-language.
+(``the``, ``your``, ``is``...), or a game's English name where French names it otherwise (its
+catalogue's ``<id>.name``: a game called "Tic-tac-toe" that French calls "Morpion"). The slash-command
+menus are read apart (:func:`menu_texts`): their English is Discord's default, and each text carries
+its French beside it. Mentions, channel links, code spans, links, slash commands and custom ids are
+left out: they are the same in every language.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from bot.i18n import game_name
+from rules import GAMES
 from tests.harness.transport import RecordedRequest
 
 ENGLISH_WORDS = frozenset(
@@ -23,6 +26,7 @@ ENGLISH_WORDS = frozenset(
 SHOWN_KEYS = frozenset({"content", "title", "description", "name", "value", "text", "label", "placeholder"})
 INERT = re.compile(r"<[@#][!&]?[0-9]+>|`[^`]*`|https?://\S+|<t:[0-9]+(?::[a-zA-Z])?>|(?<!\w)/[a-z]+")
 WORD = re.compile(r"[A-Za-z']+")
+ENGLISH_NAMES = tuple(game.name for game_id, game in GAMES.items() if game_name("fr", game_id) != game.name)
 
 
 def shown_strings(value: Any, key: str = "") -> Iterator[str]:
@@ -65,15 +69,18 @@ def _menu_texts(node: dict[str, Any], where: str) -> Iterator[tuple[str, str, st
         yield f"{where}: {choice['name']}", choice["name"], (choice.get("name_localizations") or {}).get("fr")
 
 
-def english_among(strings: Iterable[str]) -> list[str]:
-    """Those of ``strings`` that read as English, once each.
+def english_among(strings: Iterable[str], names: Iterable[str] = ENGLISH_NAMES) -> list[str]:
+    """Those of ``strings`` that read as English, once each (``names``: the games' English names
+    that French words otherwise).
 
-    >>> english_among(["Votre main", "Your hand", "<@12> à vous"])
-    ['Your hand']
+    >>> english_among(["Votre main", "Your hand", "<@12> à vous", "Partie de Go n°2"], names=["Go"])
+    ['Your hand', 'Partie de Go n°2']
     """
+    named = [re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.I) for name in names]
     found = []
     for shown in strings:
-        words = {word.lower() for word in WORD.findall(INERT.sub(" ", shown))}
-        if words & ENGLISH_WORDS:
+        plain = INERT.sub(" ", shown)
+        words = {word.lower() for word in WORD.findall(plain)}
+        if words & ENGLISH_WORDS or any(name.search(plain) for name in named):
             found.append(shown)
     return list(dict.fromkeys(found))

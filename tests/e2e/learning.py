@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.i18n import text, word
+from bot.i18n import game_name, text, word
 from bot.learn import Lesson, answer, as_good, menu
-from rules import GAMES
 from tests.harness import FakeComponent, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
 TYPED_NONSENSE = "zz"  # a move no game reads: the rules refuse it, and say why
@@ -127,7 +126,7 @@ async def wrong_moves_at(
     controls (and, where the game has no controls of its own, a move typed that the rules refuse);
     each is explained, in the board's words, and the panel stays at the same step, its controls
     back at their start."""
-    title = text(lang, "learn.title", game=lesson_name(lesson), step=step + 1, steps=len(lesson.steps))
+    title = text(lang, "learn.title", game=lesson_name(lesson, lang), step=step + 1, steps=len(lesson.steps))
     wrong = wrong_move(lesson, step)
     if wrong is not None:
         played = await press(h, user, panel, lesson, step, wrong)
@@ -163,5 +162,6 @@ def move_said(lesson: Lesson, step: int, move: str, user: FakeUser, lang: str) -
     return word(lang, said)
 
 
-def lesson_name(lesson: Lesson) -> str:
-    return GAMES[lesson.game].name
+def lesson_name(lesson: Lesson, lang: str = "en") -> str:
+    """The lesson's game as its headings name it in ``lang``."""
+    return game_name(lang, lesson.game)

@@ -13,7 +13,7 @@ from bot.app import AgoraBot
 from bot.i18n import text
 from bot.storage import Changes
 from cogs.common import game_cog
-from rules import GameState
+from rules import GAMES, GameState
 from rules.kouba import KoubaState
 from tests.e2e.test_kouba_e2e import board_of, fixed_seed, game_id, swap
 from tests.e2e.test_kouba_rulings_e2e import dice
@@ -102,15 +102,10 @@ async def test_a_finished_boards_menu_offers_the_review(
     assert outsider.ephemeral and "not playing" in outsider.text
 
 
-# Each game against Agora, its board at the positions offering the player the most moves (found by
-# random play from the game's own start): the Hint is on the board or in its "⋯" menu.
-CHALLENGES = {
-    "arkaios": ("arkaios challenge", {"level": "easy"}),
-    "arcanor": ("arcanor challenge", {"level": "easy"}),
-    "dragons_arena": ("dragons challenge", {"bot_level": "easy"}),
-    "araksey": ("araksey challenge", {"element": "earth", "level": "easy"}),
-    "tic_tac_toe": ("tictactoe challenge", {"level": "easy"}),
-}
+# Each game a duel can play, against Agora, its board at the positions offering the player the most
+# moves (found by random play from the game's own start): the Hint is on the board or in its "⋯" menu.
+DUELS = {game_id: options for game_id, game in GAMES.items() for players, options in game.sample_setups[::-1]
+         if players == 2}
 CANDIDATES = 400  # random plies looked through for the busiest positions
 BUSIEST = 2  # positions posted per game
 
@@ -140,7 +135,7 @@ async def hint_within_reach(h: FakeDiscord, alice: FakeUser, board: FakeMessage)
     assert opened.message is not None and opened.message.button(label=hint), opened.text
 
 
-@pytest.mark.parametrize("game", sorted(CHALLENGES))
+@pytest.mark.parametrize("game", sorted(DUELS))
 async def test_the_busiest_boards_against_agora_keep_the_hint_within_reach(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], game: str
 ) -> None:
@@ -148,10 +143,11 @@ async def test_the_busiest_boards_against_agora_keep_the_hint_within_reach(
     alice = h.user("alice")
     app = make_bot()
     await h.start(app)
-    command, options = CHALLENGES[game]
-    started = await h.slash(alice, command, opponent=h.bot_user, **options)
-    assert started.type == 4, started.text
-    [record] = await app.service.active_games(alice.id, h.guild.id)
+    seats = [alice.id, h.bot_user.id]
+    record = await app.service.start_game(
+        game, guild_id=h.guild.id, channel_id=h.default_channel.id, seats=seats, options=DUELS[game]
+    )
+    await app.storage.update_game(record.id, record.version, Changes({"bots": {"1": "easy"}}))  # Agora's seat
     assert record.state is not None
     for state in busiest(record.state, seed=len(game)):
         record = await app.service.load(record.id)

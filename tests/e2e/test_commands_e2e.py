@@ -8,6 +8,7 @@ Discord does.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +78,11 @@ async def test_a_text_too_long_is_named_and_nothing_is_sent(
     sent = len(h.requests)
     with pytest.raises(CommandsRefused) as refused:
         await bot.publish_commands()
-    assert str(refused.value).startswith(
-        "Not publishing the slash commands: the French description of the option level of /araksey challenge "
-        "is 101 characters long, over Discord's limit of 100 (and 4 more problems); nothing was sent"
-    )
+    assert re.match(
+        r"Not publishing the slash commands: the French description of the option level of /\w+ challenge "
+        r"is 101 characters long, over Discord's limit of 100 \(and \d+ more problems\); nothing was sent",
+        str(refused.value),
+    ), str(refused.value)
     assert [r for r in h.requests[sent:] if r.path.endswith("/commands")] == []
 
 

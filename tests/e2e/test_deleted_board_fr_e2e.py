@@ -25,5 +25,5 @@ async def test_show_board_posts_a_deleted_board_anew_in_french(
     assert f"<@{alice.id}>, à vous de jouer." in again.content and len(boards(h)) == 1
     link = f"https://discord.com/channels/{h.guild.id}/{h.default_channel.id}/{again.id}"
     said = [m.text for m in shown.messages if m.ephemeral]
-    assert said == [f"Tic-tac-toe n°1 : son plateau avait disparu ; il est publié à nouveau : {link}"], said
+    assert said == [f"Morpion n°1 : son plateau avait disparu ; il est publié à nouveau : {link}"], said
     await h.stop()

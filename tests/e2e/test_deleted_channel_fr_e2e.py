@@ -10,7 +10,7 @@ from tests.e2e.conftest import FRENCH_SAVED
 from tests.e2e.test_discord_errors_e2e import first_board
 from tests.harness import FakeDiscord
 
-TOLD = ("Le salon de Tic-tac-toe n°1 a été supprimé : ses pendules sont arrêtées, personne ne perd au temps en "
+TOLD = ("Le salon de Morpion n°1 a été supprimé : ses pendules sont arrêtées, personne ne perd au temps en "
         "attendant. Pour la poursuivre, lancez /games dans le salon où vous voulez jouer et appuyez sur Afficher "
         "le plateau : la partie y continue avec son historique.")
 
@@ -27,11 +27,11 @@ async def test_a_deleted_channel_is_told_in_french_and_the_game_continues_elsewh
     await h.delete_channel(h.default_channel)
     assert [m.content for m in h.dm_messages(alice)] == [TOLD]
     system = h.last_message("games")
-    assert system.content.startswith(f"<@{bob.id}> : le salon de Tic-tac-toe n°1 a été supprimé"), system.content
+    assert system.content.startswith(f"<@{bob.id}> : le salon de Morpion n°1 a été supprimé"), system.content
     listed = await h.slash(bob, "games", in_channel="games")
     shown = await h.click(bob, listed.button(label="Afficher le plateau de la n°1"))
     board = h.last_message("games")
     said = [m.text for m in shown.messages if m.ephemeral]
-    assert said and said[0].startswith("Tic-tac-toe n°1 continue ici, ses pendules reparties"), said
+    assert said and said[0].startswith("Morpion n°1 continue ici, ses pendules reparties"), said
     assert f"<@{alice.id}>, à vous de jouer." in board.content
     await h.stop()

@@ -24,7 +24,7 @@ async def test_a_503_to_the_next_board_is_told_in_french(
     h.faults.fail("POST", SEND, 503)
     pressed = await h.click(alice, board.button(label="a1"))
     said = [m.text for m in pressed.messages if m.ephemeral]
-    assert said == ["C'est fait dans Tic-tac-toe n°1 : c'est enregistré et cela compte. Discord répond mal en ce "
+    assert said == ["C'est fait dans Morpion n°1 : c'est enregistré et cela compte. Discord répond mal en ce "
                     "moment ; le plateau sera publié dès qu'il répondra."], said
     clock.advance(FIRST_WAIT)
     assert await bot.scheduler.run_due() == 1

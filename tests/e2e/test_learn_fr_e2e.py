@@ -31,7 +31,7 @@ async def test_a_lesson_is_played_to_its_end_in_french(
     for step in range(len(lesson.steps)):
         await wrong_moves_at(h, alice, panel, lesson, step, "fr")
         await play_step(h, alice, panel, lesson, step, "fr")
-    assert text("fr", "learn.title_done", game=lesson_name(lesson)) in panel.text
+    assert text("fr", "learn.title_done", game=lesson_name(lesson, "fr")) in panel.text
     assert panel.button(label=text("fr", "learn.practice"))
 
 

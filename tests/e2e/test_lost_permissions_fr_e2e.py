@@ -24,9 +24,9 @@ async def test_lost_send_messages_is_told_in_french(
     h.faults.revoke(h.default_channel.id)
     pressed = await h.click(alice, board.button(label="a1"))
     said = [m.text for m in pressed.messages if m.ephemeral]
-    assert said and said[0].startswith("C'est fait dans Tic-tac-toe n°1 : c'est enregistré"), said
+    assert said and said[0].startswith("C'est fait dans Morpion n°1 : c'est enregistré"), said
     told = [m.content for m in h.dm_messages(bob)]
-    assert len(told) == 1 and told[0].startswith("Agora ne peut pas publier dans le salon de Tic-tac-toe n°1"), told
+    assert len(told) == 1 and told[0].startswith("Agora ne peut pas publier dans le salon de Morpion n°1"), told
     admins = h.last_message("games").content
     assert admins.startswith(f"Agora ne peut pas publier dans <#{h.default_channel.id}> : il lui manque"), admins
     h.faults.restore(h.default_channel.id)

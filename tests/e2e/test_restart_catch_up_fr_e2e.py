@@ -24,8 +24,8 @@ async def test_a_board_left_thinking_is_posted_in_french_and_its_player_told_by_
     told = len(h.dm_messages(alice))
     await h.restart(make_bot())
     board = h.last_message(h.default_channel)
-    assert board is not stuck and "Tic-tac-toe · partie n°1" not in stuck.text
-    assert stuck.content == "Tic-tac-toe n°1 : la partie a continué ; son plateau est plus bas."
+    assert board is not stuck and "Morpion · partie n°1" not in stuck.text
+    assert stuck.content == "Morpion n°1 : la partie a continué ; son plateau est plus bas."
     dms = h.dm_messages(alice)[told:]
     assert len(dms) == 1 and dms[0].content.startswith("🎲 À vous de jouer dans la partie n°1"), dms
     await h.stop()

@@ -1,7 +1,7 @@
 """Tic-tac-toe's picture: the 3×3 board with X (seat 1) and O (seat 2), the last mark framed
 and a winning row struck through, in the kit's header and footer.
 
->>> from tests.tic_tac_toe.rules import TicTacToeState
+>>> from agora_tic_tac_toe.rules import TicTacToeState
 >>> render(TicTacToeState.start(2, 0, {}).play(0, "b2").view(None), ["Ada", "Bob"])[:4] == b"\\x89PNG"
 True
 """
@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import ImageDraw
 
+from agora_tic_tac_toe.rules import SIZE, TicTacToeView
 from render.kit import (
     BLACK,
     MARGIN,
@@ -29,7 +30,6 @@ from render.kit import (
     PICTURE_WORDS as KIT_WORDS,
 )
 from rules import Square
-from tests.tic_tac_toe.rules import SIZE, TicTacToeView
 
 CELL = 180
 WIDTH = 2 * MARGIN + 2 * 34 + CELL * SIZE + 2 * 60

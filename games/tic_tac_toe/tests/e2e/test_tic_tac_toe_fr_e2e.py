@@ -39,6 +39,10 @@ async def test_a_french_game_to_its_end(discord_harness: FakeDiscord, make_bot: 
     assert "La grille est pleine : partie nulle" in board.text, board.text
     rules = await h.slash(alice, "rules", game="tic_tac_toe")
     assert "aligner trois de ses marques" in rules.text
+    leaderboard = await h.slash(alice, "leaderboard", game="tic_tac_toe")
+    assert "Morpion" in leaderboard.text, leaderboard.text
+    replay = await h.slash(alice, "replay", game=1)
+    assert replay.message is not None and "Morpion" in replay.message.text, replay.message.text
     await h.stop()
 
 
@@ -52,4 +56,10 @@ async def test_the_commands_are_described_in_french(
     assert isinstance(command, app_commands.Group) and bot.tree.translator is not None
     translated = await command.get_translated_payload(bot.tree, bot.tree.translator)
     assert translated["description_localizations"]["fr"] == "Morpion : trois alignés gagnent."
+    leaderboard = bot.tree.get_command("leaderboard")
+    assert isinstance(leaderboard, app_commands.Command)
+    payload = await leaderboard.get_translated_payload(bot.tree, bot.tree.translator)
+    [game] = [option for option in payload["options"] if option["name"] == "game"]
+    [named] = [choice for choice in game["choices"] if choice["value"] == "tic_tac_toe"]
+    assert named["name"] == "Tic-tac-toe" and named["name_localizations"]["fr"] == "Morpion"
     await h.stop()

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from agora_tic_tac_toe.rules import GAME_ID, LINES, TicTacToeState
 from ai.adapter import ADAPTERS, Adapter, Sampler, Values, replay, squash
 from ai.observation import Observation
 from rules import GameState, Rng
-from tests.tic_tac_toe.rules import GAME_ID, LINES, TicTacToeState
 
 
 def sampler(obs: Observation) -> Sampler:

@@ -12,6 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from agora_tic_tac_toe import render as drawing
+from agora_tic_tac_toe.rules import GAME_ID, SIZE, SQUARES, TicTacToeState, index_of
 from bot.app import AgoraBot
 from bot.endings import result_text
 from bot.i18n import text
@@ -19,8 +21,6 @@ from bot.opponent import DEFAULT_LEVEL, Level
 from bot.service import ACTIVE, GameRecord
 from cogs.common import COLOUR, OPPONENT_HELP, Board, GameButton, GameCog, LessonClick, challenge_command, mention_list
 from rules import Square
-from tests.tic_tac_toe import render as drawing
-from tests.tic_tac_toe.rules import GAME_ID, SIZE, SQUARES, TicTacToeState, index_of
 
 MARKS = ("❌", "⭕")  # the square's button shows who marked it; the picture draws the same X and O
 

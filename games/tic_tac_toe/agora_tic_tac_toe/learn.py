@@ -3,10 +3,10 @@ board's draw, then a row of three; its words are in this package's catalogues (`
 
 from __future__ import annotations
 
+from agora_tic_tac_toe.render import BOARD_TOP, CELL, WIDTH
+from agora_tic_tac_toe.rules import GAME_ID, SIZE
 from bot.learn import JSON, Lesson, Step, squares_of
 from render.kit import Grid
-from tests.tic_tac_toe.render import BOARD_TOP, CELL, WIDTH
-from tests.tic_tac_toe.rules import GAME_ID, SIZE
 
 GRID = Grid(left=(WIDTH - CELL * SIZE) // 2, top=BOARD_TOP, cell=CELL, files=SIZE, ranks=SIZE)  # as drawn
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from agora_tic_tac_toe.rules import LINES, SQUARES, TicTacToeState
 
 from rules import GAMES, ForbiddenMove, NotationError, Outcome
-from tests.tic_tac_toe.rules import LINES, SQUARES, TicTacToeState
 
 
 def played(*squares: str) -> TicTacToeState:
@@ -56,3 +56,18 @@ def test_the_last_move_in_words_and_the_round_trip() -> None:
     assert view["last_move"] == ["a1"] and view["to_move"] == 0
     assert str(TicTacToeState.describe(view, ["Ada", "Bob"])) == "Bob marked a1"
     assert GAMES["tic_tac_toe"].from_json(state.to_json()) == state
+
+
+def test_the_lines_are_the_three_rows_the_three_columns_and_the_two_diagonals() -> None:
+    lines = {"-".join(str(SQUARES[i]) for i in line) for line in LINES}
+    rows, columns = {"a1-b1-c1", "a2-b2-c2", "a3-b3-c3"}, {"a1-a2-a3", "b1-b2-b3", "c1-c2-c3"}
+    assert lines == rows | columns | {"a1-b2-c3", "c1-b2-a3"}
+    assert played("c1", "a1", "b2", "a2", "a3").outcome == Outcome((0,), "three in a row")
+    assert played("b1", "a1", "c1", "b2", "a2", "c3").outcome == Outcome((1,), "three in a row")
+
+
+def test_each_move_is_told_with_the_name_of_its_player() -> None:
+    names = ["Ada", "Bob"]
+    told = [str(TicTacToeState.describe(played(*moves).view(None), names)) for moves in (["b2"], ["b2", "a1"])]
+    assert told == ["Ada marked b2", "Bob marked a1"]
+    assert str(TicTacToeState.describe(played("b2", "a1", "c3").view(None), names)) == "Ada marked c3"

@@ -1,11 +1,13 @@
-"""Tic-tac-toe, the game installed as a package (tests/tic_tac_toe), played through the whole bot:
-challenge, board, buttons, /move, refusals, the end, ratings, replay and Agora."""
+"""Tic-tac-toe, the game installed as a package (``agora_tic_tac_toe``), played through the whole bot:
+challenge, board, buttons, /move, refusals, the end, ratings, replay, Agora, Hint, Review and a
+Swiss tournament."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from bot.app import AgoraBot
+from tests.e2e.conftest import Clock
 from tests.harness import FakeDiscord, FakeMessage, FakeUser
 
 
@@ -108,4 +110,46 @@ async def test_a_game_against_agora_to_its_end(
     assert "made three in a row" in board.text or "The board is full: a draw" in board.text
     moves = await bot.storage.moves(1)
     assert {m.user_id for m in moves if m.seat == 1} == {h.bot_user.id}
+    await h.stop()
+
+
+async def test_hint_and_review_against_agora(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:
+    h = discord_harness
+    alice = h.user("alice")
+    await h.start(make_bot())
+    await h.slash(alice, "tictactoe challenge", opponent=h.bot_user, level="easy")
+    board = h.last_message(h.default_channel)
+    hinted = await h.click(alice, board.button(label="Hint"))
+    assert hinted.message is not None and hinted.message.ephemeral, hinted.text
+    assert "Agora (medium) would play" in hinted.message.text, hinted.message.text
+    assert hinted.message.attachments[0].filename.startswith("hint-")
+    while not finished(board):
+        free = [b for b in board.buttons if not b.disabled and b.label and len(b.label) == 2]
+        board = await mark(h, alice, board, free[-1].label or "")
+    review = await h.click(alice, board.button(label="Review"))
+    assert review.message is not None and review.message.ephemeral, review.text
+    assert "went wrong" not in review.message.text, review.message.text
+    await h.stop()
+
+
+async def test_a_swiss_tournament_round_is_announced(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    alice, bob = h.user("alice"), h.user("bob")
+    bot = make_bot()
+    await h.start(bot)
+    made = await h.slash(h.owner, "tournament create", game="tic_tac_toe", format="swiss", deadline="1h", starts="1h")
+    assert made.type == 4 and not made.ephemeral, made.text
+    assert made.message is not None and "Tic-tac-toe" in made.message.text, made.message.text
+    for player in (alice, bob):
+        joined = await h.slash(player, "tournament join")
+        assert joined.ephemeral and "You are in tournament" in joined.text, joined.text
+    clock.advance(2 * 3600)
+    await bot.scheduler.run_due()
+    await h.settle()
+    [announced] = [m for m in h.messages(h.default_channel) if "round 1 of" in m.text and not m.attachments]
+    assert "Who moves first is balanced" in announced.text, announced.text
+    boards = [m for m in h.messages(h.default_channel) if m.attachments and "Tic-tac-toe" in m.text]
+    assert boards, "the round's game is posted"
     await h.stop()

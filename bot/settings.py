@@ -75,6 +75,11 @@ class GuildSettings:
     # The share (%) of their last finished games a player must have seen through to join a tournament
     # or an open table of three or more (bot/absence.py); 0: anyone joins.
     min_reliability: int = 0
+    # Spectators (bot/following.py): private threads for a game's followers, Agora's commentary in them,
+    # and whether rated games may be followed at all.
+    spectator_threads: bool = True
+    commentary: bool = True
+    follow_rated: bool = True
 
     def reminder_at(self, turn_started_at: float, turn_seconds: int) -> float | None:
         """When to remind; None when the reminder would fall at or before the turn's start."""
@@ -109,13 +114,16 @@ class SettingsStore:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, turn_seconds, timeout_rule, reminder_seconds, "
                 "challenge_seconds, threads, channels, language, tournament_role, claim_grace_seconds, stand_in_level, "
-                "min_reliability) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "min_reliability, spectator_threads, commentary, follow_rated) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
                 "timeout_rule = excluded.timeout_rule, reminder_seconds = excluded.reminder_seconds, "
                 "challenge_seconds = excluded.challenge_seconds, threads = excluded.threads, "
                 "channels = excluded.channels, language = excluded.language, "
                 "tournament_role = excluded.tournament_role, claim_grace_seconds = excluded.claim_grace_seconds, "
-                "stand_in_level = excluded.stand_in_level, min_reliability = excluded.min_reliability",
+                "stand_in_level = excluded.stand_in_level, min_reliability = excluded.min_reliability, "
+                "spectator_threads = excluded.spectator_threads, commentary = excluded.commentary, "
+                "follow_rated = excluded.follow_rated",
                 (
                     guild_id,
                     settings.turn_seconds,
@@ -129,6 +137,9 @@ class SettingsStore:
                     settings.claim_grace_seconds,
                     settings.stand_in_level,
                     settings.min_reliability,
+                    int(settings.spectator_threads),
+                    int(settings.commentary),
+                    int(settings.follow_rated),
                 ),
             )
         self._cache[guild_id] = settings
@@ -149,4 +160,7 @@ def decode_settings(values: dict[str, Any]) -> GuildSettings:
         claim_grace_seconds=int(values.get("claim_grace_seconds") or GuildSettings.claim_grace_seconds),
         stand_in_level=str(values.get("stand_in_level") or GuildSettings.stand_in_level),
         min_reliability=int(values.get("min_reliability") or 0),
+        spectator_threads=bool(values.get("spectator_threads", 1)),
+        commentary=bool(values.get("commentary", 1)),
+        follow_rated=bool(values.get("follow_rated", 1)),
     )

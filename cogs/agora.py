@@ -523,6 +523,9 @@ class Agora(SharedControls):
         claim_grace="Claim rule: how long after the deadline an unclaimed time-out ends the game, e.g. 3d",
         stand_in="Level Agora plays at in the seat of a player who left a table of three or more",
         min_reliability="Min. % of their last 20 games a player saw through, to join tournaments and open tables",
+        spectator_threads="Open private spectators' threads for games (kept from their players until the end)",
+        commentary="Agora's commentary (chances of winning) in the spectators' threads",
+        follow_rated="Whether rated games may be followed",
     )
     @app_commands.choices(
         timeout_rule=[
@@ -546,6 +549,9 @@ class Agora(SharedControls):
         claim_grace: str | None = None,
         stand_in: app_commands.Choice[str] | None = None,
         min_reliability: app_commands.Range[int, 0, 100] | None = None,
+        spectator_threads: bool | None = None,
+        commentary: bool | None = None,
+        follow_rated: bool | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -572,6 +578,9 @@ class Agora(SharedControls):
                 ),
                 "stand_in_level": None if stand_in is None else stand_in.value,
                 "min_reliability": min_reliability,
+                "spectator_threads": spectator_threads,
+                "commentary": commentary,
+                "follow_rated": follow_rated,
             }
             changes = {key: value for key, value in asked.items() if value is not None}
             if changes:
@@ -606,6 +615,9 @@ class Agora(SharedControls):
             ("expiry", format_duration(settings.challenge_seconds)),
             ("threads", text(lang, "yes" if settings.threads else "no")),
             ("channels", channels),
+            ("follow.settings_threads", text(lang, "yes" if settings.spectator_threads else "no")),
+            ("follow.settings_commentary", text(lang, "yes" if settings.commentary else "no")),
+            ("follow.settings_rated", text(lang, "yes" if settings.follow_rated else "no")),
             ("language", language_name(lang)),
             (
                 "tour.settings_role",

@@ -1,4 +1,5 @@
-"""The daily digest of ``/agora notify``: one DM a day at each player's hour, listing the games waiting for them.
+"""The daily digest of ``/agora notify``: one DM a day at each player's hour, listing the games waiting for them
+and the news of the games they follow (``cogs/following.py``).
 
 Choosing lives in :mod:`bot.notices` and ``/agora notify`` (cogs/agora.py); this cog only runs the
 digests' durable queue with the scheduler's jobs (a sweep: due digests are moved on to their next
@@ -22,6 +23,7 @@ from bot.notices import (
     following_digest,
 )
 from bot.service import ACTIVE, GameRecord
+from cogs.following import Following
 from cogs.games import game_link
 from rules import GAMES
 
@@ -57,18 +59,30 @@ class Digests(commands.Cog):
         return sent
 
     async def send_digest(self, choice: NoticeChoice) -> int:
-        """DM one player the games waiting for their move (nothing when none waits); 1 if a digest went out."""
+        """DM one player the games waiting for their move, then the news of the games they follow (nothing
+        when there is neither); 1 if a digest went out."""
         waiting = await self.waiting_for(choice.user_id)
-        if not waiting:
+        urgent = min(waiting, key=lambda pair: pair[1].seconds_left)[0] if waiting else None
+        follows = await self.following.store.follows_of(choice.user_id)
+        guild = urgent.row.guild_id if urgent is not None else follows[0].guild_id if follows else None
+        lang = choice.lang(await self.bot.dm_language(choice.user_id, guild))
+        followed = await self.following.digest_lines(choice.user_id, lang) if follows else []
+        if not waiting and not followed:
             return 0
-        urgent = min(waiting, key=lambda pair: pair[1].seconds_left)[0]
-        server_lang = await self.bot.language_of(urgent.row.guild_id)
-        lang = choice.lang(await self.bot.dm_language(choice.user_id, urgent.row.guild_id))
-        said = digest_message(lang, [entry for _, entry in waiting])
+        parts = [digest_message(lang, [entry for _, entry in waiting])] if waiting else []
+        said = "\n".join([*parts, *followed])[:2000]
         delivery = await self.bot.notices.dm(choice.user_id, said)
-        # Closed DMs: told once, where their most urgent game is played; the mention stands in from now on.
-        await self.bot.notices.tell_if_closed(delivery, urgent.row.channel_id, choice.user_id, server_lang)
+        if urgent is not None:  # closed DMs: told once, where their most urgent game is played
+            server_lang = await self.bot.language_of(urgent.row.guild_id)
+            await self.bot.notices.tell_if_closed(delivery, urgent.row.channel_id, choice.user_id, server_lang)
         return int(delivery is Delivery.SENT)
+
+    @property
+    def following(self) -> Following:
+        """The cog of followed games, whose news join the digest."""
+        cog = self.bot.get_cog("Following")
+        assert isinstance(cog, Following)
+        return cog
 
     async def waiting_for(self, user_id: int) -> list[tuple[GameRecord, Waiting]]:
         """Every game being played, on any server, that waits for ``user_id``'s move, with its digest line."""

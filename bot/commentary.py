@@ -1,0 +1,121 @@
+"""Agora's commentary for spectators: each player's chance after each turn, and the turns that changed it most.
+
+After each turn of a game that has a spectators' thread (:mod:`bot.following`), the position is
+weighed by Agora's hard search from the spectators' view (:func:`ai.chances.chances`): the
+observation holds ``state.view(None)`` and the move log with every secret move hidden, never a
+seat's view, so the figures cannot tell a hand or a hidden stack. Each position is one job in the
+AI workers at the background priority (a live Agora move waiting starts first), and a game's
+commentary stops once one more position could take it past GAME_SECONDS of worker time.
+
+>>> points = [Point(0, (0.5, 0.5)), Point(2, (0.6, 0.4)), Point(4, (0.2, 0.8)), Point(6, (0.25, 0.75))]
+>>> [(s.ply, s.seat, s.before, s.after) for s in swings(points)]
+[(4, 0, 0.6, 0.2), (2, 0, 0.5, 0.6), (6, 0, 0.2, 0.25)]
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ai import ADAPTERS, Observation
+from ai.chances import TURN_SECONDS, chances
+from bot.storage import Storage
+from rules import GameState
+
+GAME_SECONDS = 120.0  # worker time for one game's commentary
+SHOWN = 3  # the turns that changed the chances most, as the commentary names them
+
+
+@dataclass(frozen=True)
+class Point:
+    """Each seat's chance once ``ply`` moves were played, and the worker time it took."""
+
+    ply: int
+    chances: tuple[float, ...]
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Swing:
+    """A turn that changed the chances: the moves from ply ``start`` to ``ply``, and the chance of the
+    seat it changed most, before and after."""
+
+    start: int
+    ply: int
+    seat: int
+    before: float
+    after: float
+
+    @property
+    def change(self) -> float:
+        return abs(self.after - self.before)
+
+
+def spectator_observation(state: GameState[Any], moves: Sequence[tuple[int, str]]) -> Observation | None:
+    """What spectators know of ``state`` (the moves ``moves`` led to it), for the seat to move; None
+    when nobody is to move (the game is over)."""
+    waiting = list(state.waiting_for or state.actors)
+    if state.outcome is not None or not waiting:
+        return None
+    view = state.view(None)
+    prefix, hidden = ADAPTERS[view["game"]].secret_moves or ("", "")
+    log = tuple((seat, hidden if prefix and notation.startswith(prefix) else notation) for seat, notation in moves)
+    return Observation(view["game"], waiting[0], dict(view), log)
+
+
+def spectator_log(game: str, moves: Sequence[tuple[int, str]]) -> list[str]:
+    """The moves as spectators saw them: every secret move hidden."""
+    prefix, hidden = ADAPTERS[game].secret_moves or ("", "")
+    return [hidden if prefix and notation.startswith(prefix) else notation for _, notation in moves]
+
+
+def weigh_position(obs: Observation, ply: int, seed: int) -> Point:
+    """The chances of the position spectators see in ``obs`` (runs in a worker)."""
+    started = time.process_time()
+    found = chances(obs, seed)
+    return Point(ply, found, time.process_time() - started)
+
+
+def final_point(state: GameState[Any], ply: int) -> Point:
+    """The end of the game: 1 for each winner, 0 for the others, a half each after a draw."""
+    outcome = state.outcome
+    assert outcome is not None
+    if outcome.is_draw:
+        return Point(ply, (0.5,) * state.players)
+    return Point(ply, tuple(1.0 if seat in outcome.winners else 0.0 for seat in range(state.players)))
+
+
+def fits(spent: float) -> bool:
+    """Whether one more position fits in a game's commentary after ``spent`` seconds of worker time."""
+    return spent + TURN_SECONDS <= GAME_SECONDS
+
+
+def swings(points: Sequence[Point], shown: int = SHOWN) -> list[Swing]:
+    """The turns between consecutive points that moved a seat's chance most (ties: the earlier first)."""
+    found = []
+    for before, after in itertools.pairwise(points):
+        # Rounded, so that an even swing (one seat's gain, the other's loss) names the first seat.
+        seat = max(range(len(after.chances)), key=lambda s: round(abs(after.chances[s] - before.chances[s]), 3))
+        found.append(Swing(before.ply, after.ply, seat, before.chances[seat], after.chances[seat]))
+    ranked = sorted((s for s in found if s.change > 0.0), key=lambda s: (-s.change, s.ply))
+    return ranked[:shown]
+
+
+async def points_of(storage: Storage, game_id: int) -> list[Point]:
+    """The commented positions of a game, in order."""
+    found = await storage.db.fetch("SELECT ply, chances, seconds FROM commentary WHERE game_id = ? ORDER BY ply",
+                                   (game_id,))  # fmt: skip
+    return [Point(int(row[0]), tuple(json.loads(row[1])), float(row[2])) for row in found]
+
+
+async def keep_point(storage: Storage, game_id: int, point: Point) -> None:
+    async with storage.transaction() as db:
+        await db.execute(
+            "INSERT INTO commentary (game_id, ply, chances, seconds) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id, ply) DO NOTHING",
+            (game_id, point.ply, json.dumps(list(point.chances)), point.seconds),
+        )

@@ -1,0 +1,193 @@
+"""Following a game one does not play, and the game's spectators' thread.
+
+A member follows a game (its board's Follow button, ``/follow``) to hear of it by their own
+``/agora notify`` choice: ``dm`` sends a DM each time the game moves on, ``digest`` lists it in their
+daily digest, ``mention`` and ``quiet`` tell nothing but ``/following``; the end of the game is told
+the same way. Who may follow comes from the stored game: its players never (they see its board), and
+nobody once it is over; a server may keep rated games from being followed (``/agora settings``).
+What followers are told is worded from the spectators' view, so it holds no secret.
+
+Each follow remembers how far its follower was told of the game (``told_mark``: the moves played,
+plus one once the game ended; offers and other changes that play no move tell nothing): a DM or a
+digest moves it on in one guarded write, so nothing is told twice, even by several processes.
+
+A game's spectators' thread is a private thread of the game's channel, opened by the first follower
+who asks, to which the bot adds followers only: never a player of the game, and a follower who
+takes a seat leaves it (and stops following). When the game ends, its players are added and the final
+board posted there (the thread's ``state`` goes from ``open`` to ``shared`` in a guarded write). A
+channel that allows no private thread gets none (``unavailable``), never a public one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from bot.database import Row
+from bot.i18n import text
+from bot.ratings import is_rated
+from bot.records import ACTIVE, CHALLENGE, GameRecord, refusal
+from bot.settings import GuildSettings
+from bot.storage import Storage
+
+OPEN, SHARED, UNAVAILABLE = "open", "shared", "unavailable"
+KEPT_SECONDS = 7 * 86400  # a finished game stays in /following this long after its end
+NAME_LENGTH = 100  # Discord's longest thread name
+PLAYED = (CHALLENGE, ACTIVE)  # a challenge or an open table, and a game being played
+# How far a game went, in SQL over ``games g`` (two placeholders: PLAYED): its moves, plus one once it ended.
+MARK_OF_GAME = (
+    "(SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) + CASE WHEN g.status IN (?, ?) THEN 0 ELSE 1 END"
+)
+
+
+@dataclass(frozen=True)
+class Follow:
+    """One member following one game; ``told_mark``: how far they were told of it (see ``MARK_OF_GAME``)."""
+
+    game_id: int
+    user_id: int
+    guild_id: int
+    followed_at: float
+    told_mark: int
+
+
+@dataclass(frozen=True)
+class SpectatorThread:
+    """A game's spectators' thread (none for ``unavailable``) and its commentary message."""
+
+    game_id: int
+    thread_id: int | None
+    state: str
+    comment_message_id: int | None = None
+
+
+def check_may_follow(record: GameRecord, user_id: int, settings: GuildSettings, unrated: Collection[int]) -> None:
+    """Refuse a follow the stored game does not allow: a player of it, a game over, a rated game on a
+    server that keeps rated games from followers.
+
+    >>> from bot.storage import GameRow
+    >>> row = GameRow(4, "some_game", 1, 1, "active", [7, 8], [7, 8], {}, 0, None, [], None, None, 3, None, 0.0,
+    ...               0.0, None)
+    >>> check_may_follow(GameRecord(row, None), 7, GuildSettings(1), ())
+    Traceback (most recent call last):
+    bot.records.ServiceError: You play game #4: its board shows you every move, so you do not follow it.
+    """
+    if user_id in record.seats:
+        raise refusal("follow.player", id=record.id)
+    if ended(record):
+        raise refusal("follow.over", id=record.id)
+    if not settings.follow_rated and is_rated(record.seats, unrated):
+        raise refusal("follow.rated_off", id=record.id)
+
+
+def thread_name(lang: str, game: str, game_id: int) -> str:
+    """The spectators' thread's name: "Spectators · Arkaios #12", within Discord's length."""
+    return text(lang, "follow.thread_name", game=game, id=game_id)[:NAME_LENGTH]
+
+
+def decode_follow(row: Row | dict[str, Any]) -> Follow:
+    return Follow(int(row["game_id"]), int(row["user_id"]), int(row["guild_id"]), float(row["followed_at"]),
+                  int(row["told_mark"]))  # fmt: skip
+
+
+def decode_thread(row: Row | dict[str, Any]) -> SpectatorThread:
+    thread, message = row["thread_id"], row["comment_message_id"]
+    return SpectatorThread(int(row["game_id"]), None if thread is None else int(thread), str(row["state"]),
+                           None if message is None else int(message))  # fmt: skip
+
+
+class FollowStore:
+    """The follows (table ``follows``) and the spectators' threads (table ``spectator_threads``)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def follow(self, record: GameRecord, user_id: int, now: float) -> bool:
+        """Follow ``record`` from where it stands; False when ``user_id`` followed it already."""
+        async with self.storage.transaction() as db:
+            added = await db.execute(
+                "INSERT INTO follows (game_id, user_id, guild_id, followed_at, told_mark) "
+                f"SELECT ?, ?, ?, ?, ({MARK_OF_GAME}) FROM games g WHERE g.id = ? "
+                "ON CONFLICT (game_id, user_id) DO NOTHING",
+                (record.id, user_id, record.row.guild_id, now, *PLAYED, record.id),
+            )
+        return added == 1
+
+    async def unfollow(self, game_id: int, user_id: int) -> bool:
+        async with self.storage.transaction() as db:
+            gone = await db.execute("DELETE FROM follows WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        return gone == 1
+
+    async def followers(self, game_id: int) -> list[Follow]:
+        found = await self.storage.db.fetch("SELECT * FROM follows WHERE game_id = ? ORDER BY followed_at, user_id",
+                                            (game_id,))  # fmt: skip
+        return [decode_follow(row) for row in found]
+
+    async def follows_of(self, user_id: int, guild_id: int | None = None) -> list[Follow]:
+        """What ``user_id`` follows (on ``guild_id``, or everywhere), the oldest follow first."""
+        where, values = ("user_id = ?", [user_id]) if guild_id is None else ("user_id = ? AND guild_id = ?",
+                                                                            [user_id, guild_id])  # fmt: skip
+        found = await self.storage.db.fetch(f"SELECT * FROM follows WHERE {where} ORDER BY followed_at, game_id",
+                                            values)  # fmt: skip
+        return [decode_follow(row) for row in found]
+
+    async def behind(self, user_id: int | None = None) -> list[tuple[Follow, int]]:
+        """The follows (of ``user_id``, or everyone's) of games with news since their follower was last
+        told, each with the game's mark now."""
+        mine, values = ("WHERE f.user_id = ?", [user_id]) if user_id is not None else ("", [])
+        found = await self.storage.db.fetch(
+            f"SELECT * FROM (SELECT f.*, ({MARK_OF_GAME}) AS mark FROM follows f JOIN games g ON g.id = f.game_id "
+            f"{mine}) AS news WHERE mark > told_mark ORDER BY game_id, user_id",
+            [*PLAYED, *values],
+        )
+        return [(decode_follow(row), int(row["mark"])) for row in found]
+
+    async def told(self, follow: Follow, mark: int) -> bool:
+        """Move ``follow`` on to ``mark``; False when another run did first (then it is theirs to tell)."""
+        async with self.storage.transaction() as db:
+            moved = await db.execute(
+                "UPDATE follows SET told_mark = ? WHERE game_id = ? AND user_id = ? AND told_mark = ?",
+                (mark, follow.game_id, follow.user_id, follow.told_mark),
+            )
+        return moved == 1
+
+    async def thread(self, game_id: int) -> SpectatorThread | None:
+        found = await self.storage.db.fetchrow("SELECT * FROM spectator_threads WHERE game_id = ?", (game_id,))
+        return None if found is None else decode_thread(found)
+
+    async def keep_thread(self, game_id: int, thread_id: int | None, state: str, now: float) -> bool:
+        """Remember the game's thread (or that it can have none); False when one was kept first."""
+        async with self.storage.transaction() as db:
+            added = await db.execute(
+                "INSERT INTO spectator_threads (game_id, thread_id, state, opened_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id) DO NOTHING",
+                (game_id, thread_id, state, now),
+            )
+        return added == 1
+
+    async def share(self, game_id: int) -> bool:
+        """The game ended: its open thread becomes its players' too; False when another run did first."""
+        async with self.storage.transaction() as db:
+            moved = await db.execute("UPDATE spectator_threads SET state = ? WHERE game_id = ? AND state = ?",
+                                     (SHARED, game_id, OPEN))  # fmt: skip
+        return moved == 1
+
+    async def keep_comment_message(self, game_id: int, message_id: int) -> None:
+        async with self.storage.transaction() as db:
+            await db.execute("UPDATE spectator_threads SET comment_message_id = ? WHERE game_id = ?",
+                             (message_id, game_id))  # fmt: skip
+
+    async def open_threads_of_ended_games(self) -> list[SpectatorThread]:
+        """Open threads whose game is no longer played (finished, or closed before it began)."""
+        found = await self.storage.db.fetch(
+            "SELECT t.* FROM spectator_threads t JOIN games g ON g.id = t.game_id "
+            "WHERE t.state = ? AND g.status NOT IN (?, ?) ORDER BY t.game_id",
+            (OPEN, *PLAYED),
+        )
+        return [decode_thread(row) for row in found]
+
+
+def ended(record: GameRecord) -> bool:
+    """Whether ``record`` is no longer played: finished, or a challenge or table closed before it began."""
+    return record.row.status not in PLAYED

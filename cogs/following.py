@@ -1,0 +1,440 @@
+"""Following games and their spectators' threads: the Follow button of boards, ``/follow`` and ``/following``.
+
+The rules live in :mod:`bot.following` (who may follow, the follows, the threads) and
+:mod:`bot.commentary` (Agora's commentary); this cog answers the button and the commands, tells
+followers what their ``/agora notify`` choice asks (a sweep of the scheduler, so it survives a
+restart; the digest itself is ``cogs/notices.py``'s), opens the spectators' private threads, shares
+them with the players when the game ends, and posts the commentary in them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import AgoraBot
+from bot.commentary import (
+    GAME_SECONDS,
+    Point,
+    Swing,
+    final_point,
+    fits,
+    keep_point,
+    points_of,
+    spectator_log,
+    spectator_observation,
+    swings,
+    weigh_position,
+)
+from bot.endings import result_text
+from bot.following import (
+    KEPT_SECONDS,
+    OPEN,
+    UNAVAILABLE,
+    Follow,
+    FollowStore,
+    SpectatorThread,
+    check_may_follow,
+    ended,
+    thread_name,
+)
+from bot.i18n import text, word
+from bot.locks import KeyedLocks
+from bot.notices import DIGEST, DM
+from bot.opponent import move_seed
+from bot.service import ACTIVE, GameRecord, ServiceError, refusal
+from bot.workers import BACKGROUND
+from cogs.common import ANY_VERSION, GameButton, SharedControls, game_cog, guarded, send_answer
+from cogs.games import game_link
+from render.chances import chance_picture
+from rules import GAMES
+
+PREFIX = "follow"
+STOP, THREAD = "follow:stop", "follow:thread"
+# Discord's answers when a private thread cannot be made here: missing permissions, or a channel type
+# (a forum, a voice channel's chat) that holds no private thread.
+NO_PRIVATE_THREAD = (50013, 50024, 50001)
+NO_PINGS = discord.AllowedMentions.none()
+ARCHIVE_MINUTES: Literal[10080] = 10080  # the longest a thread stays open without a message: a week
+
+log = logging.getLogger("agora.cogs")
+
+
+class Following(SharedControls):
+    """The Follow button, ``/follow``, ``/following``, the followers' news and the spectators' threads."""
+
+    prefix = PREFIX
+
+    def __init__(self, bot: AgoraBot) -> None:
+        self.bot = bot
+        self.store = FollowStore(bot.storage)
+        self.thread_locks = KeyedLocks()  # one thread opened, shared or commented at a time, per game
+        self.commenting: set[asyncio.Task[None]] = set()
+
+    async def cog_load(self) -> None:
+        self.bot.scheduler.sweeps.append(self.tell_news)
+        self.bot.service.on_seated.append(self.seated)
+
+    async def cog_unload(self) -> None:
+        if self.tell_news in self.bot.scheduler.sweeps:
+            self.bot.scheduler.sweeps.remove(self.tell_news)
+        if self.seated in self.bot.service.on_seated:
+            self.bot.service.on_seated.remove(self.seated)
+
+    # -- the Follow button and the commands --------------------------------------------------------
+
+    def board_controls(self, record: GameRecord, lang: str) -> list[discord.ui.Item[Any]]:
+        if record.row.status != ACTIVE:
+            return []
+        return [GameButton(record.id, ANY_VERSION, PREFIX, label=text(lang, "follow.button"), emoji="👁")]
+
+    def menu_controls(self, record: GameRecord, user_id: int, lang: str) -> list[discord.ui.Item[Any]]:
+        """Follow in the "⋯" menu of someone who does not play the game (for a board with no room for it)."""
+        return [] if user_id in record.seats else self.board_controls(record, lang)
+
+    async def on_shared_control(
+        self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str
+    ) -> None:
+        lang = await self.bot.reply_language(interaction)
+        if action == STOP:
+            await self.stop(interaction, record, lang)
+        elif action == THREAD:
+            await self.join_thread(interaction, record, lang)
+        else:
+            await self.follow(interaction, record, lang)
+
+    @app_commands.command(name="follow", description="Follow a game you do not play: hear of its moves and its end.")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game (its number, as on its board)", stop="Stop following it")
+    async def follow_command(self, interaction: discord.Interaction[Any], game: int, stop: bool = False) -> None:
+        async def work() -> None:
+            lang = await self.bot.reply_language(interaction)
+            record = await self.bot.service.load(game)
+            if record.row.guild_id != interaction.guild_id:
+                raise refusal("err.no_game", id=game)
+            await (self.stop(interaction, record, lang) if stop else self.follow(interaction, record, lang))
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="following", description="The games you follow on this server.")
+    @app_commands.guild_only()
+    async def following_command(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> None:
+            assert interaction.guild_id is not None
+            lang = await self.bot.reply_language(interaction)
+            lines = []
+            for follow in await self.store.follows_of(interaction.user.id, interaction.guild_id):
+                line = await self.status_line(follow, lang)
+                if line is not None:
+                    lines.append(line)
+            said = "\n".join([text(lang, "follow.list_title"), *lines]) if lines else text(lang, "follow.list_empty")
+            await send_answer(interaction, content=said[:2000], ephemeral=True, allowed_mentions=NO_PINGS)
+
+        await guarded(interaction, work)
+
+    async def follow(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str) -> None:
+        """Follow the game (or say it is followed already), with how its news come and the thread's button."""
+        user = interaction.user.id
+        settings = await self.bot.settings.get(record.row.guild_id)
+        check_may_follow(record, user, settings, self.bot.service.unrated_users)
+        added = await self.store.follow(record, user, self.bot.clock())
+        heard = (await self.bot.notices.store.get(user)).heard_by
+        said = [text(lang, "follow.done" if added else "follow.already", id=record.id, game=GAMES[record.game].name),
+                text(lang, f"follow.how.{heard}")]  # fmt: skip
+        thread = await self.store.thread(record.id)
+        if thread is not None and thread.state == OPEN and thread.thread_id is not None:
+            await self.add_members(thread.thread_id, [user])
+            said.append(text(lang, "follow.thread_added", thread=thread.thread_id))
+        controls = [GameButton(record.id, ANY_VERSION, STOP, label=text(lang, "follow.stop"), emoji="✖")]
+        if settings.spectator_threads and thread is None:
+            controls.insert(0, GameButton(record.id, ANY_VERSION, THREAD, label=text(lang, "follow.thread_button"),
+                                          emoji="🧵"))  # fmt: skip
+        view = discord.ui.View(timeout=None)
+        for control in controls:
+            view.add_item(control)
+        await send_answer(interaction, content="\n".join(said), view=view, ephemeral=True)
+
+    async def stop(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str) -> None:
+        """Stop following; a follower leaves the spectators' thread too."""
+        user = interaction.user.id
+        if not await self.store.unfollow(record.id, user):
+            raise refusal("follow.not_following", id=record.id)
+        thread = await self.store.thread(record.id)
+        if thread is not None and thread.state == OPEN and thread.thread_id is not None:
+            await self.remove_member(thread.thread_id, user)
+        await send_answer(interaction, content=text(lang, "follow.stopped", id=record.id), ephemeral=True)
+
+    async def status_line(self, follow: Follow, lang: str) -> str | None:
+        """A followed game in ``/following``: its players, where it stands, its link (None: ended long ago)."""
+        try:
+            record = await self.bot.service.load(follow.game_id)
+        except ServiceError:
+            return None
+        if ended(record) and record.row.updated_at < self.bot.clock() - KEPT_SECONDS:
+            return None
+        return text(lang, "follow.list_line", id=record.id, game=GAMES[record.game].name,
+                    stands=await self.standing(record, lang), link=game_link(record))  # fmt: skip
+
+    async def standing(self, record: GameRecord, lang: str) -> str:
+        """Where the game stands, from the spectators' view: its last move, or how it ended."""
+        names = await self.bot.service.shown_names(record)
+        if record.row.status != ACTIVE or record.state is None:
+            if record.outcome is not None:
+                return result_text(lang, record.game, record.outcome, record.row.end_reason, names)
+            return text(lang, "follow.not_started" if not ended(record) else "follow.closed")
+        described = record.state.describe(record.state.view(None), names)
+        return text(lang, "follow.no_move") if described is None else word(lang, described)
+
+    # -- the followers' news (a sweep of the scheduler) ----------------------------------------------
+
+    async def tell_news(self) -> int:
+        """Tell each follower heard by DM of the games that moved on or ended since; followers of the
+        digest hear in it, the others in ``/following`` only. Returns how many DMs went out."""
+        sent = 0
+        for follow, mark in await self.store.behind():
+            try:
+                sent += await self.tell_one(follow, mark)
+            except Exception:  # one follower's news that failed is not told again; the others' still go out
+                log.exception("the news of game %s for user %s failed", follow.game_id, follow.user_id)
+        for thread in await self.store.open_threads_of_ended_games():
+            await self.share_thread(thread)
+        return sent
+
+    async def tell_one(self, follow: Follow, mark: int) -> int:
+        record = await self.bot.service.load(follow.game_id)
+        if follow.user_id in record.seats:  # seated since: a player does not follow
+            await self.seated(record, follow.user_id)
+            return 0
+        choice = await self.bot.notices.store.get(follow.user_id)
+        if choice.heard_by == DIGEST or not await self.store.told(follow, mark):
+            return 0  # the digest tells it; or another run took it
+        if choice.heard_by != DM:
+            return 0
+        lang = choice.lang(await self.bot.dm_language(follow.user_id, record.row.guild_id))
+        key = "follow.news_end" if ended(record) else "follow.news"
+        said = text(lang, key, id=record.id, game=GAMES[record.game].name, stands=await self.standing(record, lang),
+                    link=game_link(record))  # fmt: skip
+        await self.bot.notices.dm(follow.user_id, said)
+        return 1
+
+    async def digest_lines(self, user_id: int, lang: str) -> list[str]:
+        """The followed games with news for ``user_id``'s digest under their title (none without news), each
+        then marked as told."""
+        lines = []
+        for follow, mark in await self.store.behind(user_id):
+            record = await self.bot.service.load(follow.game_id)
+            if follow.user_id in record.seats or not await self.store.told(follow, mark):
+                continue
+            key = "follow.digest_end" if ended(record) else "follow.digest_line"
+            lines.append(text(lang, key, id=record.id, game=GAMES[record.game].name,
+                              stands=await self.standing(record, lang), link=game_link(record)))  # fmt: skip
+        return [text(lang, "follow.digest_title"), *lines] if lines else []
+
+    async def seated(self, record: GameRecord, user_id: int) -> None:
+        """``user_id`` took a seat in ``record`` (an open table): they follow it no more, and leave its thread."""
+        await self.store.unfollow(record.id, user_id)
+        thread = await self.store.thread(record.id)
+        if thread is not None and thread.state == OPEN and thread.thread_id is not None:
+            await self.remove_member(thread.thread_id, user_id)
+
+    async def on_game_changed(self, record: GameRecord) -> None:
+        """A followed game moved on: its followers' news go out at once (not at the scheduler's next look),
+        and its thread's commentary is brought up to date behind live moves."""
+        thread = await self.store.thread(record.id)
+        if thread is not None or await self.store.followers(record.id):
+            self.bot.scheduler.run_soon()
+        if thread is not None and thread.state == OPEN:
+            self.comment_soon(record.id)
+
+    # -- the spectators' thread ----------------------------------------------------------------------
+
+    async def join_thread(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str) -> None:
+        """Add a follower to the game's spectators' thread, opened now if it is the first to ask."""
+        user = interaction.user.id
+        settings = await self.bot.settings.get(record.row.guild_id)
+        check_may_follow(record, user, settings, self.bot.service.unrated_users)
+        if not settings.spectator_threads:
+            raise refusal("follow.threads_off")
+        if user not in {f.user_id for f in await self.store.followers(record.id)}:
+            raise refusal("follow.not_following", id=record.id)
+        async with self.thread_locks[record.id]:
+            thread = await self.store.thread(record.id) or await self.open_thread(record)
+        if thread.state == UNAVAILABLE or thread.thread_id is None:
+            raise refusal("follow.no_private_threads")
+        await self.add_members(thread.thread_id, [user])
+        await send_answer(interaction, content=text(lang, "follow.thread_added", thread=thread.thread_id),
+                          ephemeral=True)  # fmt: skip
+
+    async def open_thread(self, record: GameRecord) -> SpectatorThread:
+        """A private thread in the game's channel (its parent, when the game is played in a thread), with
+        every follower in it; a channel that allows none is remembered (no public thread instead)."""
+        lang = await self.bot.language_of(record.row.guild_id)
+        parent = await self.parent_channel(record.row.channel_id)
+        try:
+            if parent is None:
+                raise LookupError("a channel that holds no thread")
+            made = await parent.create_thread(
+                name=thread_name(lang, GAMES[record.game].name, record.id), type=discord.ChannelType.private_thread,
+                invitable=False, auto_archive_duration=ARCHIVE_MINUTES,
+            )  # fmt: skip
+        except (discord.HTTPException, LookupError) as error:
+            if isinstance(error, discord.HTTPException) and error.code not in NO_PRIVATE_THREAD:
+                raise
+            log.info("game %s: no private thread in channel %s (%s)", record.id, record.row.channel_id, error)
+            await self.store.keep_thread(record.id, None, UNAVAILABLE, self.bot.clock())
+            return SpectatorThread(record.id, None, UNAVAILABLE)
+        await self.store.keep_thread(record.id, made.id, OPEN, self.bot.clock())
+        await made.send(text(lang, "follow.thread_intro", id=record.id, game=GAMES[record.game].name,
+                             link=game_link(record)), allowed_mentions=NO_PINGS)  # fmt: skip
+        await self.add_members(made.id, [f.user_id for f in await self.store.followers(record.id)])
+        self.comment_soon(record.id)
+        return SpectatorThread(record.id, made.id, OPEN)
+
+    async def parent_channel(self, channel_id: int) -> discord.TextChannel | None:
+        """The text channel a private thread for a game of ``channel_id`` is made in (its parent when the
+        game is played in a thread); None for a channel that holds no thread."""
+        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        if isinstance(channel, discord.Thread) and channel.parent is not None:
+            channel = channel.parent
+        return channel if isinstance(channel, discord.TextChannel) else None
+
+    async def add_members(self, thread_id: int, user_ids: Sequence[int]) -> None:
+        """Add members to a spectators' thread; one who left the server is skipped."""
+        thread = self.bot.get_partial_messageable(thread_id, type=discord.ChannelType.private_thread)
+        for user_id in user_ids:
+            try:
+                await self.bot.http.add_user_to_thread(thread.id, user_id)
+            except discord.NotFound:
+                log.info("user %s could not join thread %s: gone", user_id, thread_id)
+
+    async def remove_member(self, thread_id: int, user_id: int) -> None:
+        try:
+            await self.bot.http.remove_user_from_thread(thread_id, user_id)
+        except discord.NotFound:
+            log.info("user %s was not in thread %s", user_id, thread_id)
+
+    async def share_thread(self, thread: SpectatorThread) -> None:
+        """The game ended: its players join its thread, where its final board and commentary are posted."""
+        async with self.thread_locks[thread.game_id]:
+            if thread.thread_id is None or not await self.store.share(thread.game_id):
+                return
+            record = await self.bot.service.load(thread.game_id)
+            await self.add_members(thread.thread_id, list(dict.fromkeys(record.people_besides())))
+            if record.state is not None:
+                await self.post_final_board(record, thread.thread_id)
+        await self.comment(thread.game_id)
+
+    async def post_final_board(self, record: GameRecord, thread_id: int) -> None:
+        lang = await self.bot.language_of(record.row.guild_id)
+        board = await game_cog(self.bot, record.game).board(record)
+        board.attach(f"game-{record.id}-{record.version}.png")
+        said = text(lang, "follow.thread_final", id=record.id)
+        channel = self.bot.get_partial_messageable(thread_id)
+        await channel.send(said, embed=board.embed, file=board.file(record.id, record.version),
+                           allowed_mentions=NO_PINGS)  # fmt: skip
+
+    # -- the commentary --------------------------------------------------------------------------------
+
+    def comment_soon(self, game_id: int) -> None:
+        """Bring the game's commentary up to date in the background (its positions wait behind live moves)."""
+        task = asyncio.create_task(self.comment_logged(game_id))
+        self.commenting.add(task)
+        task.add_done_callback(self.commenting.discard)
+
+    async def comment_logged(self, game_id: int) -> None:
+        try:
+            await self.comment(game_id)
+        except Exception:
+            log.exception("the commentary of game %s failed", game_id)
+
+    async def comment(self, game_id: int) -> None:
+        """Weigh the position the game stands in (once), then show the chances so far in its thread."""
+        async with self.thread_locks[game_id]:
+            thread = await self.store.thread(game_id)
+            record = await self.bot.service.load(game_id)
+            settings = await self.bot.settings.get(record.row.guild_id)
+            if thread is None or thread.thread_id is None or record.state is None or not settings.commentary:
+                return
+            points = await points_of(self.bot.storage, game_id)
+            moves = [(move.seat, move.notation) for move in await self.bot.storage.moves(game_id)]
+            fresh = await self.weighed(record, moves, points)
+            if fresh is not None:
+                await keep_point(self.bot.storage, game_id, fresh)
+                points = await points_of(self.bot.storage, game_id)
+            if fresh is not None or record.state.outcome is not None:
+                await self.show_commentary(record, thread, points, moves)
+
+    async def weighed(self, record: GameRecord, moves: list[tuple[int, str]], points: list[Point]) -> Point | None:
+        """The chances where the game stands, unless weighed already or past the game's worker time."""
+        assert record.state is not None
+        ply = len(moves)
+        if any(point.ply == ply for point in points):
+            return None
+        if record.state.outcome is not None:
+            return final_point(record.state, ply)
+        obs = spectator_observation(record.state, moves)
+        if obs is None or not fits(sum(point.seconds for point in points)):
+            return None
+        seed = move_seed(record.id, ply)
+        return await self.bot.thinking.run(weigh_position, obs, ply, seed, priority=BACKGROUND)
+
+    async def show_commentary(
+        self, record: GameRecord, thread: SpectatorThread, points: list[Point], moves: list[tuple[int, str]]
+    ) -> None:
+        """The thread's commentary message, drawn anew: the picture of the chances and the turns that
+        changed them most (edited in place; posted again if it was deleted)."""
+        assert thread.thread_id is not None
+        lang = await self.bot.language_of(record.row.guild_id)
+        said, file = await self.commentary_message(record, points, moves, lang)
+        channel = self.bot.get_partial_messageable(thread.thread_id)
+        if thread.comment_message_id is not None:
+            try:
+                await channel.get_partial_message(thread.comment_message_id).edit(content=said, attachments=[file])
+                return
+            except discord.NotFound:
+                file = (await self.commentary_message(record, points, moves, lang))[1]
+        sent = await channel.send(said, file=file, allowed_mentions=NO_PINGS)
+        await self.store.keep_comment_message(record.id, sent.id)
+
+    async def commentary_message(
+        self, record: GameRecord, points: list[Point], moves: list[tuple[int, str]], lang: str
+    ) -> tuple[str, discord.File]:
+        """The commentary's words and picture for the spectators (``/replay`` shows the same after the end)."""
+        names = await self.bot.service.display_names(record)
+        shown = await self.bot.service.shown_names(record)
+        title = text(lang, "follow.chart_title", id=record.id, game=GAMES[record.game].name)
+        png = await self.bot.drawing.draw(chance_picture, [(p.ply, p.chances) for p in points], names, title,
+                                          text(lang, "follow.chart_move"))  # fmt: skip
+        lines = [text(lang, "follow.commentary_title", id=record.id)]
+        lines += [self.swing_line(s, moves, shown, record.game, lang) for s in swings(points)]
+        if len(lines) == 1:
+            lines.append(text(lang, "follow.commentary_even"))
+        spent = sum(point.seconds for point in points)
+        if not fits(spent) and (record.state is None or record.state.outcome is None):
+            lines.append(text(lang, "follow.commentary_spent", seconds=int(GAME_SECONDS)))
+        latest = ", ".join(f"{shown[s]} {round(100 * c)}%" for s, c in enumerate(points[-1].chances))
+        alt = text(lang, "follow.chart_alt", id=record.id, latest=latest)
+        return "\n".join(lines)[:2000], discord.File(io.BytesIO(png), filename=f"chances-{record.id}.png",
+                                                     description=alt[:1024])  # fmt: skip
+
+    @staticmethod
+    def swing_line(swing: Swing, moves: list[tuple[int, str]], names: list[str], game: str, lang: str) -> str:
+        """A turn that changed the chances, named as the review names moves: its first move's number,
+        its moves as spectators saw them, and the chance it moved most."""
+        turn = moves[swing.start:swing.ply]
+        played = " ".join(spectator_log(game, turn))
+        who = names[turn[0][0]] if turn else names[swing.seat]
+        return text(lang, "follow.swing", ply=swing.start + 1, who=who, played=played, seat=names[swing.seat],
+                    before=round(100 * swing.before), after=round(100 * swing.after))  # fmt: skip
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, AgoraBot)
+    await bot.add_cog(Following(bot))

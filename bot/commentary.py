@@ -8,8 +8,9 @@ AI workers at the background priority (a live Agora move waiting starts first), 
 commentary stops once one more position could take it past GAME_SECONDS of worker time.
 
 >>> points = [Point(0, (0.5, 0.5)), Point(2, (0.6, 0.4)), Point(4, (0.2, 0.8)), Point(6, (0.25, 0.75))]
->>> [(s.ply, s.seat, s.before, s.after) for s in swings(points)]
-[(4, 0, 0.6, 0.2), (2, 0, 0.5, 0.6), (6, 0, 0.2, 0.25)]
+>>> moves = [(0, "a"), (0, "b"), (1, "c"), (1, "d"), (0, "e"), (0, "f")]
+>>> [(s.ply, s.seat, s.before, s.after) for s in swings(points, moves)]
+[(4, 1, 0.4, 0.8), (2, 0, 0.5, 0.6), (6, 0, 0.2, 0.25)]
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ class Point:
 @dataclass(frozen=True)
 class Swing:
     """A turn that changed the chances: the moves from ply ``start`` to ``ply``, and the chance of the
-    seat it changed most, before and after."""
+    seat who played them, before and after."""
 
     start: int
     ply: int
@@ -94,12 +95,12 @@ def fits(spent: float) -> bool:
     return spent + TURN_SECONDS <= GAME_SECONDS
 
 
-def swings(points: Sequence[Point], shown: int = SHOWN) -> list[Swing]:
-    """The turns between consecutive points that moved a seat's chance most (ties: the earlier first)."""
+def swings(points: Sequence[Point], moves: Sequence[tuple[int, str]], shown: int = SHOWN) -> list[Swing]:
+    """The turns between consecutive points that moved the chance of the seat who played them most
+    (ties: the earlier first); ``moves`` are the game's, as (seat, notation)."""
     found = []
     for before, after in itertools.pairwise(points):
-        # Rounded, so that an even swing (one seat's gain, the other's loss) names the first seat.
-        seat = max(range(len(after.chances)), key=lambda s: round(abs(after.chances[s] - before.chances[s]), 3))
+        seat = moves[before.ply][0] if before.ply < len(moves) else 0
         found.append(Swing(before.ply, after.ply, seat, before.chances[seat], after.chances[seat]))
     ranked = sorted((s for s in found if s.change > 0.0), key=lambda s: (-s.change, s.ply))
     return ranked[:shown]

@@ -413,7 +413,7 @@ class Following(SharedControls):
         png = await self.bot.drawing.draw(chance_picture, [(p.ply, p.chances) for p in points], names, title,
                                           text(lang, "follow.chart_move"))  # fmt: skip
         lines = [text(lang, "follow.commentary_title", id=record.id)]
-        lines += [self.swing_line(s, moves, shown, record.game, lang) for s in swings(points)]
+        lines += [self.swing_line(s, moves, shown, record.game, lang) for s in swings(points, moves)]
         if len(lines) == 1:
             lines.append(text(lang, "follow.commentary_even"))
         spent = sum(point.seconds for point in points)
@@ -427,11 +427,9 @@ class Following(SharedControls):
     @staticmethod
     def swing_line(swing: Swing, moves: list[tuple[int, str]], names: list[str], game: str, lang: str) -> str:
         """A turn that changed the chances, named as the review names moves: its first move's number,
-        its moves as spectators saw them, and the chance it moved most."""
-        turn = moves[swing.start:swing.ply]
-        played = " ".join(spectator_log(game, turn))
-        who = names[turn[0][0]] if turn else names[swing.seat]
-        return text(lang, "follow.swing", ply=swing.start + 1, who=who, played=played, seat=names[swing.seat],
+        its moves as spectators saw them, and the chance of the player who played them."""
+        played = " ".join(spectator_log(game, moves[swing.start:swing.ply]))
+        return text(lang, "follow.swing", ply=swing.start + 1, who=names[swing.seat], played=played,
                     before=round(100 * swing.before), after=round(100 * swing.after))  # fmt: skip
 
 

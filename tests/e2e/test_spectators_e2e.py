@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+
+from ai import Observation
 from bot.app import AgoraBot
 from bot.i18n import text
 from bot.workers import BACKGROUND
+from tests.e2e.conftest import Clock
 from tests.e2e.test_arkaios_e2e import challenge_accepted
 from tests.e2e.test_days_e2e import run_due
+from tests.e2e.test_kouba_e2e import SEED as KOUBA_SEED
+from tests.e2e.test_kouba_e2e import board_of as board_of_kouba
+from tests.e2e.test_kouba_e2e import swap
+from tests.e2e.test_notices_e2e import HOUR, accepted, play_turn, utc, waiting_for
 from tests.harness import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.harness.model import PRIVATE_THREAD
 
@@ -110,3 +120,153 @@ async def test_commentary_runs_behind_live_moves_from_the_spectators_view(
     weighed = [(priority, obs) for name, priority, obs in jobs if name == "weigh_position"]
     assert len(weighed) == 2 and {priority for priority, _ in weighed} == {BACKGROUND}
     assert all(obs.view["viewer"] is None for _, obs in weighed), "the spectators' view, never a seat's"
+
+
+async def test_a_week_of_followers_each_hears_as_their_notice_choice_says(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    ann, mia = h.user("ann"), h.user("mia")
+    mention, dm, digest, quiet = (h.user(name) for name in ("fm", "fd", "fg", "fq"))
+    players = {ann.id: ann, mia.id: mia}
+    clock.now = utc("2027-01-11 06:00")
+    bot = make_bot()
+    await h.start(bot)
+    await h.slash(dm, "agora notify", mode="dm")
+    await h.slash(digest, "agora notify", mode="digest", hour=12, timezone="Europe/Paris")
+    await h.slash(quiet, "agora notify", mode="quiet")
+    await accepted(h, ann, mia)
+    told = {user.id: len(h.dm_messages(user)) for user in (mention, dm, digest, quiet)}
+    hows = {}
+    for user in (mention, dm, digest, quiet):
+        followed = await h.slash(user, "follow", game=1)
+        hows[user.id] = followed.text
+    assert "`/following` only" in hows[mention.id] and "`/following` only" in hows[quiet.id]
+    assert "a DM tells you each time" in hows[dm.id] and "your daily digest" in hows[digest.id]
+    turns = digests = 0
+    for _ in range(7 * 24):
+        clock.advance(HOUR)
+        hour = datetime.fromtimestamp(clock.now, UTC).hour
+        await run_due(h, bot)
+        digests += hour == 11  # 12:00 in Paris; a turn or two were played since the last one
+        mover = await waiting_for(bot, 1)
+        if (hour, mover) in ((9, ann.id), (20, mia.id)):
+            await play_turn(h, bot, 1, players)
+            turns += 1
+    assert turns == 14 and (await bot.service.load(1)).row.status == "active"
+    await h.slash(ann, "resign", game=1)
+    for _ in range(24):  # to the next digest, and past it
+        clock.advance(HOUR)
+        await run_due(h, bot)
+    new = {uid: [m.content for m in h.dm_messages(h.guild.users[uid])[told[uid]:]] for uid in told}
+    assert len(new[dm.id]) == turns + 1, new[dm.id]
+    assert all(line.startswith("👁 Game #1 of Arkaios, which you follow: ") for line in new[dm.id][:-1])
+    assert new[dm.id][-1].startswith("🏁 Game #1 of Arkaios, which you follow, is over: mia wins: ann resigned")
+    assert len(new[digest.id]) == digests + 1 == 8, new[digest.id]
+    assert all(said.startswith("👁 **The games you follow**\n#1 Arkaios: ") for said in new[digest.id][:-1])
+    assert "#1 Arkaios, over: mia wins: ann resigned" in new[digest.id][-1]
+    assert new[mention.id] == new[quiet.id] == [], "nothing but /following"
+    for user in (mention, quiet):
+        listed = await h.slash(user, "following")
+        assert "#1 Arkaios: mia wins: ann resigned" in listed.text, listed.text
+    clock.advance(8 * 24 * HOUR)
+    gone = await h.slash(mention, "following")
+    assert gone.text == text("en", "follow.list_empty"), "a game over for a week leaves the list"
+
+
+async def test_a_follower_who_takes_a_seat_leaves_the_thread_and_no_player_ever_enters(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(secrets, "randbits", lambda bits: KOUBA_SEED)
+    h = discord_harness
+    alice, bob, erin, fay = (h.user(name) for name in ("alice", "bob", "erin", "fay"))
+    bot = make_bot()
+    await h.start(bot)
+    lobby = await h.slash(alice, "kouba create")
+    await h.click(bob, lobby.button(label="Join"))
+    followed = await h.slash(erin, "follow", game=1)
+    assert followed.message is not None and "You follow game #1 of Kouba." in followed.text
+    await h.click(erin, followed.message.button(label=THREAD))
+    thread = thread_of(h)
+    await h.slash(fay, "follow", game=1)
+    assert thread.member_ids == {h.guild.bot_user.id, erin.id, fay.id}
+    joined = await h.click(erin, lobby.button(label="Join"))
+    assert joined.updated and thread.member_ids == {h.guild.bot_user.id, fay.id}, "a follower who sits down leaves"
+    again = await h.slash(erin, "follow", game=1)
+    assert again.ephemeral and text("en", "follow.player", id=1) in again.text
+    weighed = watch_weighing(bot)
+    await h.click(alice, lobby.button(label="Start"))
+    board = board_of_kouba(h)
+    assert FOLLOW in [b.label for b in board.buttons]
+    for user in (alice, bob, erin):
+        await swap(h, user, board, "swap:none")
+        assert thread.member_ids == {h.guild.bot_user.id, fay.id}
+        assert_players_blind(h, thread, alice, bob, erin)
+    assert commentary_seen_by(h, fay), "the follower reads the commentary"
+    record = await bot.service.load(1)
+    assert record.state is not None and weighed
+    for obs in weighed:
+        assert obs.view["viewer"] is None and "hand" not in obs.view, "never a seat's hand"
+        assert all(not notation.startswith("take:") or notation == "take:hidden" for _, notation in obs.log)
+    assert weighed[-1].view == record.state.view(None), "what spectators see, and nothing more"
+
+
+async def test_a_server_without_private_threads_says_so_and_opens_no_thread(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    h.forbid_private_threads()
+    alice, bob, carol = (h.user(name) for name in ("alice", "bob", "carol"))
+    bot = make_bot()
+    await h.start(bot)
+    board = await challenge_accepted(h, alice, bob)
+    followed = await h.click(carol, board.button(label=FOLLOW))
+    assert followed.message is not None
+    asked = await h.click(carol, followed.message.button(label=THREAD))
+    assert asked.ephemeral and text("en", "follow.no_private_threads") in asked.text
+    assert not h.guild.threads(), "no thread, and never a public one"
+    creations = [r for r in h.requests if r.method == "POST" and r.path.endswith("/threads")]
+    assert len(creations) == 1 and creations[0].json["type"] == PRIVATE_THREAD
+    again = await h.slash(h.user("dave"), "follow", game=1)
+    assert again.message is not None and THREAD not in [b.label for b in again.message.buttons], "not offered again"
+    await h.slash(alice, "move", notation=BLUNDER)
+    assert len([r for r in h.requests if r.path.endswith("/threads")]) == 1, "no thread asked for again"
+
+
+async def test_server_settings_turn_threads_commentary_and_rated_follows_off(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob, carol = (h.user(name) for name in ("alice", "bob", "carol"))
+    bot = make_bot()
+    await h.start(bot)
+    shown = await h.slash(h.guild.owner, "agora settings", follow_rated=False, spectator_threads=False)
+    assert "Spectators' threads: no" in shown.text and "Rated games may be followed: no" in shown.text
+    assert "Agora's commentary for spectators: yes" in shown.text
+    board = await challenge_accepted(h, alice, bob)
+    refused = await h.click(carol, board.button(label=FOLLOW))
+    assert refused.ephemeral and text("en", "follow.rated_off", id=1) in refused.text
+    against_agora = await h.slash(alice, "arkaios challenge", opponent=h.guild.bot_user)
+    assert not against_agora.ephemeral, against_agora.text
+    followed = await h.slash(carol, "follow", game=2)
+    assert followed.message is not None and "You follow game #2" in followed.text, "a game against Agora is not rated"
+    assert THREAD not in [b.label for b in followed.message.buttons]
+    await h.slash(h.guild.owner, "agora settings", spectator_threads=True, commentary=False)
+    again = await h.slash(h.user("dave"), "follow", game=2)
+    assert again.message is not None
+    await h.click(h.user("dave"), again.message.button(label=THREAD))
+    thread = thread_of(h)
+    assert not commentary_seen_by(h, h.user("dave")) and len(thread.visible_messages()) == 1, "the intro alone"
+
+
+def watch_weighing(bot: AgoraBot) -> list[Observation]:
+    """The observations the commentary sends to the AI workers, from now on."""
+    run, seen = bot.thinking.run, []
+
+    async def watched(work: Callable[..., Any], *args: Any, priority: int = 0) -> Any:
+        if work.__name__ == "weigh_position":
+            seen.append(args[0])
+        return await run(work, *args, priority=priority)
+
+    bot.thinking.run = watched  # type: ignore[method-assign]
+    return seen

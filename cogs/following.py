@@ -62,6 +62,7 @@ STOP, THREAD = "follow:stop", "follow:thread"
 # (a forum, a voice channel's chat) that holds no private thread.
 NO_PRIVATE_THREAD = (50013, 50024, 50001)
 NO_PINGS = discord.AllowedMentions.none()
+TOP_BOARDS = 3  # the boards of a tournament round offered to follow
 ARCHIVE_MINUTES: Literal[10080] = 10080  # the longest a thread stays open without a message: a week
 
 log = logging.getLogger("agora.cogs")
@@ -431,6 +432,18 @@ class Following(SharedControls):
         played = " ".join(spectator_log(game, moves[swing.start:swing.ply]))
         return text(lang, "follow.swing", ply=swing.start + 1, who=names[swing.seat], played=played,
                     before=round(100 * swing.before), after=round(100 * swing.after))  # fmt: skip
+
+
+async def top_boards_offer(bot: AgoraBot, guild_id: int, game_ids: Sequence[int], lang: str) -> discord.ui.View | None:
+    """A tournament round's offer to follow its top boards (the first TOP_BOARDS games, the leaders'),
+    or None where tournament games, which are rated, may not be followed."""
+    if not game_ids or not (await bot.settings.get(guild_id)).follow_rated:
+        return None
+    view = discord.ui.View(timeout=None)
+    for game_id in game_ids[:TOP_BOARDS]:
+        view.add_item(GameButton(game_id, ANY_VERSION, PREFIX, label=text(lang, "follow.tour_button", id=game_id),
+                                 emoji="👁"))  # fmt: skip
+    return view
 
 
 async def setup(bot: commands.Bot) -> None:

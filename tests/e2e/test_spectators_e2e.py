@@ -21,6 +21,7 @@ from tests.e2e.test_kouba_e2e import SEED as KOUBA_SEED
 from tests.e2e.test_kouba_e2e import board_of as board_of_kouba
 from tests.e2e.test_kouba_e2e import swap
 from tests.e2e.test_notices_e2e import HOUR, accepted, play_turn, utc, waiting_for
+from tests.e2e.test_tournament_e2e import create, sign_up, tables
 from tests.harness import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.harness.model import PRIVATE_THREAD
 
@@ -270,3 +271,26 @@ def watch_weighing(bot: AgoraBot) -> list[Observation]:
 
     bot.thinking.run = watched  # type: ignore[method-assign]
     return seen
+
+
+async def test_a_tournament_round_offers_to_follow_its_top_boards(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    players = [h.user(f"p{k}") for k in range(8)]
+    bot = make_bot()
+    await h.start(bot)
+    await create(h, "arkaios", "swiss", rounds=3)
+    await sign_up(h, players)
+    clock.advance(HOUR + 1)
+    await run_due(h, bot)
+    games = [t.game_id for t in await tables(bot, 1) if t.game_id is not None]
+    [round1] = [m for m in h.messages(h.default_channel) if "round 1 of 3" in m.text and not m.attachments]
+    offered = [b.label for b in round1.buttons]
+    assert offered == [text("en", "follow.tour_button", id=game) for game in games[:3]], offered
+    fan = h.user("fan")
+    followed = await h.click(fan, round1.button(label=offered[0]))
+    assert followed.ephemeral and f"You follow game #{games[0]} of Arkaios." in followed.text
+    [seated] = [t.seats[0] for t in await tables(bot, 1) if t.game_id == games[0]]
+    refused = await h.click(h.guild.users[seated], round1.button(label=offered[0]))
+    assert refused.ephemeral and text("en", "follow.player", id=games[0]) in refused.text

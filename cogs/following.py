@@ -49,7 +49,7 @@ from bot.i18n import text, word
 from bot.locks import KeyedLocks
 from bot.notices import DIGEST, DM
 from bot.opponent import move_seed
-from bot.service import ACTIVE, GameRecord, ServiceError, refusal
+from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, refusal
 from bot.workers import BACKGROUND
 from cogs.common import ANY_VERSION, GameButton, SharedControls, game_cog, guarded, send_answer
 from cogs.games import game_link
@@ -424,6 +424,18 @@ class Following(SharedControls):
         alt = text(lang, "follow.chart_alt", id=record.id, latest=latest)
         return "\n".join(lines)[:2000], discord.File(io.BytesIO(png), filename=f"chances-{record.id}.png",
                                                      description=alt[:1024])  # fmt: skip
+
+    async def replay_commentary(self, record: GameRecord, lang: str) -> dict[str, Any] | None:
+        """What ``/replay`` shows of the commentary: only once the game is over (never to a player while it
+        is played), and only when Agora commented on it (a game that had a spectators' thread)."""
+        if record.row.status != FINISHED:
+            return None
+        points = await points_of(self.bot.storage, record.id)
+        if not points:
+            return None
+        moves = [(move.seat, move.notation) for move in await self.bot.storage.moves(record.id)]
+        said, file = await self.commentary_message(record, points, moves, lang)
+        return {"content": said, "file": file, "allowed_mentions": NO_PINGS}
 
     @staticmethod
     def swing_line(swing: Swing, moves: list[tuple[int, str]], names: list[str], game: str, lang: str) -> str:

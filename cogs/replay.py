@@ -38,6 +38,7 @@ from bot.names import shown_name
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, invalid_control, refusal
 from bot.storage import MoveRow
 from cogs.common import COLOUR, MAX_GAME_ID, RegistersControls, controls_view, game_cog, guarded, picture_words
+from cogs.following import Following
 from render import replay as replay_gif
 from render.kit import Render
 from rules import GAMES, GameState, IllegalMove, View, part_of
@@ -164,6 +165,10 @@ class Replays(RegistersControls[AgoraBot]):
             record, moves = await self.replayable(interaction, game)
             lang = await self.bot.reply_language(interaction)  # the panel is private: in the player's language
             await interaction.response.send_message(**await self.panel(record, moves, 0, lang), ephemeral=True)
+            following = self.bot.get_cog("Following")  # Agora's commentary, once the game is over
+            commentary = await following.replay_commentary(record, lang) if isinstance(following, Following) else None
+            if commentary is not None:
+                await interaction.followup.send(**commentary, ephemeral=True)
 
         await guarded(interaction, work)
 

@@ -99,6 +99,27 @@ async def test_a_follower_opens_a_private_thread_the_players_join_only_at_the_en
     assert "now alice 0%, bob 100%" in (commented[0].attachments[0].description or ""), "the final chances"
     listed = await h.slash(carol, "following")
     assert "#1 Arkaios" in listed.text and "bob" in listed.text.lower(), listed.text
+    replayed = await h.slash(alice, "replay", game=1)
+    [shown] = [m for m in h.seen_by(alice) if m.ephemeral and COMMENTARY in m.text]
+    assert shown.text == ended and shown.attachments[0].filename == "chances-1.png", "after the end, in /replay"
+    assert replayed.ephemeral
+
+
+async def test_replay_shows_no_commentary_while_the_game_is_played(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob, carol = (h.user(name) for name in ("alice", "bob", "carol"))
+    bot = make_bot()
+    await h.start(bot)
+    board = await challenge_accepted(h, alice, bob)
+    await follow_with_thread(h, board, carol)
+    await h.slash(alice, "move", notation=BLUNDER)
+    for user in (alice, bob, carol):
+        replayed = await h.slash(user, "replay", game=1)
+        assert replayed.ephemeral and "Replay" in replayed.text
+    assert_players_blind(h, thread_of(h), alice, bob)
+    assert not [m for m in h.seen_by(carol) if m.ephemeral and COMMENTARY in m.text], "the thread is its place"
 
 
 async def test_commentary_runs_behind_live_moves_from_the_spectators_view(

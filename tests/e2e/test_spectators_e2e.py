@@ -315,3 +315,28 @@ async def test_a_tournament_round_offers_to_follow_its_top_boards(
     [seated] = [t.seats[0] for t in await tables(bot, 1) if t.game_id == games[0]]
     refused = await h.click(h.guild.users[seated], round1.button(label=offered[0]))
     assert refused.ephemeral and text("en", "follow.player", id=games[0]) in refused.text
+
+
+async def test_arcanor_commentary_is_weighed_from_what_spectators_see(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob, carol = (h.user(name) for name in ("alice", "bob", "carol"))
+    players = {alice.id: alice, bob.id: bob}
+    bot = make_bot()
+    await h.start(bot)
+    sent = await h.slash(alice, "arcanor challenge", opponent=bob)
+    await h.click(bob, sent.button(label="Accept"))
+    weighed = watch_weighing(bot)
+    followed = await h.slash(carol, "follow", game=1)
+    assert followed.message is not None
+    await h.click(carol, followed.message.button(label=THREAD))
+    thread = thread_of(h)
+    for _ in range(4):
+        await play_turn(h, bot, 1, players)
+        assert_players_blind(h, thread, alice, bob)
+        record = await bot.service.load(1)
+        assert record.state is not None and weighed[-1].view == record.state.view(None)
+    assert len(weighed) == 5 and all("contents" not in str(obs.view["board"]) for obs in weighed), "no stack's inside"
+    [commentary] = [m for m in thread.visible_messages() if COMMENTARY in m.text]
+    assert commentary.attachments[0].filename == "chances-1.png"

@@ -82,7 +82,7 @@ def check_may_follow(record: GameRecord, user_id: int, settings: GuildSettings, 
 
 
 def thread_name(lang: str, game: str, game_id: int) -> str:
-    """The spectators' thread's name: "Spectators · Arkaios #12", within Discord's length."""
+    """The spectators' thread's name ("Spectators · <game> #12"), within Discord's length."""
     return text(lang, "follow.thread_name", game=game, id=game_id)[:NAME_LENGTH]
 
 

@@ -1,5 +1,5 @@
 """The daily digest of ``/agora notify``: one DM a day at each player's hour, listing the games waiting for them
-and the news of the games they follow (``cogs/following.py``).
+and the news of the games they follow (``cogs/spectators.py``).
 
 Choosing lives in :mod:`bot.notices` and ``/agora notify`` (cogs/agora.py); this cog only runs the
 digests' durable queue with the scheduler's jobs (a sweep: due digests are moved on to their next
@@ -23,8 +23,8 @@ from bot.notices import (
     following_digest,
 )
 from bot.service import ACTIVE, GameRecord
-from cogs.following import Following
 from cogs.games import game_link
+from cogs.spectators import Following
 from rules import GAMES
 
 log = logging.getLogger("agora.cogs")

@@ -38,7 +38,7 @@ from bot.names import shown_name
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, invalid_control, refusal
 from bot.storage import MoveRow
 from cogs.common import COLOUR, MAX_GAME_ID, RegistersControls, controls_view, game_cog, guarded, picture_words
-from cogs.following import Following
+from cogs.spectators import Following
 from render import replay as replay_gif
 from render.kit import Render
 from rules import GAMES, GameState, IllegalMove, View, part_of

@@ -39,8 +39,8 @@ from bot.tournament import (
     TournamentJob,
 )
 from cogs.common import COLOUR, RegistersControls, controls_view, game_cog, guarded, mention_list, tell
-from cogs.following import top_boards_offer
 from cogs.season import reward_tournament_winner
+from cogs.spectators import top_boards_offer
 from cogs.table.challenges import DEADLINE_HELP
 from render.standings import StandingsLabels, StandingsRow, render_standings
 from rules import GAMES

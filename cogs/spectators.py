@@ -5,6 +5,10 @@ The rules live in :mod:`bot.following` (who may follow, the follows, the threads
 followers what their ``/agora notify`` choice asks (a sweep of the scheduler, so it survives a
 restart; the digest itself is ``cogs/notices.py``'s), opens the spectators' private threads, shares
 them with the players when the game ends, and posts the commentary in them.
+
+The Follow button is for those who watch: it takes a board's room after the players' own controls
+(extensions load in name order, so this one comes after the hints and the review); a game whose board
+has no room left for it is followed with ``/follow``.
 """
 
 from __future__ import annotations
@@ -95,10 +99,6 @@ class Following(SharedControls):
         if record.row.status != ACTIVE:
             return []
         return [GameButton(record.id, ANY_VERSION, PREFIX, label=text(lang, "follow.button"), emoji="👁")]
-
-    def menu_controls(self, record: GameRecord, user_id: int, lang: str) -> list[discord.ui.Item[Any]]:
-        """Follow in the "⋯" menu of someone who does not play the game (for a board with no room for it)."""
-        return [] if user_id in record.seats else self.board_controls(record, lang)
 
     async def on_shared_control(
         self, interaction: discord.Interaction[Any], record: GameRecord, version: int, action: str
@@ -446,12 +446,12 @@ class Following(SharedControls):
                     before=round(100 * swing.before), after=round(100 * swing.after))  # fmt: skip
 
 
-async def top_boards_offer(bot: AgoraBot, guild_id: int, game_ids: Sequence[int], lang: str) -> discord.ui.View | None:
-    """A tournament round's offer to follow its top boards (the first TOP_BOARDS games, the leaders'),
-    or None where tournament games, which are rated, may not be followed."""
-    if not game_ids or not (await bot.settings.get(guild_id)).follow_rated:
-        return None
+async def top_boards_offer(bot: AgoraBot, guild_id: int, game_ids: Sequence[int], lang: str) -> discord.ui.View:
+    """A tournament round's offer to follow its top boards (the first TOP_BOARDS games, the leaders'):
+    a button each; none where tournament games, which are rated, may not be followed."""
     view = discord.ui.View(timeout=None)
+    if not (await bot.settings.get(guild_id)).follow_rated:
+        return view
     for game_id in game_ids[:TOP_BOARDS]:
         view.add_item(GameButton(game_id, ANY_VERSION, PREFIX, label=text(lang, "follow.tour_button", id=game_id),
                                  emoji="👁"))  # fmt: skip

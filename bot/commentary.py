@@ -15,6 +15,7 @@ commentary stops once one more position could take it past GAME_SECONDS of worke
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import time
@@ -22,10 +23,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import discord
+
 from ai import ADAPTERS, Observation
 from ai.chances import TURN_SECONDS, chances
+from bot.drawing import Drawing
+from bot.i18n import text
+from bot.records import FINISHED, GameRecord, Records
 from bot.storage import Storage
-from rules import GameState
+from render.chances import chance_picture
+from rules import GAMES, GameState
 
 GAME_SECONDS = 120.0  # worker time for one game's commentary
 SHOWN = 3  # the turns that changed the chances most, as the commentary names them
@@ -120,3 +127,57 @@ async def keep_point(storage: Storage, game_id: int, point: Point) -> None:
             "ON CONFLICT (game_id, ply) DO NOTHING",
             (game_id, point.ply, json.dumps(list(point.chances)), point.seconds),
         )
+
+
+@dataclass(frozen=True)
+class Commentary:
+    """The commentary as spectators read it: its words, its picture and the picture's alt text."""
+
+    words: str
+    png: bytes
+    alt: str
+
+    def file(self, game_id: int) -> discord.File:
+        return discord.File(io.BytesIO(self.png), filename=f"chances-{game_id}.png", description=self.alt[:1024])
+
+
+async def write_commentary(
+    records: Records, drawing: Drawing, record: GameRecord, points: list[Point], moves: list[tuple[int, str]],
+    lang: str,
+) -> Commentary:
+    """The commentary of ``points``: the chances over the game, the turns that changed them most, and
+    whether the game's worker time ran out before its end."""
+    names, shown = await records.display_names(record), await records.shown_names(record)
+    title = text(lang, "follow.chart_title", id=record.id, game=GAMES[record.game].name)
+    png = await drawing.draw(chance_picture, [(p.ply, p.chances) for p in points], names, title,
+                             text(lang, "follow.chart_move"))  # fmt: skip
+    lines = [text(lang, "follow.commentary_title", id=record.id)]
+    lines += [swing_line(s, moves, shown, record.game, lang) for s in swings(points, moves)]
+    if len(lines) == 1:
+        lines.append(text(lang, "follow.commentary_even"))
+    if not fits(sum(point.seconds for point in points)) and (record.state is None or record.state.outcome is None):
+        lines.append(text(lang, "follow.commentary_spent", seconds=int(GAME_SECONDS)))
+    latest = ", ".join(f"{shown[s]} {round(100 * c)}%" for s, c in enumerate(points[-1].chances))
+    return Commentary("\n".join(lines)[:2000], png, text(lang, "follow.chart_alt", id=record.id, latest=latest))
+
+
+def swing_line(swing: Swing, moves: Sequence[tuple[int, str]], names: Sequence[str], game: str, lang: str) -> str:
+    """A turn that changed the chances, named as the review names moves: its first move's number, its
+    moves as spectators saw them, and the chance of the player who played them."""
+    played = " ".join(spectator_log(game, moves[swing.start : swing.ply]))
+    return text(lang, "follow.swing", ply=swing.start + 1, who=names[swing.seat], played=played,
+                before=round(100 * swing.before), after=round(100 * swing.after))  # fmt: skip
+
+
+async def after_the_end(
+    storage: Storage, records: Records, drawing: Drawing, record: GameRecord, lang: str
+) -> Commentary | None:
+    """The commentary ``/replay`` shows: only once the game is over (never to a player while it is
+    played), and only when Agora commented on it (a game that had a spectators' thread)."""
+    if record.row.status != FINISHED:
+        return None
+    points = await points_of(storage, record.id)
+    if not points:
+        return None
+    moves = [(move.seat, move.notation) for move in await storage.moves(record.id)]
+    return await write_commentary(records, drawing, record, points, moves, lang)

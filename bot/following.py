@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.database import Row
-from bot.i18n import text
+from bot.endings import result_text
+from bot.i18n import text, word
 from bot.ratings import is_rated
-from bot.records import ACTIVE, CHALLENGE, GameRecord, refusal
+from bot.records import ACTIVE, CHALLENGE, GameRecord, Records, jump_link, refusal
 from bot.settings import GuildSettings
 from bot.storage import Storage
+from rules import GAMES
 
 OPEN, SHARED, UNAVAILABLE = "open", "shared", "unavailable"
 KEPT_SECONDS = 7 * 86400  # a finished game stays in /following this long after its end
@@ -191,3 +193,33 @@ class FollowStore:
 def ended(record: GameRecord) -> bool:
     """Whether ``record`` is no longer played: finished, or a challenge or table closed before it began."""
     return record.row.status not in PLAYED
+
+
+async def standing(records: Records, record: GameRecord, lang: str) -> str:
+    """Where a followed game stands, from the spectators' view: its last move in words, or how it ended."""
+    names = await records.shown_names(record)
+    if record.row.status != ACTIVE or record.state is None:
+        if record.outcome is not None:
+            return result_text(lang, record.game, record.outcome, record.row.end_reason, names)
+        return text(lang, "follow.closed" if ended(record) else "follow.not_started")
+    described = record.state.describe(record.state.view(None), names)
+    return text(lang, "follow.no_move") if described is None else word(lang, described)
+
+
+async def news_line(records: Records, record: GameRecord, key: str, lang: str) -> str:
+    """A followed game's line (``key``: a DM's, the digest's, ``/following``'s) with where it stands and its link."""
+    return text(lang, key, id=record.id, game=GAMES[record.game].name, stands=await standing(records, record, lang),
+                link=jump_link(record.row))  # fmt: skip
+
+
+async def digest_lines(store: FollowStore, records: Records, user_id: int, lang: str) -> list[str]:
+    """The followed games with news for ``user_id``'s daily digest, under their title (none without news),
+    each then marked as told."""
+    lines = []
+    for follow, mark in await store.behind(user_id):
+        record = await records.load(follow.game_id)
+        if follow.user_id in record.seats or not await store.told(follow, mark):
+            continue
+        lines.append(await news_line(records, record, "follow.digest_end" if ended(record) else "follow.digest_line",
+                                     lang))  # fmt: skip
+    return [text(lang, "follow.digest_title"), *lines] if lines else []

@@ -13,6 +13,7 @@ import logging
 from discord.ext import commands
 
 from bot.app import AgoraBot
+from bot.following import FollowStore, digest_lines
 from bot.notices import (
     DIGEST,
     Delivery,
@@ -24,7 +25,6 @@ from bot.notices import (
 )
 from bot.service import ACTIVE, GameRecord
 from cogs.games import game_link
-from cogs.spectators import Following
 from rules import GAMES
 
 log = logging.getLogger("agora.cogs")
@@ -35,6 +35,7 @@ class Digests(commands.Cog):
 
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
+        self.follows = FollowStore(bot.storage)  # the games members follow, whose news join their digest
 
     async def cog_load(self) -> None:
         self.bot.scheduler.sweeps.append(self.send_due)
@@ -63,10 +64,10 @@ class Digests(commands.Cog):
         when there is neither); 1 if a digest went out."""
         waiting = await self.waiting_for(choice.user_id)
         urgent = min(waiting, key=lambda pair: pair[1].seconds_left)[0] if waiting else None
-        follows = await self.following.store.follows_of(choice.user_id)
+        follows = await self.follows.follows_of(choice.user_id)
         guild = urgent.row.guild_id if urgent is not None else follows[0].guild_id if follows else None
         lang = choice.lang(await self.bot.dm_language(choice.user_id, guild))
-        followed = await self.following.digest_lines(choice.user_id, lang) if follows else []
+        followed = await digest_lines(self.follows, self.bot.service, choice.user_id, lang) if follows else []
         if not waiting and not followed:
             return 0
         parts = [digest_message(lang, [entry for _, entry in waiting])] if waiting else []
@@ -76,13 +77,6 @@ class Digests(commands.Cog):
             server_lang = await self.bot.language_of(urgent.row.guild_id)
             await self.bot.notices.tell_if_closed(delivery, urgent.row.channel_id, choice.user_id, server_lang)
         return int(delivery is Delivery.SENT)
-
-    @property
-    def following(self) -> Following:
-        """The cog of followed games, whose news join the digest."""
-        cog = self.bot.get_cog("Following")
-        assert isinstance(cog, Following)
-        return cog
 
     async def waiting_for(self, user_id: int) -> list[tuple[GameRecord, Waiting]]:
         """Every game being played, on any server, that waits for ``user_id``'s move, with its digest line."""

@@ -30,6 +30,7 @@ from discord.ext import commands
 
 from bot.alt_text import alt_text
 from bot.app import AgoraBot
+from bot.commentary import after_the_end
 from bot.endings import result_text, stored_ending
 from bot.i18n import plural, text, word
 from bot.limits import WorkLimiter
@@ -38,7 +39,6 @@ from bot.names import shown_name
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, invalid_control, refusal
 from bot.storage import MoveRow
 from cogs.common import COLOUR, MAX_GAME_ID, RegistersControls, controls_view, game_cog, guarded, picture_words
-from cogs.spectators import Following
 from render import replay as replay_gif
 from render.kit import Render
 from rules import GAMES, GameState, IllegalMove, View, part_of
@@ -165,10 +165,9 @@ class Replays(RegistersControls[AgoraBot]):
             record, moves = await self.replayable(interaction, game)
             lang = await self.bot.reply_language(interaction)  # the panel is private: in the player's language
             await interaction.response.send_message(**await self.panel(record, moves, 0, lang), ephemeral=True)
-            following = self.bot.get_cog("Following")  # Agora's commentary, once the game is over
-            commentary = await following.replay_commentary(record, lang) if isinstance(following, Following) else None
-            if commentary is not None:
-                await interaction.followup.send(**commentary, ephemeral=True)
+            commentary = await after_the_end(self.bot.storage, self.service, self.bot.drawing, record, lang)
+            if commentary is not None:  # Agora's commentary for the spectators, once the game is over
+                await interaction.followup.send(commentary.words, file=commentary.file(record.id), ephemeral=True)
 
         await guarded(interaction, work)
 

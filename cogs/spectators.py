@@ -14,10 +14,10 @@ has no room left for it is followed with ``/follow``.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
-from collections.abc import Sequence
-from typing import Any, Literal
+from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
+from typing import Any, Literal, TypeVar
 
 import discord
 from discord import app_commands
@@ -25,19 +25,15 @@ from discord.ext import commands
 
 from bot.app import AgoraBot
 from bot.commentary import (
-    GAME_SECONDS,
     Point,
-    Swing,
     final_point,
     fits,
     keep_point,
     points_of,
-    spectator_log,
     spectator_observation,
-    swings,
     weigh_position,
+    write_commentary,
 )
-from bot.endings import result_text
 from bot.following import (
     KEPT_SECONDS,
     OPEN,
@@ -47,17 +43,17 @@ from bot.following import (
     SpectatorThread,
     check_may_follow,
     ended,
+    news_line,
     thread_name,
 )
-from bot.i18n import text, word
+from bot.i18n import text
 from bot.locks import KeyedLocks
 from bot.notices import DIGEST, DM
 from bot.opponent import move_seed
-from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, refusal
+from bot.service import ACTIVE, GameRecord, ServiceError, refusal
 from bot.workers import BACKGROUND
 from cogs.common import ANY_VERSION, GameButton, SharedControls, game_cog, guarded, send_answer
 from cogs.games import game_link
-from render.chances import chance_picture
 from rules import GAMES
 
 PREFIX = "follow"
@@ -66,6 +62,8 @@ STOP, THREAD = "follow:stop", "follow:thread"
 # (a forum, a voice channel's chat) that holds no private thread.
 NO_PRIVATE_THREAD = (50013, 50024, 50001)
 NO_PINGS = discord.AllowedMentions.none()
+THREAD_ARCHIVED = 50083  # Discord's refusal to act on an archived thread
+T = TypeVar("T")
 TOP_BOARDS = 3  # the boards of a tournament round offered to follow
 ARCHIVE_MINUTES: Literal[10080] = 10080  # the longest a thread stays open without a message: a week
 
@@ -173,25 +171,14 @@ class Following(SharedControls):
         await send_answer(interaction, content=text(lang, "follow.stopped", id=record.id), ephemeral=True)
 
     async def status_line(self, follow: Follow, lang: str) -> str | None:
-        """A followed game in ``/following``: its players, where it stands, its link (None: ended long ago)."""
+        """A followed game in ``/following`` (None: gone, or ended more than a week ago)."""
         try:
             record = await self.bot.service.load(follow.game_id)
         except ServiceError:
             return None
         if ended(record) and record.row.updated_at < self.bot.clock() - KEPT_SECONDS:
             return None
-        return text(lang, "follow.list_line", id=record.id, game=GAMES[record.game].name,
-                    stands=await self.standing(record, lang), link=game_link(record))  # fmt: skip
-
-    async def standing(self, record: GameRecord, lang: str) -> str:
-        """Where the game stands, from the spectators' view: its last move, or how it ended."""
-        names = await self.bot.service.shown_names(record)
-        if record.row.status != ACTIVE or record.state is None:
-            if record.outcome is not None:
-                return result_text(lang, record.game, record.outcome, record.row.end_reason, names)
-            return text(lang, "follow.not_started" if not ended(record) else "follow.closed")
-        described = record.state.describe(record.state.view(None), names)
-        return text(lang, "follow.no_move") if described is None else word(lang, described)
+        return await news_line(self.bot.service, record, "follow.list_line", lang)
 
     # -- the followers' news (a sweep of the scheduler) ----------------------------------------------
 
@@ -220,23 +207,8 @@ class Following(SharedControls):
             return 0
         lang = choice.lang(await self.bot.dm_language(follow.user_id, record.row.guild_id))
         key = "follow.news_end" if ended(record) else "follow.news"
-        said = text(lang, key, id=record.id, game=GAMES[record.game].name, stands=await self.standing(record, lang),
-                    link=game_link(record))  # fmt: skip
-        await self.bot.notices.dm(follow.user_id, said)
+        await self.bot.notices.dm(follow.user_id, await news_line(self.bot.service, record, key, lang))
         return 1
-
-    async def digest_lines(self, user_id: int, lang: str) -> list[str]:
-        """The followed games with news for ``user_id``'s digest under their title (none without news), each
-        then marked as told."""
-        lines = []
-        for follow, mark in await self.store.behind(user_id):
-            record = await self.bot.service.load(follow.game_id)
-            if follow.user_id in record.seats or not await self.store.told(follow, mark):
-                continue
-            key = "follow.digest_end" if ended(record) else "follow.digest_line"
-            lines.append(text(lang, key, id=record.id, game=GAMES[record.game].name,
-                              stands=await self.standing(record, lang), link=game_link(record)))  # fmt: skip
-        return [text(lang, "follow.digest_title"), *lines] if lines else []
 
     async def seated(self, record: GameRecord, user_id: int) -> None:
         """``user_id`` took a seat in ``record`` (an open table): they follow it no more, and leave its thread."""
@@ -307,13 +279,23 @@ class Following(SharedControls):
         return channel if isinstance(channel, discord.TextChannel) else None
 
     async def add_members(self, thread_id: int, user_ids: Sequence[int]) -> None:
-        """Add members to a spectators' thread; one who left the server is skipped."""
-        thread = self.bot.get_partial_messageable(thread_id, type=discord.ChannelType.private_thread)
+        """Add members to a spectators' thread, woken first if a week without a message archived it; one
+        who left the server is skipped."""
         for user_id in user_ids:
             try:
-                await self.bot.http.add_user_to_thread(thread.id, user_id)
+                await self.awake(thread_id, partial(self.bot.http.add_user_to_thread, thread_id, user_id))
             except discord.NotFound:
                 log.info("user %s could not join thread %s: gone", user_id, thread_id)
+
+    async def awake(self, thread_id: int, act: Callable[[], Awaitable[T]]) -> T:
+        """``act`` on a thread; if Discord refuses it because the thread is archived, unarchive it and retry."""
+        try:
+            return await act()
+        except discord.HTTPException as error:
+            if error.code != THREAD_ARCHIVED:
+                raise
+        await self.bot.http.edit_channel(thread_id, archived=False)
+        return await act()
 
     async def remove_member(self, thread_id: int, user_id: int) -> None:
         try:
@@ -327,9 +309,11 @@ class Following(SharedControls):
             if thread.thread_id is None or not await self.store.share(thread.game_id):
                 return
             record = await self.bot.service.load(thread.game_id)
-            await self.add_members(thread.thread_id, list(dict.fromkeys(record.people_besides())))
             if record.state is not None:
                 await self.post_final_board(record, thread.thread_id)
+            agora = self.bot.user.id if self.bot.user is not None else 0
+            # Everyone who sat at the table, those who left it and Agora played for included (not Agora).
+            await self.add_members(thread.thread_id, [uid for uid in dict.fromkeys(record.seats) if uid != agora])
         await self.comment(thread.game_id)
 
     async def post_final_board(self, record: GameRecord, thread_id: int) -> None:
@@ -393,57 +377,18 @@ class Following(SharedControls):
         changed them most (edited in place; posted again if it was deleted)."""
         assert thread.thread_id is not None
         lang = await self.bot.language_of(record.row.guild_id)
-        said, file = await self.commentary_message(record, points, moves, lang)
+        written = await write_commentary(self.bot.service, self.bot.drawing, record, points, moves, lang)
         channel = self.bot.get_partial_messageable(thread.thread_id)
         if thread.comment_message_id is not None:
+            message = channel.get_partial_message(thread.comment_message_id)
             try:
-                await channel.get_partial_message(thread.comment_message_id).edit(content=said, attachments=[file])
+                await self.awake(thread.thread_id, partial(message.edit, content=written.words,
+                                                           attachments=[written.file(record.id)]))  # fmt: skip
                 return
             except discord.NotFound:
-                file = (await self.commentary_message(record, points, moves, lang))[1]
-        sent = await channel.send(said, file=file, allowed_mentions=NO_PINGS)
+                log.info("game %s: its commentary message was deleted; posted again", record.id)
+        sent = await channel.send(written.words, file=written.file(record.id), allowed_mentions=NO_PINGS)
         await self.store.keep_comment_message(record.id, sent.id)
-
-    async def commentary_message(
-        self, record: GameRecord, points: list[Point], moves: list[tuple[int, str]], lang: str
-    ) -> tuple[str, discord.File]:
-        """The commentary's words and picture for the spectators (``/replay`` shows the same after the end)."""
-        names = await self.bot.service.display_names(record)
-        shown = await self.bot.service.shown_names(record)
-        title = text(lang, "follow.chart_title", id=record.id, game=GAMES[record.game].name)
-        png = await self.bot.drawing.draw(chance_picture, [(p.ply, p.chances) for p in points], names, title,
-                                          text(lang, "follow.chart_move"))  # fmt: skip
-        lines = [text(lang, "follow.commentary_title", id=record.id)]
-        lines += [self.swing_line(s, moves, shown, record.game, lang) for s in swings(points, moves)]
-        if len(lines) == 1:
-            lines.append(text(lang, "follow.commentary_even"))
-        spent = sum(point.seconds for point in points)
-        if not fits(spent) and (record.state is None or record.state.outcome is None):
-            lines.append(text(lang, "follow.commentary_spent", seconds=int(GAME_SECONDS)))
-        latest = ", ".join(f"{shown[s]} {round(100 * c)}%" for s, c in enumerate(points[-1].chances))
-        alt = text(lang, "follow.chart_alt", id=record.id, latest=latest)
-        return "\n".join(lines)[:2000], discord.File(io.BytesIO(png), filename=f"chances-{record.id}.png",
-                                                     description=alt[:1024])  # fmt: skip
-
-    async def replay_commentary(self, record: GameRecord, lang: str) -> dict[str, Any] | None:
-        """What ``/replay`` shows of the commentary: only once the game is over (never to a player while it
-        is played), and only when Agora commented on it (a game that had a spectators' thread)."""
-        if record.row.status != FINISHED:
-            return None
-        points = await points_of(self.bot.storage, record.id)
-        if not points:
-            return None
-        moves = [(move.seat, move.notation) for move in await self.bot.storage.moves(record.id)]
-        said, file = await self.commentary_message(record, points, moves, lang)
-        return {"content": said, "file": file, "allowed_mentions": NO_PINGS}
-
-    @staticmethod
-    def swing_line(swing: Swing, moves: list[tuple[int, str]], names: list[str], game: str, lang: str) -> str:
-        """A turn that changed the chances, named as the review names moves: its first move's number,
-        its moves as spectators saw them, and the chance of the player who played them."""
-        played = " ".join(spectator_log(game, moves[swing.start:swing.ply]))
-        return text(lang, "follow.swing", ply=swing.start + 1, who=names[swing.seat], played=played,
-                    before=round(100 * swing.before), after=round(100 * swing.after))  # fmt: skip
 
 
 async def top_boards_offer(bot: AgoraBot, guild_id: int, game_ids: Sequence[int], lang: str) -> discord.ui.View:

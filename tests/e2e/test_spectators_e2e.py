@@ -340,3 +340,22 @@ async def test_arcanor_commentary_is_weighed_from_what_spectators_see(
     assert len(weighed) == 5 and all("contents" not in str(obs.view["board"]) for obs in weighed), "no stack's inside"
     [commentary] = [m for m in thread.visible_messages() if COMMENTARY in m.text]
     assert commentary.attachments[0].filename == "chances-1.png"
+
+
+async def test_a_thread_archived_by_a_quiet_week_is_woken_to_add_members(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob, carol, dave = (h.user(name) for name in ("alice", "bob", "carol", "dave"))
+    bot = make_bot()
+    await h.start(bot)
+    board = await challenge_accepted(h, alice, bob)
+    thread = await follow_with_thread(h, board, carol)
+    thread.archived = True  # a week without a message
+    followed = await h.slash(dave, "follow", game=1)
+    assert f"<#{thread.id}>" in followed.text and dave.id in thread.member_ids and not thread.archived
+    thread.archived = True
+    await h.slash(alice, "move", notation=BLUNDER)
+    await h.slash(bob, "move", notation=WINNING_ANSWER)
+    await run_due(h, bot)
+    assert {alice.id, bob.id} <= thread.member_ids, "the end wakes the thread with its final board"

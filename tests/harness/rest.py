@@ -352,6 +352,8 @@ class FakeRest:
     def join_thread(self, call: Call) -> None:
         thread = self._thread(call)
         user = self._user(call.id("user_id")) if "user_id" in call.params else self.guild.bot_user
+        if thread.archived and "user_id" in call.params:  # Discord adds nobody to an archived thread
+            raise APIError(400, 50083, "Thread is archived")
         thread.member_ids.add(user.id)
 
     @route("DELETE", "/channels/{channel_id}/thread-members/@me")

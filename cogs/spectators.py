@@ -54,6 +54,7 @@ from bot.service import ACTIVE, GameRecord, ServiceError, refusal
 from bot.workers import BACKGROUND
 from cogs.common import ANY_VERSION, GameButton, SharedControls, game_cog, guarded, send_answer
 from cogs.games import game_link
+from cogs.table.finding import game_here
 from rules import GAMES
 
 PREFIX = "follow"
@@ -115,9 +116,7 @@ class Following(SharedControls):
     async def follow_command(self, interaction: discord.Interaction[Any], game: int, stop: bool = False) -> None:
         async def work() -> None:
             lang = await self.bot.reply_language(interaction)
-            record = await self.bot.service.load(game)
-            if record.row.guild_id != interaction.guild_id:
-                raise refusal("err.no_game", id=game)
+            record = await game_here(interaction, game)
             await (self.stop(interaction, record, lang) if stop else self.follow(interaction, record, lang))
 
         await guarded(interaction, work)

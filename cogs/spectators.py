@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from bot.app import AgoraBot
 from bot.commentary import (
+    CommentaryWorkers,
     Point,
     final_point,
     fits,
@@ -51,7 +52,6 @@ from bot.locks import KeyedLocks
 from bot.notices import DIGEST, DM
 from bot.opponent import move_seed
 from bot.service import ACTIVE, GameRecord, ServiceError, refusal
-from bot.workers import BACKGROUND
 from cogs.common import ANY_VERSION, GameButton, SharedControls, game_cog, guarded, send_answer
 from cogs.games import game_link
 from cogs.table.finding import game_here
@@ -81,12 +81,14 @@ class Following(SharedControls):
         self.store = FollowStore(bot.storage)
         self.thread_locks = KeyedLocks()  # one thread opened, shared or commented at a time, per game
         self.commenting: set[asyncio.Task[None]] = set()
+        self.workers = CommentaryWorkers()  # apart from the AI workers: live moves never wait for it
 
     async def cog_load(self) -> None:
         self.bot.scheduler.sweeps.append(self.tell_news)
         self.bot.service.on_seated.append(self.seated)
 
     async def cog_unload(self) -> None:
+        self.workers.close()
         if self.tell_news in self.bot.scheduler.sweeps:
             self.bot.scheduler.sweeps.remove(self.tell_news)
         if self.seated in self.bot.service.on_seated:
@@ -218,7 +220,7 @@ class Following(SharedControls):
 
     async def on_game_changed(self, record: GameRecord) -> None:
         """A followed game moved on: its followers' news go out at once (not at the scheduler's next look),
-        and its thread's commentary is brought up to date behind live moves."""
+        and its thread's commentary is brought up to date in its own worker."""
         thread = await self.store.thread(record.id)
         if thread is not None or await self.store.followers(record.id):
             self.bot.scheduler.run_soon()
@@ -249,17 +251,9 @@ class Following(SharedControls):
         every follower in it; a channel that allows none is remembered (no public thread instead)."""
         lang = await self.bot.language_of(record.row.guild_id)
         parent = await self.parent_channel(record.row.channel_id)
-        try:
-            if parent is None:
-                raise LookupError("a channel that holds no thread")
-            made = await parent.create_thread(
-                name=thread_name(lang, GAMES[record.game].name, record.id), type=discord.ChannelType.private_thread,
-                invitable=False, auto_archive_duration=ARCHIVE_MINUTES,
-            )  # fmt: skip
-        except (discord.HTTPException, LookupError) as error:
-            if isinstance(error, discord.HTTPException) and error.code not in NO_PRIVATE_THREAD:
-                raise
-            log.info("game %s: no private thread in channel %s (%s)", record.id, record.row.channel_id, error)
+        made = None if parent is None else await self.private_thread(parent, record, lang)
+        if made is None:
+            log.info("game %s: no private thread in channel %s", record.id, record.row.channel_id)
             await self.store.keep_thread(record.id, None, UNAVAILABLE, self.bot.clock())
             return SpectatorThread(record.id, None, UNAVAILABLE)
         await self.store.keep_thread(record.id, made.id, OPEN, self.bot.clock())
@@ -268,6 +262,20 @@ class Following(SharedControls):
         await self.add_members(made.id, [f.user_id for f in await self.store.followers(record.id)])
         self.comment_soon(record.id)
         return SpectatorThread(record.id, made.id, OPEN)
+
+    @staticmethod
+    async def private_thread(parent: discord.TextChannel, record: GameRecord, lang: str) -> discord.Thread | None:
+        """A new private thread in ``parent`` its members cannot invite others to; None where Discord
+        refuses private threads (missing permission, a channel that holds none)."""
+        try:
+            return await parent.create_thread(
+                name=thread_name(lang, GAMES[record.game].name, record.id), type=discord.ChannelType.private_thread,
+                invitable=False, auto_archive_duration=ARCHIVE_MINUTES,
+            )  # fmt: skip
+        except discord.HTTPException as error:
+            if error.code not in NO_PRIVATE_THREAD:
+                raise
+            return None
 
     async def parent_channel(self, channel_id: int) -> discord.TextChannel | None:
         """The text channel a private thread for a game of ``channel_id`` is made in (its parent when the
@@ -327,7 +335,7 @@ class Following(SharedControls):
     # -- the commentary --------------------------------------------------------------------------------
 
     def comment_soon(self, game_id: int) -> None:
-        """Bring the game's commentary up to date in the background (its positions wait behind live moves)."""
+        """Bring the game's commentary up to date in the background (in its own worker, live moves never wait)."""
         task = asyncio.create_task(self.comment_logged(game_id))
         self.commenting.add(task)
         task.add_done_callback(self.commenting.discard)
@@ -367,7 +375,7 @@ class Following(SharedControls):
         if obs is None or not fits(sum(point.seconds for point in points)):
             return None
         seed = move_seed(record.id, ply)
-        return await self.bot.thinking.run(weigh_position, obs, ply, seed, priority=BACKGROUND)
+        return await self.workers.run(weigh_position, obs, ply, seed)
 
     async def show_commentary(
         self, record: GameRecord, thread: SpectatorThread, points: list[Point], moves: list[tuple[int, str]]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 from collections.abc import Callable
@@ -12,8 +13,8 @@ import pytest
 
 from ai import Observation
 from bot.app import AgoraBot
+from bot.commentary import NICENESS
 from bot.i18n import text
-from bot.workers import BACKGROUND
 from tests.e2e.conftest import Clock
 from tests.e2e.test_arkaios_e2e import challenge_accepted
 from tests.e2e.test_days_e2e import run_due
@@ -122,26 +123,29 @@ async def test_replay_shows_no_commentary_while_the_game_is_played(
     assert not [m for m in h.seen_by(carol) if m.ephemeral and COMMENTARY in m.text], "the thread is its place"
 
 
-async def test_commentary_runs_behind_live_moves_from_the_spectators_view(
+async def test_commentary_runs_apart_from_live_moves_from_the_spectators_view(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
 ) -> None:
+    """Agora's own moves have the AI workers to themselves: the commentary weighs in a worker of its own
+    at the lowest processor priority, from the spectators' view."""
     h = discord_harness
     alice, bob, carol = (h.user(name) for name in ("alice", "bob", "carol"))
     bot = make_bot()
     await h.start(bot)
     board = await challenge_accepted(h, alice, bob)
-    run, jobs = bot.thinking.run, []
+    run, live = bot.thinking.run, []
 
     async def watched(work: Callable[..., Any], *args: Any, priority: int = 0) -> Any:
-        jobs.append((work.__name__, priority, args[0]))
+        live.append(work.__name__)
         return await run(work, *args, priority=priority)
 
     bot.thinking.run = watched  # type: ignore[method-assign]
+    weighed = watch_weighing(bot)
     await follow_with_thread(h, board, carol)
     await h.slash(alice, "move", notation=BLUNDER)
-    weighed = [(priority, obs) for name, priority, obs in jobs if name == "weigh_position"]
-    assert len(weighed) == 2 and {priority for priority, _ in weighed} == {BACKGROUND}
-    assert all(obs.view["viewer"] is None for _, obs in weighed), "the spectators' view, never a seat's"
+    assert len(weighed) == 2 and not live, "never in the AI workers Agora's moves wait for"
+    assert all(obs.view["viewer"] is None for obs in weighed), "the spectators' view, never a seat's"
+    assert await spectators_cog(bot).workers.run(os.nice, 0) == NICENESS
 
 
 async def test_a_week_of_followers_each_hears_as_their_notice_choice_says(
@@ -281,16 +285,23 @@ async def test_server_settings_turn_threads_commentary_and_rated_follows_off(
     assert not commentary_seen_by(h, h.user("dave")) and len(thread.visible_messages()) == 1, "the intro alone"
 
 
+def spectators_cog(bot: AgoraBot) -> Any:
+    cog = bot.get_cog("Following")
+    assert cog is not None
+    return cog
+
+
 def watch_weighing(bot: AgoraBot) -> list[Observation]:
-    """The observations the commentary sends to the AI workers, from now on."""
-    run, seen = bot.thinking.run, []
+    """The observations the commentary sends to its worker, from now on."""
+    workers = spectators_cog(bot).workers
+    run, seen = workers.run, []
 
     async def watched(work: Callable[..., Any], *args: Any, priority: int = 0) -> Any:
         if work.__name__ == "weigh_position":
             seen.append(args[0])
         return await run(work, *args, priority=priority)
 
-    bot.thinking.run = watched  # type: ignore[method-assign]
+    workers.run = watched
     return seen
 
 

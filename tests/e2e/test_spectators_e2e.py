@@ -305,6 +305,21 @@ def watch_weighing(bot: AgoraBot) -> list[Observation]:
     return seen
 
 
+async def test_a_server_keeping_rated_games_from_followers_offers_no_tournament_board(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    bot = make_bot()
+    await h.start(bot)
+    await h.slash(h.guild.owner, "agora settings", follow_rated=False)
+    await create(h, "arkaios", "swiss", rounds=2)
+    await sign_up(h, [h.user(f"p{k}") for k in range(4)])
+    clock.advance(HOUR + 1)
+    await run_due(h, bot)
+    [round1] = [m for m in h.messages(h.default_channel) if "round 1 of 2" in m.text and not m.attachments]
+    assert not round1.buttons
+
+
 async def test_a_tournament_round_offers_to_follow_its_top_boards(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:

@@ -107,7 +107,7 @@ async def test_every_control_is_greyed_while_only_agora_plays(
     assert board.content == "Agora is thinking…"
     game_controls = [c for c in board.components if c.custom_id and ":build" in c.custom_id]
     assert game_controls and all(c.disabled for c in game_controls), "Agora's build menus are greyed"
-    assert [b.label for b in board.buttons if not b.disabled] == ["⋯", "Follow"], "only the menu (resign) and Follow stay"
+    assert [b.label for b in board.buttons if not b.disabled] == ["⋯", "Follow"], "the menu and Follow stay"
     assert await bot.scheduler.run_due() == 1
     await h.settle()
     board = h.last_message(h.default_channel)

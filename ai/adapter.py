@@ -93,13 +93,14 @@ def outcome_values(outcome: Outcome, players: int) -> Values:
 def replay(obs: Observation, options: dict[str, Any], log: Iterable[PublicMove]) -> GameState[Any]:
     """Replay the public log from the start, for games without chance or secrets.
 
-    The result must show the seat exactly its view, else the log is not the
-    game's and the observation is refused.
+    The result must show exactly the observation's view (the seat's, or the spectators' for a
+    spectator's observation, whose ``viewer`` is None), else the log is not the game's and the
+    observation is refused.
     """
     state: GameState[Any] = GAMES[obs.game].new(players=obs.players, seed=0, options=options)
     for seat, notation in log:
         state = state.play(seat, notation)
-    if state.view(obs.seat) != dict(obs.view):
+    if state.view(obs.view.get("viewer", obs.seat)) != dict(obs.view):
         raise ValueError("The move log does not lead to the position in the view.")
     return state
 

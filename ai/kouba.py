@@ -150,7 +150,10 @@ def sampler(obs: Observation) -> Sampler:
     view, seat = obs.view, obs.seat
     base = template(obs)
     tops = seen_tops(view)
-    own = [{"cards": [c["id"] for c in p["cards"]], "active": p["active"], "kouba": p["kouba"]} for p in view["hand"]]
+    # A spectator's observation (no hand in its view) imagines the seat's own piles as it does the others'.
+    own = [{"cards": [c["id"] for c in p["cards"]], "active": p["active"], "kouba": p["kouba"]}
+           for p in view.get("hand", [])]  # fmt: skip
+    mine = "hand" in view
     known = {cid for pile in own for cid in pile["cards"]} | set(tops.values())
     known |= {cid for cid in base["arena"] if cid} | set(base["event_queue"])
     if view["discard_top"] is not None:
@@ -160,7 +163,7 @@ def sampler(obs: Observation) -> Sampler:
     def world(rng: Rng) -> GameState[Any]:
         pool = list(unseen)
         rng.shuffle(pool)
-        piles = [own if s == seat else others_piles(view, s, tops, pool) for s in range(obs.players)]
+        piles = [own if s == seat and mine else others_piles(view, s, tops, pool) for s in range(obs.players)]
         under = [pool.pop() for _ in range(min(len(pool), max(0, view["discard_count"] - 1)))]
         discard = under + ([view["discard_top"]["id"]] if view["discard_top"] else [])
         draw = pool[: view["draw_count"]]

@@ -1,7 +1,7 @@
 """Print the performance tables of docs/performance.md.
 
 ``python -m bench [--quick]``, ``python -m bench ai``, ``python -m bench agora``, ``python -m bench suggest``,
-``python -m bench community``, ``python -m bench load``, ``python -m bench scale``.
+``python -m bench community``, ``python -m bench load``, ``python -m bench scale``, ``python -m bench commentary``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from rules import GAMES
 
 # The parts that read their own arguments, imported only when asked for (some load the AI or a database).
 PARTS = {"ai": "bench.ai", "agora": "bench.agora", "load": "bench.load", "community": "bench.community",
-         "scale": "bench.scale"}
+         "scale": "bench.scale", "commentary": "bench.commentary"}
 
 
 def main() -> None:

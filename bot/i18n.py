@@ -9,7 +9,7 @@ Each language is a folder of gettext files a community can translate without tou
   choice's name, by its English text: the shared commands' in ``agora.po``, a game's in its own file;
 - ``learn.po`` and ``learn_<game>.po`` hold the tutorials' messages (``/learn``), by key, as
   ``agora.po`` does: each game's lesson in a file of its own; ``hints.po`` and ``review.po`` the
-  Hint and Review buttons';
+  Hint and Review buttons'; ``spectators.po`` following games, their threads and commentary;
 - a keyed message whose words depend on a number is a gettext plural entry (``msgid_plural``,
   one ``msgstr[n]`` per form of the file's ``Plural-Forms``): :func:`plural` picks the form;
 - a French article that elides before a vowel is written as a format spec on the value it
@@ -44,7 +44,7 @@ from rules import GAMES, MODULES, Listing, Text, part_of
 
 LOCALES = Path(__file__).with_name("locales")
 BOT_FILE, COMMAND = "agora.po", "command"
-LESSON_FILES = ("learn", "hint", "review")  # learn*.po, hints.po, review.po: messages by key
+LESSON_FILES = ("learn", "hint", "review", "spectators")  # learn*.po, hints.po, review.po, spectators.po: by key
 
 MESSAGES: dict[str, dict[str, str]] = {}  # language -> key -> message
 RULE_TEXTS: dict[str, dict[str, str]] = {}  # language -> an engine's English template -> its translation

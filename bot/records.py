@@ -274,6 +274,9 @@ class Records:
         # What else runs in the transaction that ends a game, given the game and its result
         # (a tournament records the result there, and schedules its next round).
         self.on_finish: list[Callable[[GameRow, Outcome], WithinTransaction]] = []
+        # What runs once a member took a seat at an open table (the game as it now stands, the member):
+        # the game's followers' thread lets no player in while it is played.
+        self.on_seated: list[Callable[[GameRecord, int], Awaitable[None]]] = []
         # Set by the scheduler: how long a game's current turn lasts in seconds (its own time per turn,
         # else its server's, plus its player's time away).
         self.turn_seconds: Callable[[int, int], Awaitable[float]] | None = None

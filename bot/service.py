@@ -338,7 +338,10 @@ class GameService(Offers):
                 raise refusal("err.table_full", game=game_named(spec.id), high=spec.max_players)
             seats = [*record.seats, user_id]
             columns: JSON = {"seats": seats, "accepted": seats, "updated_at": self.clock()}
-            return await self._write(record, Changes(columns))
+            seated = await self._write(record, Changes(columns))
+            for hook in self.on_seated:
+                await hook(seated, user_id)
+            return seated
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Leave an open lobby; the creator leaving closes it."""

@@ -82,6 +82,11 @@ class GuildSettings:
     min_reliability: int = 0
     # While Agora cannot post in a game's channel (a permission taken away): its clocks wait, or run.
     unseen_clocks: str = UNSEEN_WAIT
+    # Spectators (bot/following.py): private threads for a game's followers, Agora's commentary in them,
+    # and whether rated games may be followed at all.
+    spectator_threads: bool = True
+    commentary: bool = True
+    follow_rated: bool = True
 
     def reminder_at(self, turn_started_at: float, turn_seconds: int) -> float | None:
         """When to remind; None when the reminder would fall at or before the turn's start."""
@@ -121,14 +126,17 @@ class SettingsStore:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, turn_seconds, timeout_rule, reminder_seconds, "
                 "challenge_seconds, threads, channels, language, tournament_role, claim_grace_seconds, stand_in_level, "
-                "min_reliability, unseen_clocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "min_reliability, unseen_clocks, spectator_threads, commentary, follow_rated) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
                 "timeout_rule = excluded.timeout_rule, reminder_seconds = excluded.reminder_seconds, "
                 "challenge_seconds = excluded.challenge_seconds, threads = excluded.threads, "
                 "channels = excluded.channels, language = excluded.language, "
                 "tournament_role = excluded.tournament_role, claim_grace_seconds = excluded.claim_grace_seconds, "
                 "stand_in_level = excluded.stand_in_level, min_reliability = excluded.min_reliability, "
-                "unseen_clocks = excluded.unseen_clocks",
+                "unseen_clocks = excluded.unseen_clocks, "
+                "spectator_threads = excluded.spectator_threads, commentary = excluded.commentary, "
+                "follow_rated = excluded.follow_rated",
                 (
                     guild_id,
                     settings.turn_seconds,
@@ -143,6 +151,9 @@ class SettingsStore:
                     settings.stand_in_level,
                     settings.min_reliability,
                     settings.unseen_clocks,
+                    int(settings.spectator_threads),
+                    int(settings.commentary),
+                    int(settings.follow_rated),
                 ),
             )
             await self.storage.changes.changed(db, "settings", guild_id)
@@ -164,4 +175,7 @@ def decode_settings(values: dict[str, Any]) -> GuildSettings:
         stand_in_level=str(values.get("stand_in_level") or GuildSettings.stand_in_level),
         min_reliability=int(values.get("min_reliability") or 0),
         unseen_clocks=str(values.get("unseen_clocks") or UNSEEN_WAIT),
+        spectator_threads=bool(values.get("spectator_threads", 1)),
+        commentary=bool(values.get("commentary", 1)),
+        follow_rated=bool(values.get("follow_rated", 1)),
     )

@@ -534,6 +534,9 @@ class Agora(SharedControls):
         stand_in="Level Agora plays at in the seat of a player who left a table of three or more",
         min_reliability="Min. % of their last 20 games a player saw through, to join tournaments and open tables",
         unseen_clocks="While Agora cannot post in a game's channel, its clocks wait (default) or run",
+        spectator_threads="Open private spectators' threads for games (kept from their players until the end)",
+        commentary="Agora's commentary (chances of winning) in the spectators' threads",
+        follow_rated="Whether rated games may be followed",
     )
     @app_commands.choices(
         timeout_rule=[
@@ -562,6 +565,9 @@ class Agora(SharedControls):
         stand_in: app_commands.Choice[str] | None = None,
         min_reliability: app_commands.Range[int, 0, 100] | None = None,
         unseen_clocks: app_commands.Choice[str] | None = None,
+        spectator_threads: bool | None = None,
+        commentary: bool | None = None,
+        follow_rated: bool | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -589,6 +595,9 @@ class Agora(SharedControls):
                 "stand_in_level": None if stand_in is None else stand_in.value,
                 "min_reliability": min_reliability,
                 "unseen_clocks": None if unseen_clocks is None else unseen_clocks.value,
+                "spectator_threads": spectator_threads,
+                "commentary": commentary,
+                "follow_rated": follow_rated,
             }
             changes = {key: value for key, value in asked.items() if value is not None}
             if changes:
@@ -624,6 +633,9 @@ class Agora(SharedControls):
             ("expiry", format_duration(settings.challenge_seconds)),
             ("threads", text(lang, "yes" if settings.threads else "no")),
             ("channels", channels),
+            ("follow.settings_threads", text(lang, "yes" if settings.spectator_threads else "no")),
+            ("follow.settings_commentary", text(lang, "yes" if settings.commentary else "no")),
+            ("follow.settings_rated", text(lang, "yes" if settings.follow_rated else "no")),
             ("language", language_name(lang)),
             (
                 "tour.settings_role",

@@ -1,4 +1,5 @@
-"""The daily digest of ``/agora notify``: one DM a day at each player's hour, listing the games waiting for them.
+"""The daily digest of ``/agora notify``: one DM a day at each player's hour, listing the games waiting for them
+and the news of the games they follow (``cogs/spectators.py``).
 
 Choosing lives in :mod:`bot.notices` and ``/agora notify`` (cogs/agora.py); this cog only runs the
 digests' durable queue with the scheduler's jobs (a sweep: due digests are moved on to their next
@@ -12,6 +13,7 @@ import logging
 from discord.ext import commands
 
 from bot.app import AgoraBot
+from bot.following import FollowStore, digest_lines
 from bot.i18n import game_named
 from bot.notices import (
     DIGEST,
@@ -33,6 +35,7 @@ class Digests(commands.Cog):
 
     def __init__(self, bot: AgoraBot) -> None:
         self.bot = bot
+        self.follows = FollowStore(bot.storage)  # the games members follow, whose news join their digest
 
     async def cog_load(self) -> None:
         self.bot.scheduler.sweeps.append(self.send_due)
@@ -57,17 +60,22 @@ class Digests(commands.Cog):
         return sent
 
     async def send_digest(self, choice: NoticeChoice) -> int:
-        """DM one player the games waiting for their move (nothing when none waits); 1 if a digest went out."""
+        """DM one player the games waiting for their move, then the news of the games they follow (nothing
+        when there is neither); 1 if a digest went out."""
         waiting = await self.waiting_for(choice.user_id)
-        if not waiting:
+        urgent = min(waiting, key=lambda pair: pair[1].seconds_left)[0] if waiting else None
+        follows = await self.follows.follows_of(choice.user_id)
+        guild = urgent.row.guild_id if urgent is not None else follows[0].guild_id if follows else None
+        lang = choice.lang(await self.bot.dm_language(choice.user_id, guild))
+        followed = await digest_lines(self.follows, self.bot.service, choice.user_id, lang) if follows else []
+        if not waiting and not followed:
             return 0
-        urgent = min(waiting, key=lambda pair: pair[1].seconds_left)[0]
-        server_lang = await self.bot.language_of(urgent.row.guild_id)
-        lang = choice.lang(await self.bot.dm_language(choice.user_id, urgent.row.guild_id))
-        said = digest_message(lang, [entry for _, entry in waiting])
+        parts = [digest_message(lang, [entry for _, entry in waiting])] if waiting else []
+        said = "\n".join([*parts, *followed])[:2000]
         delivery = await self.bot.notices.dm(choice.user_id, said)
-        # Closed DMs: told once, where their most urgent game is played; the mention stands in from now on.
-        await self.bot.notices.tell_if_closed(delivery, urgent.row.channel_id, choice.user_id, server_lang)
+        if urgent is not None:  # closed DMs: told once, where their most urgent game is played
+            server_lang = await self.bot.language_of(urgent.row.guild_id)
+            await self.bot.notices.tell_if_closed(delivery, urgent.row.channel_id, choice.user_id, server_lang)
         return int(delivery is Delivery.SENT)
 
     async def waiting_for(self, user_id: int) -> list[tuple[GameRecord, Waiting]]:

@@ -30,6 +30,7 @@ from discord.ext import commands
 
 from bot.alt_text import alt_text
 from bot.app import AgoraBot
+from bot.commentary import after_the_end
 from bot.endings import result_text, stored_ending
 from bot.i18n import game_name, game_named, plural, text, word
 from bot.limits import WorkLimiter
@@ -164,6 +165,9 @@ class Replays(RegistersControls[AgoraBot]):
             record, moves = await self.replayable(interaction, game)
             lang = await self.bot.reply_language(interaction)  # the panel is private: in the player's language
             await interaction.response.send_message(**await self.panel(record, moves, 0, lang), ephemeral=True)
+            commentary = await after_the_end(self.bot.storage, self.service, self.bot.drawing, record, lang)
+            if commentary is not None:  # Agora's commentary for the spectators, once the game is over
+                await interaction.followup.send(commentary.words, file=commentary.file(record.id), ephemeral=True)
 
         await guarded(interaction, work)
 

@@ -40,6 +40,7 @@ from bot.tournament import (
 )
 from cogs.common import COLOUR, RegistersControls, controls_view, game_cog, guarded, mention_list, tell
 from cogs.season import reward_tournament_winner
+from cogs.spectators import top_boards_offer
 from cogs.table.challenges import DEADLINE_HELP
 from render.standings import StandingsLabels, StandingsRow, render_standings
 from rules import GAMES
@@ -464,10 +465,13 @@ class TournamentCog(RegistersControls[AgoraBot]):
         links = await self.board_links(tables)
         closed = await self.tell_players(tournament, job.round, tables, links, lang)
         content = mention_list([uid for t in tables for uid in t.seats])
+        games = [table.game_id for table in tables if table.game_id is not None]  # the leaders' boards first
+        offer = await top_boards_offer(self.bot, tournament.guild_id, games, lang)
         await channel.send(
             content="\n".join([content, *(text(lang, "notice.dms_closed", user=uid) for uid in closed)])[:2000],
             embed=self.round_embed(tournament, job.round, tables, lang, links),
             allowed_mentions=await self.bot.notices.pings(content),  # closed DMs are heard by the mention now
+            view=offer,
         )
 
     async def board_links(self, tables: list[Table]) -> dict[int, str]:

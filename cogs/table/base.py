@@ -35,7 +35,7 @@ COLOUR = discord.Colour(0xE69F00)
 COMMON_ACTIONS = (
     r"accept|decline|rematch|private|days:claim|days:wait|days:(?:draw|takeback):(?:yes|no)"
     r"|days:more|days:show|days:menu:(?:draw|takeback|resign)|days:resign:(?:yes|no)"
-    r"|hint|review"
+    r"|hint|review|follow|follow:stop|follow:thread"
 )
 
 

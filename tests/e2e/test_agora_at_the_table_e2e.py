@@ -107,7 +107,7 @@ async def test_every_control_is_greyed_while_only_agora_plays(
     assert board.content == "Agora is thinking…"
     game_controls = [c for c in board.components if c.custom_id and ":build" in c.custom_id]
     assert game_controls and all(c.disabled for c in game_controls), "Agora's build menus are greyed"
-    assert [b.label for b in board.buttons if not b.disabled] == ["⋯"], "only the menu (resign) stays"
+    assert [b.label for b in board.buttons if not b.disabled] == ["⋯", "Follow"], "the menu and Follow stay"
     assert await bot.scheduler.run_due() == 1
     await h.settle()
     board = h.last_message(h.default_channel)
@@ -130,7 +130,7 @@ async def test_at_a_kouba_table_a_player_may_still_look_at_their_hand_while_agor
     board = board_of(h)
     assert board.content == "Agora is thinking…", board.content
     assert not board.button(label="My hand").disabled, "looking at one's hand is no move"
-    assert all(c.disabled for c in board.components if c.label not in ("My hand", "⋯")), board.components
+    assert all(c.disabled for c in board.components if c.label not in ("My hand", "⋯", "Follow")), board.components
     hand = await h.click(alice, board.button(label="My hand"))
     assert hand.ephemeral and hand.message is not None and hand.message.attachments
     await h.stop()

@@ -361,7 +361,7 @@ async def test_pass_then_both_passes_end_on_points(
     await h.slash(bob, "move", notation="e2-e1")
     board = h.last_message(h.default_channel)
     assert "**alice** has no move with any stack and must **pass**" in board.text
-    assert not board.selects and [b.label for b in board.buttons] == ["Pass", "My pieces", "⋯"]
+    assert not board.selects and [b.label for b in board.buttons] == ["Pass", "My pieces", "⋯", "Follow"]
     passed = await h.click(alice, board.button(label="Pass"))
     assert passed.updated and board.content == "alice passed."
     board = h.last_message(h.default_channel)

@@ -207,7 +207,7 @@ async def test_lobby_join_leave_and_start(discord_harness: FakeDiscord, make_bot
     assert set(pinged(board)) == {alice.id, bob.id, carol.id}
     assert "swap up to 2" in board.content and "Round 1 of 3" in board.text
     assert board.attachments[0].data[:4] == b"\x89PNG" and board.attachments[0].size < 100_000
-    assert [c.label for c in board.buttons] == ["⋯", "My hand"]
+    assert [c.label for c in board.buttons] == ["⋯", "Follow", "My hand"]
 
 
 async def test_creator_leaving_closes_the_table(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:

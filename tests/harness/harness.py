@@ -188,6 +188,17 @@ class FakeDiscord:
             raise AssertionError(f"#{self.channel(ref).name} has no messages")
         return messages[-1]
 
+    def seen_by(self, user: FakeUser) -> list[FakeMessage]:
+        """Every message `user` can read now: channels, public threads, private threads they are in,
+        their DMs and the private answers shown to them."""
+        return self.guild.seen_by(user)
+
+    def forbid_private_threads(self) -> None:
+        """A server whose members and bot may not create private threads (Create Private Threads denied)."""
+        denied = ~discord.Permissions(create_private_threads=True).value
+        for role in self.guild.roles:
+            role.permissions &= denied
+
     def dm_messages(self, user: FakeUser) -> list[FakeMessage]:
         """What the bot managed to send to `user` in DMs."""
         return self.guild.dm_channel(user).visible_messages()

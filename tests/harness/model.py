@@ -396,6 +396,10 @@ class FakeChannel:
     deleted: bool = False
     messages: list[FakeMessage] = field(default_factory=list, repr=False)
     member_ids: set[int] = field(default_factory=set, repr=False)
+    # A private thread's members may add others only when it is invitable (Discord's thread_metadata).
+    invitable: bool = True
+    # A channel whose permission overwrites deny Create Private Threads to everyone, the bot included.
+    private_threads_denied: bool = False
 
     @property
     def is_thread(self) -> bool:
@@ -507,6 +511,24 @@ class Guild:
     def threads(self) -> list[FakeChannel]:
         return [c for c in self.channels.values() if c.is_thread and not c.deleted]
 
+    def can_see(self, user: FakeUser, channel: FakeChannel) -> bool:
+        """Whether ``user`` can read ``channel``: every text channel and public thread, a private thread
+        only as its member (or with Manage Threads, as Discord allows), a DM only its recipient's."""
+        if channel.deleted:
+            return False
+        if channel.type == DM_CHANNEL:
+            return channel.recipient is user
+        if channel.type == PRIVATE_THREAD:
+            manages = self.permissions(user) & discord.Permissions(manage_threads=True).value
+            return user.id in channel.member_ids or bool(manages)
+        return True
+
+    def seen_by(self, user: FakeUser) -> list[FakeMessage]:
+        """Every message ``user`` can read now: in the channels and threads they can see, in their DMs,
+        and the private answers only they were shown."""
+        found = [m for c in self.channels.values() if self.can_see(user, c) for m in c.visible_messages()]
+        return found + [m for m in self.ephemeral_messages.values() if m.visible_to == user.id and not m.deleted]
+
     def find_message(self, message_id: int) -> FakeMessage | None:
         """A live message anywhere, ephemeral ones included."""
         message = self.ephemeral_messages.get(message_id)
@@ -588,7 +610,7 @@ class Guild:
                     "auto_archive_duration": channel.auto_archive_duration,
                     "archive_timestamp": iso_time(channel.id),
                     "locked": channel.locked,
-                    "invitable": True,
+                    "invitable": channel.invitable,
                     "create_timestamp": iso_time(channel.id),
                 },
             )

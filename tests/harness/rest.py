@@ -336,18 +336,29 @@ class FakeRest:
     def _open_thread(self, parent: FakeChannel, body: JSON, kind: int, thread_id: int | None) -> FakeChannel:
         if parent.type != TEXT_CHANNEL:
             raise APIError(400, 50024, "Cannot execute action on this channel type")
+        if kind == PRIVATE_THREAD:
+            self._check_private_threads(parent)
         thread = self.guild.add_channel(body["name"], type=kind, parent_id=parent.id, channel_id=thread_id)
+        thread.invitable = bool(body.get("invitable", True)) if kind == PRIVATE_THREAD else True
         thread.owner_id = self.guild.bot_user.id
         thread.member_ids.add(self.guild.bot_user.id)
         thread.auto_archive_duration = int(body.get("auto_archive_duration") or 1440)
         self._gateway("THREAD_CREATE", {**self.guild.channel_payload(thread), "newly_created": True})
         return thread
 
+    def _check_private_threads(self, parent: FakeChannel) -> None:
+        """Discord refuses a private thread to a bot without Create Private Threads in that channel."""
+        allowed = self.guild.permissions(self.guild.bot_user) & discord.Permissions(create_private_threads=True).value
+        if not allowed or parent.private_threads_denied:
+            raise APIError(403, 50013, "Missing Permissions")
+
     @route("PUT", "/channels/{channel_id}/thread-members/@me")
     @route("PUT", "/channels/{channel_id}/thread-members/{user_id}")
     def join_thread(self, call: Call) -> None:
         thread = self._thread(call)
         user = self._user(call.id("user_id")) if "user_id" in call.params else self.guild.bot_user
+        if thread.archived and "user_id" in call.params:  # Discord adds nobody to an archived thread
+            raise APIError(400, 50083, "Thread is archived")
         thread.member_ids.add(user.id)
 
     @route("DELETE", "/channels/{channel_id}/thread-members/@me")

@@ -5,17 +5,18 @@ game of three seats or more loses their place, not the others' game: their seat 
 game's ``bots`` at the level the server chose (``/agora settings``, medium by default) and is
 remembered in ``absent`` with who sat there, since when and why. They keep their seat in
 ``seats``, so the game still counts for them: at the end they are ranked last
-(``Outcome.departed``) and their rating moves as for a loss, while the others are ranked
-among themselves as the rules say. Two-player games keep their rules: leaving one ends it.
+(``Outcome.departed``; players out of time at the same deadline leave together and share a
+rank) and their rating moves as for a loss, while the others are ranked among themselves as the
+rules say. Two-player games keep their rules: leaving one ends it.
 
 The game ends as before when nobody else is left to play (every other seat is Agora's or was
 left too).
 
 >>> row = GameRow(1, "some_game", 1, 1, "active", [7, 8, 9], [7, 8, 9], {}, 0, None, [], None, None, 3,
 ...               None, 0.0, 0.0, 0.0)
->>> plays_on_without(row, 0)
-True
->>> columns = departure_columns(row, (0,), (0,), 0, "timeout", "medium", 50.0)
+>>> plays_on_without(row, 0), plays_on_without(row, 0, 1), plays_on_without(row, 0, 1, 2)
+(True, True, False)
+>>> columns = departure_columns(row, (0,), (0,), (0,), "timeout", "medium", 50.0)
 >>> columns["bots"], columns["absent"]["0"]["user"], columns["turn_started_at"]
 ({'0': 'medium'}, 7, 50.0)
 """
@@ -45,25 +46,42 @@ class Departure:
     user_id: int
     since: float
     reason: str
+    number: int  # which departure of the game: players out of time at one deadline share it
 
     def to_json(self) -> JSON:
-        return {"user": self.user_id, "since": self.since, "reason": self.reason}
+        return {"user": self.user_id, "since": self.since, "reason": self.reason, "departure": self.number}
 
     @classmethod
-    def from_json(cls, seat: str, data: JSON) -> Departure:
-        return cls(int(seat), int(data["user"]), float(data["since"]), str(data["reason"]))
+    def from_json(cls, seat: str, data: JSON, position: int = 0) -> Departure:
+        """A stored departure; one stored before departures were numbered is numbered by its ``position``
+        in ``absent`` (each departure was added at its end)."""
+        number = int(data.get("departure", position))
+        return cls(int(seat), int(data["user"]), float(data["since"]), str(data["reason"]), number)
 
 
 def departures(row: GameRow) -> list[Departure]:
     """Who left ``row``'s game, in seat order."""
-    return sorted((Departure.from_json(seat, data) for seat, data in row.absent.items()), key=lambda d: d.seat)
+    return sorted(_stored(row), key=lambda d: d.seat)
 
 
-def leaving_order(row: GameRow) -> tuple[int, ...]:
-    """The seats whose player left, the first to leave first (in the order they were stored, within
-    one clock tick: each departure is added at the end of ``absent``)."""
-    stored = [Departure.from_json(seat, data) for seat, data in row.absent.items()]
-    return tuple(gone.seat for gone in sorted(stored, key=lambda gone: gone.since))
+def _stored(row: GameRow) -> list[Departure]:
+    return [Departure.from_json(seat, data, position) for position, (seat, data) in enumerate(row.absent.items())]
+
+
+def leaving_order(row: GameRow) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats whose player left, the first to leave first, and the number of the departure of
+    each (0 for the first): players out of time at the same deadline left together, in one change.
+
+    >>> row = GameRow(1, "some_game", 1, 1, "active", [7, 8, 9, 6], [7, 8, 9, 6], {}, 0, None, [], None, None, 3,
+    ...               None, 0.0, 0.0, 0.0, absent={"3": {"user": 6, "since": 2.0, "reason": "resignation"},
+    ...                                            "2": {"user": 9, "since": 5.0, "reason": "timeout", "departure": 1},
+    ...                                            "0": {"user": 7, "since": 5.0, "reason": "timeout", "departure": 1}})
+    >>> leaving_order(row)
+    ((3, 2, 0), (0, 1, 1))
+    """
+    stored = sorted(_stored(row), key=lambda gone: gone.number)
+    numbers = sorted({gone.number for gone in stored})
+    return tuple(gone.seat for gone in stored), tuple(numbers.index(gone.number) for gone in stored)
 
 
 def absent_seats(row: GameRow) -> set[int]:
@@ -71,33 +89,35 @@ def absent_seats(row: GameRow) -> set[int]:
     return {int(seat) for seat in row.absent}
 
 
-def plays_on_without(row: GameRow, seat: int) -> bool:
-    """Whether the game goes on with Agora in ``seat``: three seats or more, and a person besides its
-    player still playing (not Agora, not someone who left)."""
+def plays_on_without(row: GameRow, *seats: int) -> bool:
+    """Whether the game goes on with Agora in ``seats``: three seats or more, and a person besides
+    their players still playing (not Agora, not someone who left)."""
     if len(row.seats) < MIN_SEATS:
         return False
-    gone = {int(other) for other in row.bots} | absent_seats(row) | {seat}
-    leaver = row.seats[seat]
-    return any(other not in gone and uid != leaver for other, uid in enumerate(row.seats))
+    gone = {int(other) for other in row.bots} | absent_seats(row) | set(seats)
+    leavers = {row.seats[seat] for seat in seats}
+    return any(other not in gone and uid not in leavers for other, uid in enumerate(row.seats))
 
 
 def departure_columns(
-    row: GameRow, waiting: Sequence[int], actors: Sequence[int], seat: int, reason: str, level: str, now: float
+    row: GameRow, waiting: Sequence[int], actors: Sequence[int], seats: Sequence[int], reason: str, level: str,
+    now: float,
 ) -> JSON:
-    """The columns that hand ``seat`` to Agora at ``level`` now.
+    """The columns that hand ``seats`` to Agora at ``level`` now, in one departure.
 
-    When the game was waiting for that seat, a new turn starts (so Agora is asked to move, and
-    the others waited with it get a full turn's time), and its player's unfinished turn is dropped.
+    When the game was waiting for one of them, a new turn starts (so Agora is asked to move, and
+    the others waited with them get a full turn's time), and a leaver's unfinished turn is dropped.
     """
-    departure = Departure(seat, row.seats[seat], now, reason)
+    number = len(row.absent)  # past every departure before: one stored before numbering was numbered by position
+    left = {str(seat): Departure(seat, row.seats[seat], now, reason, number).to_json() for seat in seats}
     columns: JSON = {
-        "bots": {**row.bots, str(seat): level},
-        "absent": {**row.absent, str(seat): departure.to_json()},
+        "bots": {**row.bots, **{seat: level for seat in left}},
+        "absent": {**row.absent, **left},
         "updated_at": now,
     }
-    if seat in waiting:
+    if set(seats) & set(waiting):
         columns["turn_started_at"] = now
-    if actors and actors[0] == seat:
+    if actors and actors[0] in seats:
         columns["draft"] = []
     return columns
 
@@ -113,17 +133,18 @@ def final_outcome(outcome: Outcome, row: GameRow) -> Outcome:
     >>> row = GameRow(1, "some_game", 1, 1, "active", [7, 8, 9], [7, 8, 9], {}, 0, None, [], None, None, 3,
     ...               None, 0.0, 0.0, 0.0, absent={"0": {"user": 7, "since": 5.0, "reason": "timeout"}})
     >>> final_outcome(Outcome((0,), "points", (9.0, 3.0, 5.0)), row)
-    Outcome(winners=(2,), reason='points', scores=(9.0, 3.0, 5.0), departed=(0,))
+    Outcome(winners=(2,), reason='points', scores=(9.0, 3.0, 5.0), departed=(0,), departures=())
     >>> final_outcome(Outcome((1,), "points", (9.0, 3.0, 5.0)), row).winners
     (1,)
     """
-    departed = leaving_order(row)
+    departed, departures = leaving_order(row)
     if not departed:
         return outcome
     winners = tuple(seat for seat in outcome.winners if seat not in departed)
     if outcome.winners and not winners:
         winners = best_remaining(outcome, departed, len(row.seats))
-    return replace(outcome, winners=winners, departed=departed)
+    together = len(set(departures)) < len(departures)  # kept only then, so other results read as before
+    return replace(outcome, winners=winners, departed=departed, departures=departures if together else ())
 
 
 def best_remaining(outcome: Outcome, departed: Sequence[int], players: int) -> tuple[int, ...]:

@@ -80,6 +80,16 @@ class Allowance:
         """Whole days left (a request is in days)."""
         return int(self.left_seconds // DAY)
 
+    @property
+    def used_seconds(self) -> float:
+        """Seconds taken in the window: a day begun is no longer a whole day left.
+
+        >>> taken = Allowance(ALLOWANCE_DAYS * DAY - DAY - 3600)
+        >>> taken.used_seconds, taken.whole_days
+        (90000.0, 12)
+        """
+        return ALLOWANCE_DAYS * DAY - self.left_seconds
+
     def check(self, days: int) -> None:
         """Refuse a request under a day or beyond what is left, saying what is allowed."""
         if days < MIN_DAYS:
@@ -236,10 +246,12 @@ async def _give_back(db: Connection, user_id: int, unused: float) -> None:
 
 @dataclass(frozen=True)
 class Started:
-    """A period away that just started, and the games whose clock it moved."""
+    """A period away that just started, the games whose clock it moved, and the time away it
+    replaced (None when the player was not away): its channels were told already."""
 
     away: Away
     games: list[int]
+    replaced: Away | None = None
 
 
 class TimeAway:
@@ -297,6 +309,7 @@ class TimeAway:
         if days < MIN_DAYS:
             raise refusal("away.err.too_short", least=MIN_DAYS)
         now = self.clock()
+        going = await self.current(user_id)
         async with self.storage.transaction() as db:
             await self._check_events(db, user_id)
             await end_step(self.storage.changes, user_id, now)(db)
@@ -309,7 +322,8 @@ class TimeAway:
             moved = await waited_games(db, user_id)
             for game in moved:
                 await move_turn(db, game, until - now)
-        return Started(Away(away_id, user_id, now, until, None), [game.game_id for game in moved])
+        replaced = None if going is None else Away(going.id, user_id, going.started_at, going.until, now)
+        return Started(Away(away_id, user_id, now, until, None), [game.game_id for game in moved], replaced)
 
     async def end(self, user_id: int) -> Away | None:
         """``/away off``: the time away going on ends now (None: the player is not away)."""

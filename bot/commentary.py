@@ -30,12 +30,12 @@ import discord
 from ai import ADAPTERS, Observation
 from ai.chances import TURN_SECONDS, chances
 from bot.drawing import Drawing
-from bot.i18n import text
+from bot.i18n import game_named, text
 from bot.records import FINISHED, GameRecord, Records
 from bot.storage import Storage
 from bot.workers import WorkerPool
 from render.chances import chance_picture
-from rules import GAMES, GameState
+from rules import GameState
 
 GAME_SECONDS = 120.0  # worker time for one game's commentary
 NICENESS = 19  # the commentary worker's processor priority: the lowest, below the bot and its AI workers
@@ -167,7 +167,7 @@ async def write_commentary(
     """The commentary of ``points``: the chances over the game, the turns that changed them most, and
     whether the game's worker time ran out before its end."""
     names, shown = await records.display_names(record), await records.shown_names(record)
-    title = text(lang, "follow.chart_title", id=record.id, game=GAMES[record.game].name)
+    title = text(lang, "follow.chart_title", id=record.id, game=game_named(record.game))
     png = await drawing.draw(chance_picture, [(p.ply, p.chances) for p in points], names, title,
                              text(lang, "follow.chart_move"))  # fmt: skip
     lines = [text(lang, "follow.commentary_title", id=record.id)]

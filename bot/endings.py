@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import text, word
+from bot.i18n import listed, text, word
 from bot.service import FINISHED, GameRecord
 from rules import GAMES, Outcome
 
@@ -36,8 +36,8 @@ def ending_text(lang: str, outcome: Outcome, end_reason: str | None, names: Sequ
         return None
     if reason == "draw agreed":
         return text(lang, "ending.draw_agreed")
-    winners = _listed(lang, [names[seat] for seat in outcome.winners])
-    losers = _listed(lang, [name for seat, name in enumerate(names) if seat not in outcome.winners])
+    winners = listed(lang, [names[seat] for seat in outcome.winners])
+    losers = listed(lang, [name for seat, name in enumerate(names) if seat not in outcome.winners])
     many = ".many" if len(outcome.winners) > 1 else ""  # a team wins: the verb agrees
     if reason in ("resignation", "timeout"):
         # A solo game has nobody else to win it.
@@ -65,10 +65,3 @@ def stored_ending(record: GameRecord, names: Sequence[str], lang: str) -> str | 
     if record.row.status != FINISHED or outcome is None:
         return None
     return ending_text(lang, outcome, record.row.end_reason, names)
-
-
-def _listed(lang: str, names: list[str]) -> str:
-    """``Ada``, ``Ada and Bob``, ``Ada, Bob and Cy`` (``et`` in French)."""
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + text(lang, "ending.and") + names[-1]

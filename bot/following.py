@@ -26,13 +26,12 @@ from typing import Any
 
 from bot.database import Row
 from bot.endings import result_text
-from bot.i18n import text, word
+from bot.i18n import game_named, text, word
 from bot.ratings import is_rated
 from bot.records import ACTIVE, CHALLENGE, GameRecord, Records, jump_link, refusal
 from bot.settings import GuildSettings
 from bot.shared_cache import Kept
 from bot.storage import Storage
-from rules import GAMES
 
 OPEN, SHARED, UNAVAILABLE = "open", "shared", "unavailable"
 KEPT_SECONDS = 7 * 86400  # a finished game stays in /following this long after its end
@@ -242,7 +241,7 @@ async def standing(records: Records, record: GameRecord, lang: str) -> str:
 
 async def news_line(records: Records, record: GameRecord, key: str, lang: str) -> str:
     """A followed game's line (``key``: a DM's, the digest's, ``/following``'s) with where it stands and its link."""
-    return text(lang, key, id=record.id, game=GAMES[record.game].name, stands=await standing(records, record, lang),
+    return text(lang, key, id=record.id, game=game_named(record.game), stands=await standing(records, record, lang),
                 link=jump_link(record.row))  # fmt: skip
 
 

@@ -32,12 +32,16 @@ from __future__ import annotations
 
 import gettext
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+from babel.dates import format_date
+from babel.lists import format_list
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
+from babel.units import format_unit
 
 from render.kit import PICTURE_WORDS
 from rules import GAMES, MODULES, Listing, Text, part_of
@@ -75,6 +79,7 @@ class Wording(string.Formatter):
 
 
 WORDING = Wording()
+UNIT_LENGTHS: dict[str, Literal["short", "long", "narrow"]] = {"short": "short", "long": "long", "narrow": "narrow"}
 
 
 def load_language(folder: Path) -> None:
@@ -248,6 +253,43 @@ def plural(lang: str, key: str, number: int, /, **values: Any) -> str:
     forms = PLURALS[lang][key]
     form = forms[min(PLURAL_RULES[lang](number), len(forms) - 1)]
     return WORDING.format(form, **values)
+
+
+def listed(lang: str, names: Sequence[str]) -> str:
+    """``Ada``, ``Ada and Bob``, ``Ada, Bob and Cy`` (``et`` in French).
+
+    >>> listed("fr", ["Ada", "Bob", "Cy"])
+    'Ada, Bob et Cy'
+    """
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + text(lang, "ending.and") + names[-1]
+
+
+def duration_words(lang: str, amounts: Sequence[tuple[int, str]]) -> str:
+    """Amounts of time units (``"day"``, ``"hour"``, ``"minute"``) as ``lang`` writes them, by Babel's
+    units for its locale at the length its catalogue names (``duration.length``: "3d" is narrow,
+    "3 j" short): a duration players read, never one they type.
+
+    >>> duration_words("en", [(3, "day"), (23, "hour")]), duration_words("fr", [(5, "minute")]).replace("\xa0", " ")
+    ('3d 23h', '5 min')
+    """
+    length = UNIT_LENGTHS.get(template(lang, "duration.length"), "narrow")
+    parts = [format_unit(amount, f"duration-{unit}", length=length, locale=lang) for amount, unit in amounts]
+    return format_list(parts or [format_unit(0, "duration-minute", length=length, locale=lang)], "unit-narrow", lang)
+
+
+def day_words(lang: str, day: date, *, year: bool = True) -> str:
+    """``day`` written out in ``lang``, by its catalogue's Babel patterns (``date.*``): for a picture,
+    which cannot show Discord's timestamps.
+
+    >>> day_words("fr", date(2027, 1, 1), year=False), day_words("fr", date(2027, 2, 3))
+    ('1er janvier', '3 février 2027')
+    >>> day_words("en", date(2027, 1, 1))
+    'January 1, 2027'
+    """
+    key = "date.first_of_month" if day.day == 1 else "date.day_of_month"
+    return format_date(day, template(lang, f"{key}.year" if year else key), locale=lang)
 
 
 def template(lang: str, key: str) -> str:

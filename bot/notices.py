@@ -16,14 +16,18 @@ from __future__ import annotations
 import enum
 import logging
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 import discord
+from babel import Locale
+from babel.core import get_global
+from babel.dates import get_timezone_location
 
 from bot.database import Row
 from bot.i18n import plural, text
@@ -115,16 +119,52 @@ def check_hour(hour: int) -> int:
     return hour
 
 
-def zone_suggestions(typed: str) -> list[str]:
-    """Time zones for the autocomplete: the common ones holding ``typed`` first, then any other, 25 at most.
+@dataclass(frozen=True)
+class ZoneChoice:
+    """A time zone as the autocomplete offers it: its IANA name and its words in a language."""
 
-    >>> zone_suggestions("paris")
+    key: str
+    label: str  # "Paris · France (Europe/Paris)"
+    words: str  # what a search matches: the id, the city and the country, without accents
+
+
+def zone_suggestions(typed: str, lang: str = "en") -> list[ZoneChoice]:
+    """Time zones for the autocomplete, by their id, city or country in ``lang`` (Babel's names); the
+    words of a request that name no place ("heure de", "time in") are left out. The common ones
+    first, then the others, 25 at most.
+
+    >>> [zone.key for zone in zone_suggestions("heure de paris", "fr")]
     ['Europe/Paris']
+    >>> zone_suggestions("Japon", "fr")[0].label
+    'Tokyo · Japon (Asia/Tokyo)'
     """
-    wanted = typed.strip().lower().replace(" ", "_")
-    common = [zone for zone in COMMON_ZONES if wanted in zone.lower()]
-    others = sorted(key for key in _zone_keys().values() if wanted in key.lower() and key not in common)
-    return [*common, *others][:MAX_CHOICES]
+    filler = set(_folded(text(lang, "notice.zone_filler")).split())
+    wanted = [word for word in _folded(typed).split() if word not in filler]
+    found = [zone for zone in _zone_choices(lang) if all(word in zone.words for word in wanted)]
+    return found[:MAX_CHOICES]
+
+
+@lru_cache(maxsize=4)
+def _zone_choices(lang: str) -> tuple[ZoneChoice, ...]:
+    """Every time zone in ``lang``'s words, the common ones first (built once per language); an old
+    alias of a place already listed (US/Eastern after America/New_York) is left out."""
+    others = sorted(set(available_timezones()) - set(COMMON_ZONES) - set(get_global("zone_aliases")))
+    return tuple(_zone_choice(key, lang) for key in [*COMMON_ZONES, *others])
+
+
+def _zone_choice(key: str, lang: str) -> ZoneChoice:
+    city = get_timezone_location(key, locale=lang, return_city=True)
+    territory = get_global("zone_territories").get(key)
+    country = Locale.parse(lang).territories.get(territory, "") if territory else ""
+    place = " · ".join(part for part in (city, country) if part and part != key)
+    label = f"{place} ({key})" if place else key
+    return ZoneChoice(key, label[:100], _folded(f"{key} {city} {country}"))
+
+
+def _folded(words: str) -> str:
+    """Lower case without accents, punctuation as spaces: "Heure de l'Île" -> "heure de l ile"."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", words.casefold()) if not unicodedata.combining(c))
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", bare).split())
 
 
 def next_digest(after: float, hour: int, zone: ZoneInfo) -> float:
@@ -183,7 +223,7 @@ def digest_message(lang: str, waiting: Sequence[Waiting]) -> str:
     ordered = sorted(waiting, key=lambda w: w.seconds_left)
     lines = [plural(lang, "notice.digest_title", len(ordered), count=len(ordered))]
     lines += [
-        text(lang, "notice.digest_line", game=w.game, id=w.game_id, left=format_duration(max(w.seconds_left, 0)),
+        text(lang, "notice.digest_line", game=w.game, id=w.game_id, left=format_duration(max(w.seconds_left, 0), lang),
              link=w.link)
         for w in ordered
     ]  # fmt: skip
@@ -355,6 +395,7 @@ class Chosen:
 
     choice: NoticeChoice
     hour_defaulted: bool
+    zone_defaulted: bool = False  # a digest in UTC because the player never gave a time zone
 
 
 def choose(
@@ -366,12 +407,29 @@ def choose(
     gave before (UTC at first)."""
     if mode != DIGEST and (hour is not None or zone_name is not None):
         raise refusal("err.notify_digest_only")
-    zone = zone_named(current.time_zone if zone_name is None else zone_name)
+    zone = zone_named(current.time_zone) if zone_name is None else zone_called(zone_name, language)
     kept = current.mode == DIGEST  # a digest whose time zone alone changes keeps its hour
     at = check_hour(hour) if hour is not None else current.digest_hour if kept else DEFAULT_HOUR
     following = next_digest(now, at, zone) if mode == DIGEST else None
     choice = NoticeChoice(current.user_id, mode, at, zone.key, language, False, following)
-    return Chosen(choice, mode == DIGEST and hour is None and not kept)
+    in_utc = mode == DIGEST and zone_name is None and zone.key == DEFAULT_ZONE
+    return Chosen(choice, mode == DIGEST and hour is None and not kept, in_utc)
+
+
+def zone_called(name: str, lang: str) -> ZoneInfo:
+    """The time zone ``name`` names: an IANA name, or a city or country that names one zone only, in
+    ``lang`` ("Paris", "heure du Japon"), for a player who typed it without picking it from the list.
+
+    >>> zone_called("heure de Paris", "fr").key, zone_called("asia/tokyo", "fr").key
+    ('Europe/Paris', 'Asia/Tokyo')
+    """
+    try:
+        return zone_named(name)
+    except ServiceError:
+        found = zone_suggestions(name, lang)
+        if len(found) != 1:
+            raise
+        return ZoneInfo(found[0].key)
 
 
 def hour_text(hour: int) -> str:

@@ -106,6 +106,7 @@ def game_costs(a: Entrant, b: Entrant, group_size: int = 0) -> Costs:
         score_gap=(a.half_points - b.half_points) ** 2,
         colour=reached_two,
         preference=int(a.balance == b.balance),
+        # The Dutch system's fold: the upper half holds ⌊m/2⌋ players, each meeting the one ⌊m/2⌋ places below.
         fold=abs(abs(a.rank - b.rank) - group_size // 2) if same_group else 0,
     )
 

@@ -172,19 +172,20 @@ class Playing(Records):
             if not seats or record.state is None:
                 raise self._outsider(record, user_id)
             if plays_on_without(record.row, seats[0]):
-                return await self._depart(record, seats[0], RESIGNATION)
+                return await self._depart(record, seats[:1], RESIGNATION)
             outcome = record.state.resignation(seats[0])
             return await self._write(record, self._finish_changes(record, outcome, "resignation"))
 
 
     async def _depart(
-        self, record: GameRecord, seat: int, reason: str, also: Sequence[WithinTransaction] = ()
+        self, record: GameRecord, seats: Sequence[int], reason: str, also: Sequence[WithinTransaction] = ()
     ) -> GameRecord:
-        """``seat``'s player leaves a table of three or more (``bot/absence.py``): Agora plays on for them."""
+        """The players of ``seats`` leave a table of three or more together (``bot/absence.py``): Agora
+        plays on for them."""
         assert record.state is not None
         level = STAND_IN_LEVEL if self.stand_in_level is None else await self.stand_in_level(record.row.guild_id)
         state = record.state
-        columns = departure_columns(record.row, state.waiting_for, state.actors, seat, reason, level, self.clock())
+        columns = departure_columns(record.row, state.waiting_for, state.actors, seats, reason, level, self.clock())
         return await self._write(record, Changes(columns, [], list(also)))
 
     def _apply(

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.alt_text import ALT_TEXT_LIMIT
-from bot.i18n import text
+from bot.i18n import plural, text
 from bot.opponent import Record, records_against_bot
-from bot.ratings import Rating, shown_rating
+from bot.ratings import Rating, provisional_note, shown_rating
 from bot.storage import GameRow, Storage
 from render.profile import ProfileGame, ProfilePicture
 from rules import Outcome
@@ -169,14 +169,15 @@ def picture_of(facts: ProfileFacts, name: str, game_names: dict[str, str], lang:
 
 def _game_lines(game: GameFacts, facts: ProfileFacts, lang: str) -> tuple[str, ...]:
     r = game.rating
-    record = text(lang, "season.line", games=r.games, wins=r.wins, losses=r.losses, draws=r.draws)
-    if facts.season_number is None:
-        return (record,)
-    if game.season_place is None:
-        return record, text(lang, "card.season_none", number=facts.season_number)
-    season = text(lang, "card.season_place", number=facts.season_number, place=game.season_place,
-                  players=game.season_players)  # fmt: skip
-    return record, season
+    lines = [plural(lang, "season.line", r.games, games=r.games, wins=r.wins, losses=r.losses, draws=r.draws)]
+    if facts.season_number is not None and game.season_place is None:
+        lines.append(text(lang, "card.season_none", number=facts.season_number))
+    elif facts.season_number is not None:
+        lines.append(text(lang, "card.season_place", number=facts.season_number, place=game.season_place,
+                          players=game.season_players))  # fmt: skip
+    if r.provisional:  # the "?" after the rating, said where it shows
+        lines.append(provisional_note(lang))
+    return tuple(lines)
 
 
 def _facts_lines(facts: ProfileFacts, lang: str) -> tuple[str, ...]:

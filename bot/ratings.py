@@ -18,8 +18,10 @@ outcome: winners first; the others after them, ordered by score when the game
 keeps one (higher is better in every game of the bot); a draw ties everyone
 (or orders them by score).  A player who left a table of three or more
 (``Outcome.departed``: Agora played their seat to the end) is ranked last and
-loses, whatever their seat's result, the first to leave lowest; the others are
-ranked among themselves.
+loses, whatever their seat's result, the first to leave lowest (who left together
+share a rank); the others are ranked among themselves. A player who left is rated
+as a loss to every seat ranked above them only (:func:`rated`), so their rating
+never rises.
 
 The update runs inside the transaction that writes the result (see
 :func:`rating_step`, used by ``GameService``), and :func:`recompute` rebuilds
@@ -34,8 +36,10 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
+from openskill.models.weng_lin.plackett_luce import PlackettLuceRating as Skill
 
 from bot.database import Connection
+from bot.i18n import text
 from bot.storage import GameRow, Storage, WithinTransaction
 from rules import Outcome
 
@@ -54,6 +58,15 @@ def shown_rating(mu: float, sigma: float) -> int:
     return round(BASE + SCALE * (mu - 3 * sigma))
 
 
+def provisional_note(lang: str) -> str:
+    """What the "?" after a rating means, for pictures (which have no footnote of Discord's).
+
+    >>> provisional_note("fr")
+    '? = provisoire (moins de 5 parties)'
+    """
+    return text(lang, "rating.provisional_note", games=PROVISIONAL_GAMES)
+
+
 def ranks_of(outcome: Outcome, players: int) -> list[int]:
     """Competition ranks (1 = first, ties share a rank) of each seat.
 
@@ -67,12 +80,14 @@ def ranks_of(outcome: Outcome, players: int) -> list[int]:
     [3, 1, 2]
     >>> ranks_of(Outcome((1,), "points", (9.0, 3.0, 5.0), departed=(2, 0)), 3)
     [2, 1, 3]
+    >>> ranks_of(Outcome((1,), "points", (9.0, 3.0, 5.0, 1.0), departed=(2, 0, 3), departures=(0, 1, 1)), 4)
+    [2, 1, 4, 2]
     """
     scores = outcome.scores if len(outcome.scores) == players else ()
 
     def key(seat: int) -> tuple[int, float]:
-        if seat in outcome.departed:  # in the order they left: the first to leave is last
-            return (2, -float(outcome.departed.index(seat)))
+        if seat in outcome.departed:  # in the order they left: the first to leave is last, who left together tie
+            return (2, -float(outcome.departure_of(seat)))
         return (0 if seat in outcome.winners else 1, -scores[seat] if scores else 0.0)
 
     keys = [key(seat) for seat in range(players)]
@@ -119,6 +134,27 @@ class Rating:
         return f"{self.shown}?" if self.provisional else str(self.shown)
 
 
+def rated(before: Sequence[tuple[float, float]], ranks: Sequence[int], departed: Collection[int]) -> list[Skill]:
+    """Each seat's ``(mu, sigma)`` after a game ranked ``ranks``, from ``before``.
+
+    A seat in ``departed`` left the table: it is rated as a loss to every seat ranked above it (those
+    who stayed, and those who left after it), so its rating never rises, whatever the order of the
+    leavers below it; the others are rated on the whole ranking.
+
+    >>> third_to_leave = rated([(25.0, 25 / 3)] * 4, [1, 2, 3, 4], departed=(1, 2, 3))[1]
+    >>> third_to_leave.mu < 25.0
+    True
+    """
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+    after = [team[0] for team in MODEL.rate(teams, ranks=[float(rank) for rank in ranks])]
+    for seat in departed:
+        above = [other for other, rank in enumerate(ranks) if rank < ranks[seat]]
+        if above:
+            match = [*above, seat]
+            after[seat] = MODEL.rate([teams[other] for other in match], ranks=[float(ranks[o]) for o in match])[-1][0]
+    return after
+
+
 async def apply_result(
     db: Connection, *, game_id: int, guild_id: int, game: str, seats: Sequence[int], outcome: Outcome,
     when: float,
@@ -126,11 +162,10 @@ async def apply_result(
     """Update the ratings of ``seats`` for one result, on an open transaction."""
     before = [await _current(db, guild_id, game, uid) for uid in seats]
     ranks = ranks_of(outcome, len(seats))
-    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
-    after = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
+    after = rated(before, ranks, outcome.departed)
     for seat, uid in enumerate(seats):
         result = result_of(outcome, seat)
-        new = after[seat][0]
+        new = after[seat]
         await db.execute(
             "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, losses, draws, updated_at) "
             "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.i18n import text
+from bot.i18n import duration_words, text
 from bot.service import ServiceError
 from bot.shared_cache import Kept
 from bot.storage import Storage
@@ -50,14 +50,19 @@ def parse_duration(text: str, *, low: int = MIN_DEADLINE, high: int = MAX_DEADLI
     return seconds
 
 
-def format_duration(seconds: float) -> str:
-    """A short human duration: 3d 4h, 2h 30m, 45m (under a minute counts as 1m)."""
+def format_duration(seconds: float, lang: str = "en") -> str:
+    """A short human duration in ``lang``, its units as the language writes them (Babel's, by locale):
+    3d 4h, 2h 30m, 45m in English, 3 j 4 h in French (under a minute counts as a minute).
+
+    >>> format_duration(3 * DAY + 23 * HOUR + 5 * MINUTE), format_duration(DAY, "fr").replace("\u202f", " ")
+    ('3d 23h', '1 j')
+    """
     total = max(int(seconds) // MINUTE, 1) * MINUTE
     days, rest = divmod(total, DAY)
     hours, rest = divmod(rest, HOUR)
     minutes = rest // MINUTE
-    parts = [f"{days}d" if days else "", f"{hours}h" if hours else "", f"{minutes}m" if minutes and not days else ""]
-    return " ".join(part for part in parts if part) or "0m"
+    amounts = [(days, "day"), (hours, "hour"), (0 if days else minutes, "minute")]
+    return duration_words(lang, [(amount, unit) for amount, unit in amounts if amount])
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.absence import MIN_SEATS, plays_on_without
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.departures import resigned_line, resigned_summary, tell_table
-from bot.i18n import LANGUAGES, game_named, language_name, text
+from bot.i18n import LANGUAGES, game_named, language_name, listed, plural, text
 from bot.notices import (
     DEFAULT_HOUR,
     DIGEST,
@@ -61,6 +61,7 @@ from bot.settings import (
     parse_duration,
 )
 from bot.status import Status, games_on, latency_ms, version
+from bot.turn_time import late_seats
 from cogs.common import (
     ANY_VERSION,
     COLOUR,
@@ -96,7 +97,7 @@ def status_embed(status: Status, lang: str, colour: discord.Colour) -> discord.E
     latency = text(lang, "status.latency_unknown") if status.latency_ms is None else f"{status.latency_ms} ms"
     fields = [
         ("status.version", status.version),
-        ("status.uptime", format_duration(status.uptime_seconds)),
+        ("status.uptime", format_duration(status.uptime_seconds, lang)),
         ("status.latency", latency),
         ("status.games", text(lang, "status.games_value", active=status.active_games, open=status.open_challenges)),
     ]
@@ -186,7 +187,7 @@ class Agora(SharedControls):
         """The reminder before the deadline, to ``users``."""
         return text(
             lang, "reminder", mention=mention_list(users), id=record.id, game=game_named(record.game),
-            left=format_duration(left), link=game_link(record),
+            left=format_duration(left, lang), link=game_link(record),
         )  # fmt: skip
 
     async def timeout(self, job: Job) -> None:
@@ -199,7 +200,7 @@ class Agora(SharedControls):
         nobody_claims = bool(record.bot_seats) and set(record.people_besides()) <= set(record.actors())
         # At a table of three or more, the late player leaves at the deadline: Agora plays on for them.
         nobody_claims = nobody_claims or len(record.seats) >= MIN_SEATS
-        if self.service.default_move(record) is None and settings.timeout_rule == CLAIM and not nobody_claims:
+        if self.service.default_moves(record) is None and settings.timeout_rule == CLAIM and not nobody_claims:
             await self.ask_claim(job, record, settings.language, "claim_prompt")
             return
         await self.end_turn(job, record, settings.language)
@@ -219,17 +220,22 @@ class Agora(SharedControls):
     async def end_turn(self, job: Job, record: GameRecord, lang: str) -> None:
         """The late turn ends: the rules' default move, else the player out of time loses."""
         cog = game_cog(self.bot, record.game)
-        fallback = self.service.default_move(record)
+        fallback = self.service.default_moves(record)
+        # Everyone the change is about: the seats whose default is played, else every late seat.
+        seats = late_seats(record) if fallback is None else fallback.seats
+        late = [f"<@{record.user_at(seat)}>" for seat in seats]
         key = "timed_out" if fallback is None else "timed_out_default"
-        cause = text(lang, key, mention=mention_list(record.actors()), id=record.id)
+        cause = plural(lang, key, len(late), mention=listed(lang, late), id=record.id)
         done = [self.bot.scheduler.done_step(job)]
         try:
             if fallback is not None:
-                user, move = fallback
-                await cog.commit(record, user, [move], version=record.version, also=done, cause=cause)
+                await cog.commit(
+                    record, fallback.user, fallback.moves, version=record.version, also=done, cause=cause,
+                    seat=fallback.seats,
+                )  # fmt: skip
             elif (after := await self.service.timeout(record.id, job.stamp, done)) is not None:
                 if after.row.status == ACTIVE:  # a table of three or more: Agora plays on for them
-                    cause = text(lang, "left.timed_out", mention=mention_list(record.actors()), id=record.id)
+                    cause = plural(lang, "left.timed_out", len(late), mention=listed(lang, late), id=record.id)
                     await tell_table(self.bot, record, cause)
                 await cog.publish(record, cause)
         except (JobAlreadyDone, StaleButton):
@@ -278,7 +284,9 @@ class Agora(SharedControls):
         name = game_named(after.game)
         embed = discord.Embed(
             title=text(settings.language, "challenge_title", game=name, id=after.id),
-            description=text(settings.language, "expired", duration=format_duration(settings.challenge_seconds)),
+            description=text(
+                settings.language, "expired", duration=format_duration(settings.challenge_seconds, settings.language)
+            ),
             colour=discord.Colour.dark_grey(),
         )
         message = self.bot.get_partial_messageable(after.row.channel_id).get_partial_message(after.row.message_id)
@@ -623,14 +631,15 @@ class Agora(SharedControls):
         channels = " ".join(f"<#{c}>" for c in settings.channels) or text(lang, "anywhere")
         embed = discord.Embed(title=text(lang, "settings_title"), colour=COLOUR)
         fields = [
-            ("turn_deadline", format_duration(settings.turn_seconds)),
+            ("turn_deadline", format_duration(settings.turn_seconds, lang)),
             ("timeout_rule", rule),
-            ("claim_grace", format_duration(settings.claim_grace_seconds)),
+            ("claim_grace", format_duration(settings.claim_grace_seconds, lang)),
             ("stand_in_level", text(lang, f"bot.level.{settings.stand_in_level}")),
             ("min_reliability", f"{settings.min_reliability}%"),
             ("unseen_clocks", text(lang, f"unseen_clocks.{settings.unseen_clocks}")),
-            ("reminder_point", text(lang, "reminder_before", duration=format_duration(settings.reminder_seconds))),
-            ("expiry", format_duration(settings.challenge_seconds)),
+            ("reminder_point",
+             text(lang, "reminder_before", duration=format_duration(settings.reminder_seconds, lang))),
+            ("expiry", format_duration(settings.challenge_seconds, lang)),
             ("threads", text(lang, "yes" if settings.threads else "no")),
             ("channels", channels),
             ("follow.settings_threads", text(lang, "yes" if settings.spectator_threads else "no")),
@@ -702,6 +711,8 @@ class Agora(SharedControls):
             said = text(lang, "notice.saved") + " " + choice_words(lang, chosen.choice)
             if chosen.hour_defaulted:
                 said += " " + text(lang, "notice.default_hour", hour=hour_text(DEFAULT_HOUR))
+            if chosen.zone_defaulted:
+                said += " " + text(lang, "notice.default_zone")
             await tell(interaction, said)
 
         await guarded(interaction, work)
@@ -710,7 +721,8 @@ class Agora(SharedControls):
     async def timezone_choices(
         self, interaction: discord.Interaction[Any], typed: str
     ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=zone, value=zone) for zone in zone_suggestions(typed)]
+        lang = await self.bot.reply_language(interaction)  # places in the player's own language
+        return [app_commands.Choice(name=zone.label, value=zone.key) for zone in zone_suggestions(typed, lang)]
 
 
 async def setup(bot: commands.Bot) -> None:

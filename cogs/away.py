@@ -15,9 +15,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AgoraBot
-from bot.away import ALLOWANCE_DAYS, WINDOW_DAYS, TimeAway
+from bot.away import ALLOWANCE_DAYS, WINDOW_DAYS, Away, TimeAway
 from bot.i18n import plural, text
 from bot.service import ACTIVE, GameRecord
+from bot.settings import format_duration
 from cogs.common import game_cog, guarded, tell
 
 NO_PINGS = discord.AllowedMentions.none()
@@ -66,11 +67,21 @@ class AwayCog(commands.Cog):
         user = interaction.user.id
         started = await self.away.start(user, days)
         until = shown_time(started.away.until)
-        await tell(interaction, plural(lang, "away.started", len(started.games), count=len(started.games), until=until))
+        said = plural(lang, "away.started", len(started.games), count=len(started.games), until=until)
+        if started.replaced is not None:
+            said += "\n" + await self.replaced_words(user, started.replaced, lang)
+        await tell(interaction, said)
         for record in await self.service_games(user):
-            await self.tell_table(record, "away.notice", user=user, until=until, id=record.id)
+            if started.replaced is None:  # each channel is told once; the boards show the new end
+                await self.tell_table(record, "away.notice", user=user, until=until, id=record.id)
             if record.id in started.games:
                 await game_cog(self.bot, record.game).update_board_message(record)
+
+    async def replaced_words(self, user: int, replaced: Away, lang: str) -> str:
+        """What replacing the time away going on did: the time it ran counts, the rest is given back."""
+        ran, left = replaced.end - replaced.started_at, await self.away.left(user)
+        return plural(lang, "away.replaced", left.whole_days, before=shown_time(replaced.until),
+                      used=format_duration(ran, lang), left=left.whole_days)  # fmt: skip
 
     async def come_back(self, interaction: discord.Interaction[Any], lang: str) -> None:
         """``/away off``: back now; the boards lose their "away until" line and show the new deadline."""
@@ -88,7 +99,10 @@ class AwayCog(commands.Cog):
         status = text(lang, "away.status_here")
         if going is not None:
             status = text(lang, "away.status_away", until=shown_time(going.until))
-        rule = text(lang, "away.allowance", left=left.whole_days, most=ALLOWANCE_DAYS, window=WINDOW_DAYS)
+        rule = plural(lang, "away.allowance", left.whole_days, left=left.whole_days, most=ALLOWANCE_DAYS,
+                      window=WINDOW_DAYS)  # fmt: skip
+        if left.used_seconds > 0:  # why a day may be gone: the days begun count
+            rule += " " + text(lang, "away.used", used=format_duration(left.used_seconds, lang), window=WINDOW_DAYS)
         await tell(interaction, f"{status}\n{rule}")
 
     @commands.Cog.listener()

@@ -207,11 +207,11 @@ class Games(commands.Cog):
         scheduler, now = self.bot.scheduler, self.service.clock()
         left = turn_started_at + await scheduler.turn_seconds(record.id, record.row.guild_id) - now
         if left > 0:
-            return text(lang, "time_left", left=format_duration(left))
+            return text(lang, "time_left", left=format_duration(left, lang))
         ends_at = await scheduler.due_at(UNCLAIMED, record.id, turn_started_at)
         if ends_at is None:
             return text(lang, "time_up")
-        return text(lang, "time_up_claim", left=format_duration(ends_at - now))
+        return text(lang, "time_up_claim", left=format_duration(ends_at - now, lang))
 
     async def game_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
         """The caller's games being played, by number, game and opponents, filtered by what was typed."""
@@ -243,7 +243,8 @@ class Games(commands.Cog):
         if record.row.status != ACTIVE or record.state is None:
             return []
         seats = record.seats_of(interaction.user.id)
-        moves = await asyncio.to_thread(suggested_moves, record.state, seats, current)
+        # /move plays after the unfinished turn's moves: the choices are those of the position they lead to.
+        moves = await asyncio.to_thread(suggested_moves, record.draft_state() or record.state, seats, current)
         return [app_commands.Choice(name=move, value=move) for move in moves]
 
     @app_commands.command(name="move", description="Play a move by typing its notation (see /rules).")

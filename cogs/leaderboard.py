@@ -229,7 +229,7 @@ class Leaderboards(RegistersControls[AgoraBot]):
             embed.add_field(name=text(lang, "lb.ratings"), value=text(lang, "lb.no_rating"), inline=False)
         favourite = ratings.favourite_opponent(who.id, finished)
         if favourite is not None:
-            value = text(lang, "lb.favourite_value", user=f"<@{favourite[0]}>", games=favourite[1])
+            value = plural(lang, "lb.favourite_value", favourite[1], user=f"<@{favourite[0]}>", games=favourite[1])
             embed.add_field(name=text(lang, "lb.favourite"), value=value, inline=False)
         against = records_against_bot(finished, who.id)
         if against:
@@ -241,7 +241,7 @@ class Leaderboards(RegistersControls[AgoraBot]):
             embed.add_field(name=text(lang, "bot.record_field"), value="\n".join(lines), inline=False)
         kept = reliability(finished, who.id)  # the latest finished games they saw through
         if kept.games:
-            value = text(lang, "lb.reliability_value", seen=kept.seen_through, games=kept.games)
+            value = plural(lang, "lb.reliability_value", kept.games, seen=kept.seen_through, games=kept.games)
             embed.add_field(name=text(lang, "lb.reliability"), value=value, inline=False)
         recent = await game_lines(self.bot, finished[:RECENT_GAMES], who.id, lang)
         recent_text = "\n".join(recent) or text(lang, "lb.none_yet")

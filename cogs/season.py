@@ -12,7 +12,7 @@ import io
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import discord
@@ -21,9 +21,9 @@ from discord.ext import commands
 
 from bot.alt_text import ALT_TEXT_LIMIT
 from bot.app import AgoraBot
-from bot.i18n import game_name, text
+from bot.i18n import day_words, game_name, plural, text
 from bot.names import plain_name
-from bot.ratings import PROVISIONAL_GAMES
+from bot.ratings import PROVISIONAL_GAMES, provisional_note
 from bot.rewards import NO_MANAGE_ROLES, RewardStore, RoleFacts, role_problem
 from bot.seasons import CADENCES, NONE, Season, SeasonError, SeasonRating, Seasons, SeasonSettings
 from cogs.common import COLOUR, RegistersControls, controls_view, guarded, tell
@@ -123,7 +123,7 @@ def season_embed(
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = [
         f"`{page * PAGE_SIZE + n + 1:>3}.` <@{r.user_id}> **{r.label}** · "
-        + text(lang, "season.line", games=r.games, wins=r.wins, losses=r.losses, draws=r.draws)
+        + plural(lang, "season.line", r.games, games=r.games, wins=r.wins, losses=r.losses, draws=r.draws)
         for n, r in enumerate(entries)
     ]
     embed.description = "\n".join(lines) if lines else text(lang, "season.board_empty", game=game_name(lang, game))
@@ -315,6 +315,7 @@ class SeasonCog(RegistersControls[AgoraBot], name="Seasons"):
             period=self.period_plain(season, lang),
             rating=text(lang, "season.col_rating"),
             games=text(lang, "season.col_games"),
+            note=provisional_note(lang) if any(r.provisional for rows in tables.values() for r in rows) else "",
         )
         sections = [
             SeasonSection(game_name(lang, g), tuple(SeasonLine(n, names[r.user_id], r.label, r.games)
@@ -329,8 +330,10 @@ class SeasonCog(RegistersControls[AgoraBot], name="Seasons"):
 
     @staticmethod
     def period_plain(season: Season, lang: str) -> str:
-        end = season.ended_at or season.started_at
-        return text(lang, "season.picture_period", start=_date(season.started_at), end=_date(end))
+        start, end = _date(season.started_at), _date(season.ended_at or season.started_at)
+        shared = start.year == end.year  # "du 1er janvier au 1er février 2027": the year once
+        start_words, end_words = day_words(lang, start, year=not shared), day_words(lang, end)
+        return text(lang, "season.picture_period", start=start_words, end=end_words)
 
     @staticmethod
     def alt_text(labels: SeasonLabels, sections: list[SeasonSection], lang: str) -> str:
@@ -342,6 +345,8 @@ class SeasonCog(RegistersControls[AgoraBot], name="Seasons"):
                 for line in section.lines[:3]
             )
             parts.append(f"{section.game}: {places}.")
+        if labels.note:
+            parts.append(f"{labels.note}.")
         return " ".join(parts)[:ALT_TEXT_LIMIT]
 
     async def names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
@@ -392,7 +397,8 @@ class SeasonCog(RegistersControls[AgoraBot], name="Seasons"):
             ("season.cadence", text(lang, f"season.cadence_{settings.cadence}")),
             ("season.inactive", inactive),
             ("season.channel", channel),
-            ("reward.champion", text(lang, "reward.champion_value", role=champion, top=settings.champion_top)),
+            ("reward.champion",
+             plural(lang, "reward.champion_value", settings.champion_top, role=champion, top=settings.champion_top)),
             ("reward.winner", winner),
         ]
 
@@ -490,9 +496,9 @@ class SeasonCog(RegistersControls[AgoraBot], name="Seasons"):
         await self.as_manager(interaction, work)
 
 
-def _date(when: float) -> str:
-    """A date written out (a picture cannot show Discord's timestamps): ``2026-11-01``."""
-    return datetime.fromtimestamp(when, UTC).date().isoformat()
+def _date(when: float) -> date:
+    """The day of ``when`` (UTC, as seasons start and end)."""
+    return datetime.fromtimestamp(when, UTC).date()
 
 
 async def setup(bot: commands.Bot) -> None:

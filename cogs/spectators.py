@@ -47,7 +47,7 @@ from bot.following import (
     news_line,
     thread_name,
 )
-from bot.i18n import text
+from bot.i18n import game_name, game_named, text
 from bot.locks import KeyedLocks
 from bot.notices import DIGEST, DM
 from bot.opponent import move_seed
@@ -55,7 +55,6 @@ from bot.service import ACTIVE, GameRecord, ServiceError, refusal
 from cogs.common import ANY_VERSION, GameButton, SharedControls, game_cog, guarded, send_answer
 from cogs.games import game_link
 from cogs.table.finding import game_here
-from rules import GAMES
 
 PREFIX = "follow"
 STOP, THREAD = "follow:stop", "follow:thread"
@@ -146,7 +145,7 @@ class Following(SharedControls):
         check_may_follow(record, user, settings, self.bot.service.unrated_users)
         added = await self.store.follow(record, user, self.bot.clock())
         heard = (await self.bot.notices.store.get(user)).heard_by
-        said = [text(lang, "follow.done" if added else "follow.already", id=record.id, game=GAMES[record.game].name),
+        said = [text(lang, "follow.done" if added else "follow.already", id=record.id, game=game_named(record.game)),
                 text(lang, f"follow.how.{heard}")]  # fmt: skip
         thread = await self.store.thread(record.id)
         if thread is not None and thread.state == OPEN and thread.thread_id is not None:
@@ -258,7 +257,7 @@ class Following(SharedControls):
             await self.store.keep_thread(record.id, None, UNAVAILABLE, self.bot.clock())
             return SpectatorThread(record.id, None, UNAVAILABLE)
         await self.store.keep_thread(record.id, made.id, OPEN, self.bot.clock())
-        await made.send(text(lang, "follow.thread_intro", id=record.id, game=GAMES[record.game].name,
+        await made.send(text(lang, "follow.thread_intro", id=record.id, game=game_named(record.game),
                              link=game_link(record)), allowed_mentions=NO_PINGS)  # fmt: skip
         await self.add_members(made.id, [f.user_id for f in await self.store.followers(record.id)])
         self.comment_soon(record.id)
@@ -270,8 +269,8 @@ class Following(SharedControls):
         refuses private threads (missing permission, a channel that holds none)."""
         try:
             return await parent.create_thread(
-                name=thread_name(lang, GAMES[record.game].name, record.id), type=discord.ChannelType.private_thread,
-                invitable=False, auto_archive_duration=ARCHIVE_MINUTES,
+                name=thread_name(lang, game_name(lang, record.game), record.id),
+                type=discord.ChannelType.private_thread, invitable=False, auto_archive_duration=ARCHIVE_MINUTES,
             )  # fmt: skip
         except discord.HTTPException as error:
             if error.code not in NO_PRIVATE_THREAD:

@@ -157,7 +157,7 @@ class TournamentCog(RegistersControls[AgoraBot]):
             title=text(lang, "tour.title", game=tournament.name, id=tournament.id),
             description=plural(
                 lang, key, tournament.rounds, format=text(lang, f"tour.format.{tournament.format}"),
-                rounds=tournament.rounds, deadline=format_duration(deadline), starts=int(tournament.starts_at),
+                rounds=tournament.rounds, deadline=format_duration(deadline, lang), starts=int(tournament.starts_at),
             ),
             colour=COLOUR,
         )

@@ -21,6 +21,7 @@ from render.kit import (
     GREEN,
     HEADER_HEIGHT,
     MARGIN,
+    MUTED,
     PANEL,
     TEXT,
     Header,
@@ -34,6 +35,7 @@ from render.ranking import MEDALS, ROW, WIDTH, draw_headings, ranked_rows
 
 TITLE = 52
 PODIUM = 150
+NOTE = 36
 # The podium's steps, left to right: second, first, third (heights in pixels).
 STEPS = ((2, 70), (1, 100), (3, 50))
 
@@ -44,6 +46,7 @@ class SeasonLabels:
     period: str  # "1 Oct 2026 – 1 Jan 2027"
     rating: str  # column heading
     games: str  # column heading
+    note: str = ""  # under the tables: what a rating's "?" means, when one shows it
 
 
 @dataclass(frozen=True)
@@ -62,13 +65,17 @@ class SeasonSection:
 
 def render_season(labels: SeasonLabels, sections: Sequence[SeasonSection]) -> bytes:
     """The whole picture: one band per game with a podium of its first three and its table below."""
-    height = HEADER_HEIGHT + sum(_section_height(s) for s in sections) + MARGIN
+    note = NOTE if labels.note else 0
+    height = HEADER_HEIGHT + sum(_section_height(s) for s in sections) + note + MARGIN
     img, draw = new_canvas(WIDTH, height)
     draw_header(draw, WIDTH, Header(game=labels.title, turn=labels.period))
     top = HEADER_HEIGHT + 8
     for section in sections:
         _draw_section(draw, labels, section, top)
         top += _section_height(section)
+    if labels.note:
+        size, shown = fitted(draw, labels.note, WIDTH - 2 * MARGIN, 20, 14)
+        draw.text((MARGIN, top + NOTE / 2), shown, font=font(size), fill=MUTED, anchor="lm")
     return to_png(img)
 
 
@@ -83,20 +90,20 @@ def _draw_section(draw: ImageDraw.ImageDraw, labels: SeasonLabels, section: Seas
 
 
 def _draw_podium(draw: ImageDraw.ImageDraw, lines: Sequence[SeasonLine], top: int) -> None:
-    """Three steps (second, first, third) with each name above its step; empty steps stay empty."""
+    """The steps (second, first, third) of the places someone holds, centred, each name above its
+    step: a season of two players has no third step to leave empty."""
     by_place = {line.place: line for line in lines}
+    steps = [(place, step) for place, step in STEPS if place in by_place]
     width = 220
-    left = (WIDTH - 3 * width) // 2
+    left = (WIDTH - len(steps) * width) // 2
     bottom = top + PODIUM - 8
-    for index, (place, step) in enumerate(STEPS):
+    for index, (place, step) in enumerate(steps):
         x0 = left + index * width
         colour = MEDALS[place - 1]
         draw.rectangle((x0 + 6, bottom - step, x0 + width - 6, bottom), fill=PANEL, outline=colour, width=3)
         draw.text((x0 + width / 2, bottom - step / 2), str(place), font=font(34, BOLD), fill=colour, anchor="mm")
-        line = by_place.get(place)
-        if line is not None:
-            size, name = fitted(draw, line.name, width - 16, 24, 14)
-            draw.text((x0 + width / 2, bottom - step - 16), name, font=font(size, BOLD), fill=TEXT, anchor="mm")
+        size, name = fitted(draw, by_place[place].name, width - 16, 24, 14)
+        draw.text((x0 + width / 2, bottom - step - 16), name, font=font(size, BOLD), fill=TEXT, anchor="mm")
 
 
 def _draw_table(draw: ImageDraw.ImageDraw, labels: SeasonLabels, lines: Sequence[SeasonLine], top: int) -> None:

@@ -196,6 +196,7 @@ class OutcomeView(TypedDict):
     reason: str
     scores: list[float]
     departed: NotRequired[list[int]]
+    departures: NotRequired[list[int]]
 
 
 class View(TypedDict):
@@ -229,35 +230,47 @@ class Outcome:
     ``winners`` is empty for a draw; ``scores`` has one number per seat when
     the game keeps a score, else it is empty.  ``departed`` lists the seats whose
     player left a table of three or more before the end (Agora played on for
-    them): they are ranked last, whatever their seat's result.
+    them), the first to leave first: they are ranked last, whatever their seat's result.
+    ``departures`` numbers the departure of each of them (0 for the first) when some left
+    together (out of time at the same deadline); empty when each left on their own.
 
     >>> Outcome((0,), "points", (9.0, 3.0), departed=(1,)).to_json()["departed"]
     [1]
     >>> Outcome.from_json({"winners": [0], "reason": "points"}).departed
     ()
+    >>> Outcome((0,), "points", departed=(1, 2), departures=(0, 0)).departure_of(2)
+    0
     """
 
     winners: tuple[int, ...]
     reason: str
     scores: tuple[float, ...] = ()
     departed: tuple[int, ...] = ()
+    departures: tuple[int, ...] = ()
 
     @property
     def is_draw(self) -> bool:
         return not self.winners
 
+    def departure_of(self, seat: int) -> int:
+        """Which departure took ``seat``'s player away (0: the first), for a seat in ``departed``."""
+        index = self.departed.index(seat)
+        return self.departures[index] if self.departures else index
+
     def to_json(self) -> OutcomeView:
         view: OutcomeView = {"winners": list(self.winners), "reason": self.reason, "scores": list(self.scores)}
         if self.departed:  # kept only when someone left, so every other stored result reads as before
             view["departed"] = list(self.departed)
+        if self.departures:
+            view["departures"] = list(self.departures)
         return view
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> Outcome | None:
         if data is None:
             return None
-        departed = tuple(data.get("departed", ()))
-        return cls(tuple(data["winners"]), data["reason"], tuple(data.get("scores", ())), departed)
+        departed, departures = tuple(data.get("departed", ())), tuple(data.get("departures", ()))
+        return cls(tuple(data["winners"]), data["reason"], tuple(data.get("scores", ())), departed, departures)
 
 
 # ---------------------------------------------------------------------------

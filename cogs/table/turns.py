@@ -53,14 +53,15 @@ class Turns(Panels):
         reply: Reply | None = None,
         also: Sequence[WithinTransaction] = (),
         cause: str = "",
-        seat: int | None = None,
+        seat: int | Sequence[int] | None = None,
     ) -> GameRecord:
         """Play ``moves`` for ``user`` and bring the board up to date: the one path of every move.
 
         Clicks, ``/move``, a time-out's default move and the bot's move (no interaction) all
         come here; ``version`` is the one the control was drawn for (None: any).  ``also`` runs
         in the move's transaction; ``cause`` goes before the summary (why the move was played);
-        ``seat`` is which of ``user``'s seats plays (the bot may hold several).
+        ``seat`` is which of ``user``'s seats plays (the bot may hold several), or the seat of each move
+        (a time-out's default moves for every late seat).
         """
         was_away = False
         if interaction is not None and interaction.user.id == user:

@@ -106,9 +106,12 @@ def test_time_zones_are_named_in_any_case_and_unknown_ones_refused() -> None:
     with pytest.raises(ServiceError) as refused:
         zone_named("Mars/Olympus`")
     assert refused.value.key == "err.notify_zone" and refused.value.values == {"typed": "Mars/Olympus"}
-    assert zone_suggestions("")[:2] == ["Europe/Paris", "Europe/London"]
-    assert zone_suggestions("new york") == ["America/New_York"]
+    assert [zone.key for zone in zone_suggestions("")[:2]] == ["Europe/Paris", "Europe/London"]
+    assert [zone.key for zone in zone_suggestions("new york")] == ["America/New_York"]
     assert len(zone_suggestions("a")) == 25
+    assert [zone.key for zone in zone_suggestions("heure de paris", "fr")] == ["Europe/Paris"]
+    assert "Asia/Tokyo" in [zone.key for zone in zone_suggestions("Japon", "fr")], "a country, in French"
+    assert zone_suggestions("Allemagne", "fr")[0].label == "Berlin · Allemagne (Europe/Berlin)"
 
 
 @pytest.mark.parametrize("hour", [-1, 24, 99])

@@ -198,3 +198,20 @@ def test_examples_in_the_docstrings() -> None:
 
     for module in (ratings, replay):
         assert doctest.testmod(module).failed == 0
+
+
+async def test_a_player_who_left_never_gains_rating_whatever_their_rank(service: GameService) -> None:
+    """The third of three to leave a table of four is ranked 2nd, yet their rating moves as for a loss."""
+    others = [BOB, CAROL, DAVE]
+    record = await service.challenge("kouba", guild_id=GUILD, channel_id=2, challenger=ALICE, invited=others)
+    for user in (BOB, CAROL, DAVE):
+        await service.accept(record.id, user)
+    for user in (DAVE, CAROL, BOB):  # Alice plays on, alone with Agora in every other seat
+        await service.resign(record.id, user)
+    ended = await service.resign(record.id, ALICE)
+    assert ended.outcome is not None and ended.outcome.departed == (3, 2, 1)
+    changes = await service.storage.db.fetch("SELECT user_id, rank, mu_after FROM rating_changes ORDER BY rank")
+    assert [(int(user), int(rank)) for user, rank, _ in changes] == [(ALICE, 1), (BOB, 2), (CAROL, 3), (DAVE, 4)]
+    assert [float(mu) < 25.0 for _, _, mu in changes] == [False, True, True, True], "every leaver moves down"
+    bob, carol = [await rating(service, u, "kouba") for u in (BOB, CAROL)]
+    assert bob.shown > carol.shown, "who stayed longer is ranked higher"

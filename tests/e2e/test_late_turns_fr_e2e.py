@@ -43,9 +43,8 @@ async def test_french_claim_asked_again_then_lost_on_time(
         f"ou continuez d'attendre ; sans réclamation, <@{alice.id}> perd au temps <t:{int(start + 5 * HOUR)}:R>."
     )
     listed = await h.slash(bob, "games")
-    assert "temps écoulé : la victoire peut être réclamée, sinon la partie se termine au temps dans 2h 59m" in (
-        listed.text
-    )
+    ends = "sinon la partie se termine au temps dans 2\u202fh 59\xa0min"  # French units, no-break spaces
+    assert f"temps écoulé : la victoire peut être réclamée, {ends}" in listed.text
     clock.advance(2 * HOUR)
     await run_due(h, bot)
     again = h.last_message(h.default_channel)

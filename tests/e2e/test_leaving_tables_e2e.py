@@ -28,22 +28,22 @@ GAME_LIMIT = 3000  # steps: a whole five-player game of Kouba is far shorter
 
 
 class TableWithoutEve(Autoplayer):
-    """Plays for everyone the board pings but ``gone``, who never answers: their turn runs out."""
+    """Plays for everyone the board pings but ``gone``, who never answer: their turn runs out."""
 
-    def __init__(self, h: FakeDiscord, bot: AgoraBot, clock: Clock, players: list[FakeUser], gone: FakeUser) -> None:
+    def __init__(self, h: FakeDiscord, bot: AgoraBot, clock: Clock, players: list[FakeUser], *gone: FakeUser) -> None:
         super().__init__(h, players)
-        self.bot, self.clock, self.gone = bot, clock, gone
+        self.bot, self.clock, self.gone = bot, clock, {user.id for user in gone}
         self.waits = 0  # how often a whole turn's time passed, waiting for ``gone``
 
     async def step(self, board: FakeMessage) -> None:
         waiting = pinged(board)
-        if self.gone.id in waiting and len(waiting) == 1:
+        if set(waiting) <= self.gone:
             self.clock.advance(DAY + 1)  # the server's default time per turn runs out
             self.waits += 1
             await self.bot.scheduler.run_due()
             await self.h.settle()
             return
-        user = self.by_id[next(uid for uid in waiting if uid != self.gone.id)]
+        user = self.by_id[next(uid for uid in waiting if uid not in self.gone)]
         if "swap up to 2" in board.content:
             await swap(self.h, user, board, "swap:none")
             return
@@ -105,6 +105,38 @@ async def test_a_five_player_kouba_plays_on_with_agora_in_the_seat_of_a_player_w
     outcome = row.outcome
     assert 4 not in outcome["winners"] and {results[players[seat].id][1] for seat in outcome["winners"]} == {"win"}
     assert "Game over" in final.text
+    await h.stop()
+
+
+async def test_two_kouba_players_out_of_time_at_one_deadline_leave_together_ranked_together(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    h = discord_harness
+    h._settler.timeout = SETTLE_SECONDS
+    players = [h.user(name) for name in ("alice", "bob", "carol", "dave")]
+    carol, dave = players[2:]
+    bot = make_bot()
+    await h.start(bot)
+    board = await open_table(h, players[0], players[1:])
+    game = game_id(board)
+    for user in players[:2]:
+        await swap(h, user, board, "swap:none")
+    assert set(pinged(board_of(h))) == {carol.id, dave.id}, "carol and dave never swap"
+    table = TableWithoutEve(h, bot, clock, players, carol, dave)
+    await table.step(board_of(h))
+    left = [m.text for m in h.messages(h.default_channel) if "left the table" in m.text]
+    assert left == [f"⌛ <@{carol.id}> and <@{dave.id}> ran out of time in game #{game} and left the table together: "
+                    "Agora plays their seats to the end, and they share the last place."]  # fmt: skip
+    row = (await bot.service.load(game)).row
+    assert row.bots == {"2": "medium", "3": "medium"}, "both left at the deadline, in one change"
+    assert row.absent["2"]["since"] == row.absent["3"]["since"]
+    await table.to_the_end(game)
+    assert table.waits == 1, "nobody waited a second day for dave"
+    assert sum("ran out of time" in m.text for m in h.messages(h.default_channel)) == 1, "announced once"
+    row = (await bot.service.load(game)).row
+    assert row.outcome is not None and sorted(row.outcome["departed"]) == [2, 3]
+    results = await ranks(bot, game)
+    assert results[carol.id] == results[dave.id] == (3, "loss"), "ranked together, below alice and bob"
     await h.stop()
 
 
@@ -192,20 +224,20 @@ async def test_an_araksey_team_plays_on_with_agora_beside_the_partner_who_stays(
     assert results[gone.id] == (4, "loss") and results[alice.id][0] == 1, "who stayed longest ranks first"
     assert len(results) == 4
     profile = await h.slash(alice, "profile", user=gone)
-    assert "Reliability" in profile.text and "Saw 0 of their last 1 finished games through" in profile.text
+    assert "Reliability" in profile.text and "Saw 0 of their last 1 finished game through" in profile.text
     profile = await h.slash(gone, "profile", user=alice)
-    assert "Saw 1 of their last 1 finished games through" in profile.text, "alice stayed to the end"
+    assert "Saw 1 of their last 1 finished game through" in profile.text, "alice stayed to the end"
     saved = await h.slash(h.owner, "agora settings", min_reliability=50)
     assert "Reliability asked to join tournaments and open tables" in saved.text and "50%" in saved.text
     lobby = await h.slash(h.user("erin"), "kouba create")
     refused = await h.click(gone, lobby.button(label="Join"))
     assert refused.ephemeral and "at least 50% of their last games" in refused.text
-    assert "you saw 0 of your last 1 through" in refused.text
+    assert "of your latest games, you saw 0 of 1 through" in refused.text
     for welcome in (alice, h.user("frank")):  # saw everything through; no finished game yet
         assert (await h.click(welcome, lobby.button(label="Join"))).updated
     await h.slash(h.owner, "tournament create", game="kouba", format="tables", deadline="1h", starts="1h")
     refused = await h.slash(gone, "tournament join")
-    assert refused.ephemeral and "you saw 0 of your last 1 through" in refused.text
+    assert refused.ephemeral and "of your latest games, you saw 0 of 1 through" in refused.text
     assert "You are in tournament" in (await h.slash(alice, "tournament join")).text
     await h.stop()
 

@@ -245,7 +245,8 @@ async def test_a_choice_typed_wrong_is_refused_politely(
     assert defaulted.text.splitlines()[0] == (
         "Saved. One DM a day at 18:00 (UTC) lists the games waiting for your move, nothing on days when none "
         "waits; boards name you without a ping. Reminders before a deadline come by DM. "
-        "You gave no hour, so the digest comes at 18:00; add hour: to choose another."
+        "You gave no hour, so the digest comes at 18:00; add hour: to choose another. That hour is UTC's, as you "
+        "gave no time zone: add timezone: with your city or country (e.g. London) to have your own."
     )
     await h.slash(dee, "agora notify", hour=7)
     zone = await h.slash(dee, "agora notify", timezone="America/Montreal")

@@ -30,8 +30,8 @@ async def test_a_french_player_chooses_and_hears_in_french(
         "salon de la partie). Changez-le avec /agora notify mode : mention, MP, récapitulatif ou silence (valable sur "
         "tous les serveurs)."
     )
-    unknown = await h.slash(dee, "agora notify", mode="digest", timezone="Paris")
-    assert unknown.text.startswith("Je ne connais pas le fuseau horaire `Paris`.")
+    unknown = await h.slash(dee, "agora notify", mode="digest", timezone="Atlantide")
+    assert unknown.text.startswith("Je ne connais pas le fuseau horaire `Atlantide`.")
     late = await h.slash(dee, "agora notify", mode="digest", hour=25)
     assert late.text == "Il n'y a pas d'heure 25 dans une journée : donnez une heure de 0 à 23 (18 pour 18 h)."
     stray = await h.slash(dee, "agora notify", mode="dm", timezone="Europe/Paris")

@@ -107,7 +107,7 @@ async def test_a_game_that_straddles_the_end_counts_in_the_season_it_finished_in
     first = await h.slash(alice, "leaderboard", game="arkaios", season=1)
     assert "Nobody has a rated Arkaios game" in first.text
     second = await h.slash(alice, "leaderboard", game="arkaios", season=2)
-    assert "1 games · 1W/0L/0D" in line_of(second.text, bob)
+    assert "· 1 game · 1W/0L/0D" in line_of(second.text, bob)
     await run_due(h, bot)
     posted = final_tables(h)
     assert len(posted) == 1 and "Season 1 is over" in posted[0].text

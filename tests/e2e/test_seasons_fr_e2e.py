@@ -36,7 +36,7 @@ async def test_a_french_server_runs_its_seasons_in_french(
     await resigned(h, alice, bob)
 
     board = await h.slash(alice, "leaderboard", game="arkaios", season=1)
-    assert "Classement de Arkaios · saison 1" in board.text and "2 parties · 2V/0D/0N" in board.text
+    assert "Classement d'Arkaios · saison 1" in board.text and "2 parties · 2V/0D/0N" in board.text
     unknown = await h.slash(alice, "leaderboard", game="arkaios", season=4)
     assert "Il n'y a pas de saison 4 sur ce serveur" in unknown.text
 
@@ -46,6 +46,8 @@ async def test_a_french_server_runs_its_seasons_in_french(
     assert "La saison 1 est terminée" in posted.text and f"🥇 <@{bob.id}>" in posted.text
     alt = posted.attachment("season-1.png").description or ""
     assert alt.startswith("Saison 1 · classement final") and "1. bob" in alt
+    assert "(du 1er janvier au 1er février 2027)" in alt, "the season's days written out in French"
+    assert alt.endswith("? = provisoire (moins de 5 parties)."), "what the ratings' « ? » means, said under them"
     told = [m.text for m in h.messages("games") if "Pour les admins" in m.text]
     assert len(told) == 1 and "Gérer les rôles" in told[0]
 
@@ -53,5 +55,6 @@ async def test_a_french_server_runs_its_seasons_in_french(
     assert profile.message is not None
     card = profile.message.attachment(f"profile-{bob.id}.png").description or ""
     assert "2 parties · 2V/0D/0N" in card and "Podium de saison" in card and "Saison 2 : pas encore classé" in card
+    assert "? = provisoire (moins de 5 parties)" in card, "the card says what the « ? » after the rating means"
     shown = await h.slash(alice, "season show")
     assert "La saison 2 est en cours" in shown.text and "Saisons passées" in shown.text

@@ -222,3 +222,13 @@ def test_seated_tables_keep_within_the_games_limit(players: int, high: int) -> N
     assert sum(sizes) == players and all(2 <= size <= high for size in sizes)
     fits = any(players // tables >= 3 and -(-players // tables) <= high for tables in range(1, players + 1))
     assert min(sizes) >= 3 or not fits
+
+
+def test_an_odd_score_group_folds_at_its_upper_half() -> None:
+    """Five on one score: the upper half holds ⌊5/2⌋ = 2 players, so 1 meets 3 and 2 meets 4 (two places
+    apart, the fold's distance, at no cost), and the 5th takes the bye; three places apart costs."""
+    players = [Entrant(uid, 1.0, uid) for uid in range(5)]
+    assert game_costs(players[0], players[2], 5).fold == game_costs(players[1], players[3], 5).fold == 0
+    assert game_costs(players[0], players[3], 5).fold == game_costs(players[0], players[1], 5).fold == 1
+    pairing = swiss(players)
+    assert sorted(tuple(sorted(game)) for game in pairing.games) == [(0, 2), (1, 3)] and pairing.bye == 4

@@ -7,7 +7,7 @@ Moves are squares in notation (``b2``). Nothing is hidden: every seat sees the s
 >>> for seat, square in enumerate(["a1", "b1", "a2", "b2", "a3"]):
 ...     state = state.play(seat % 2, square)
 >>> state.outcome
-Outcome(winners=(0,), reason='three in a row', scores=(), departed=())
+Outcome(winners=(0,), reason='three in a row', scores=(), departed=(), departures=())
 >>> TicTacToeState.start(2, 0, {}).play(0, "b2").play(1, "b2")
 Traceback (most recent call last):
 rules.base.ForbiddenMove: b2 is already marked.

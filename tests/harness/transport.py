@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import contextvars
 import json
+import random
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from http import HTTPStatus
+from types import SimpleNamespace
 from typing import Any, cast
 
 import aiohttp
@@ -201,6 +203,9 @@ class Transport:
         patches.setattr(aiohttp.ClientSession, "_request", self._refuse("HTTP"))
         patches.setattr(aiohttp.ClientSession, "_ws_connect", self._refuse("websocket"))
         patches.setattr(discord.Client, "connect", self._refuse("gateway"))
+        # discord.py draws each message's nonce from `secrets`, which tests seeding the games patch: its
+        # own source keeps nonces random, as on a real machine (the fake posts a repeated nonce once).
+        patches.setattr(discord.abc, "secrets", SimpleNamespace(randbits=random.SystemRandom().getrandbits))
 
     def uninstall(self) -> None:
         if self._patches is not None:

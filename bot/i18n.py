@@ -8,7 +8,7 @@ Each language is a folder of gettext files a community can translate without tou
   translate slash-command descriptions, by their English text;
 - ``learn.po`` and ``learn_<game>.po`` hold the tutorials' messages (``/learn``), by key, as
   ``agora.po`` does: each game's lesson in a file of its own; ``hints.po`` and ``review.po`` the
-  Hint and Review buttons';
+  Hint and Review buttons', ``puzzles.po`` the puzzles' (``/puzzle``, the daily puzzle);
 - a keyed message whose words depend on a number is a gettext plural entry (``msgid_plural``,
   one ``msgstr[n]`` per form of the file's ``Plural-Forms``): :func:`plural` picks the form;
 - a French article that elides before a vowel is written as a format spec on the value it
@@ -43,7 +43,7 @@ from rules import MODULES, Listing, Text, part_of
 
 LOCALES = Path(__file__).with_name("locales")
 BOT_FILE, COMMAND = "agora.po", "command"
-LESSON_FILES = ("learn", "hint", "review")  # learn*.po, hints.po, review.po: messages by key
+LESSON_FILES = ("learn", "hint", "review", "puzzle")  # learn*.po, hints.po, review.po, puzzles.po: messages by key
 
 MESSAGES: dict[str, dict[str, str]] = {}  # language -> key -> message
 RULE_TEXTS: dict[str, dict[str, str]] = {}  # language -> an engine's English template -> its translation

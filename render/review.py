@@ -7,7 +7,6 @@ is edged in vermilion, the better one in green.
 
 from __future__ import annotations
 
-import importlib
 import io
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 from PIL import Image
 
 from render.kit import BACKGROUND, GREEN, MARGIN, TEXT, VERMILION, Render, fitted, font, new_canvas, to_png
+from rules import part_of
 
 CAPTION = 44
 EDGE = 6
@@ -30,7 +30,7 @@ def side_by_side(
     captions: tuple[str, str] = ("", ""),
 ) -> bytes:
     """The two positions (views of one seat) side by side, each under its caption (drawn in a worker)."""
-    draw: Render = importlib.import_module(f"render.{game}").render
+    draw: Render = part_of(game, "render").render  # a game installed as a package draws with its own module
     boards = [Image.open(io.BytesIO(draw(view, players, words=words))).convert("RGB") for view in (played, better)]
     width = boards[0].width
     half = (width - 3 * MARGIN) // 2

@@ -46,6 +46,8 @@ ACTIONS = r"next|move|g:[!-~]{1,80}"
 STAND_IN_ID = 1  # the record a puzzle's position is drawn as: no stored game has to exist
 MINING_DELAY = 600.0  # seconds after a game ends before it is mined: its players' review and rematch go first
 MENU_LIMIT = 25  # Discord's options in one select
+BOARD_SIZE = 20  # the puzzle table shows the best this many
+PUZZLES = "puzzles"  # the leaderboard's puzzle table
 
 
 class PuzzleControl(
@@ -320,7 +322,7 @@ class Puzzles(commands.Cog):
         return {"content": None, "embed": embed, "attachments": [picture], "view": controls_view([later])}
 
     async def line_picture(self, puzzle: Puzzle, notation: str, names: list[str], lang: str) -> bytes:
-        """The position after the player's move beside the one at the end of the puzzle's line, as the mover sees them."""
+        """The position after the player's move beside the one at the end of the line, as the mover sees them."""
         cog = game_cog(self.bot, puzzle.game)
         start = puzzle.state()
         theirs = start.play(puzzle.seat, notation)
@@ -377,6 +379,44 @@ class Puzzles(commands.Cog):
     def record(self, puzzle: Puzzle, solver: int) -> GameRecord:
         assert self.bot.user is not None
         return stand_in(puzzle, solver, self.bot.user.id)
+
+
+async def puzzle_board(bot: AgoraBot, guild_id: int, game: str, lang: str) -> discord.Embed:
+    """``/leaderboard … table:puzzles``: the server's best puzzle solvers of a game, BOARD_SIZE at most."""
+    entries = await PuzzleStore(bot.storage).table(guild_id, game)
+    name = GAMES[game].name
+    embed = discord.Embed(title=text(lang, "puzzle.board_title", game=name), colour=COLOUR)
+    lines = [
+        text(
+            lang,
+            "puzzle.board_line",
+            place=place,
+            user=f"<@{r.user_id}>",
+            rating=r.label,
+            solved=r.solved,
+            tried=r.tried,
+        )
+        for place, r in enumerate(entries[:BOARD_SIZE], start=1)
+    ]
+    embed.description = "\n".join(lines) or text(lang, "puzzle.board_empty", game=name)
+    embed.set_footer(text=text(lang, "puzzle.board_footer", shown=min(len(entries), BOARD_SIZE), total=len(entries)))
+    return embed
+
+
+async def puzzle_field(bot: AgoraBot, guild_id: int, user_id: int, lang: str) -> str | None:
+    """The puzzle lines of a ``/profile``: each game's puzzle rating, and the streak (None: no puzzle answered)."""
+    store = PuzzleStore(bot.storage)
+    rated = await store.ratings_of(guild_id, user_id)
+    if not rated:
+        return None
+    streak = await store.streak(guild_id, user_id)
+    lines = [
+        text(lang, "puzzle.profile_line", game=GAMES[r.game].name, rating=r.label, solved=r.solved, tried=r.tried)
+        for r in rated
+        if r.game in GAMES
+    ]
+    lines.append(text(lang, "puzzle.profile_streak", current=streak.current, best=streak.best))
+    return "\n".join(lines)
 
 
 def check_owner(interaction: discord.Interaction[Any]) -> None:

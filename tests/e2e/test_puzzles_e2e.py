@@ -174,3 +174,32 @@ async def test_a_player_keeps_their_games_out_of_puzzles(
     assert await PuzzleStore(bot.storage).next_to_mine(bot.clock()) is None, "and it is not mined again"
     back = await h.slash(bob, "puzzle-privacy", keep_out=False)
     assert text("en", "puzzle.let_in") in back.text
+
+
+async def test_puzzle_ratings_on_the_leaderboard_and_the_profile(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    h = discord_harness
+    alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
+    bot = make_bot()
+    await h.start(bot)
+    game = sorted(GAMES)[0]
+    empty = await h.slash(alice, "leaderboard", game=game, table="puzzles")
+    assert text("en", "puzzle.board_empty", game=GAMES[game].name) in empty.text
+    puzzle_id, best, played = await kept_puzzle(bot, h.guild.id, game, [alice.id, bob.id])
+    puzzle = await stored(bot, puzzle_id)
+    await press(h, bob, await opened(h, bob), legal(puzzle), best)
+    await press(h, carol, await opened(h, carol), legal(puzzle), played)
+    board = await h.slash(alice, "leaderboard", game=game, table="puzzles")
+    assert not board.ephemeral
+    store = PuzzleStore(bot.storage)
+    [first, second] = await store.table(h.guild.id, game)
+    assert (first.user_id, second.user_id) == (bob.id, carol.id), "the solver above the one who missed"
+    assert board.text.index(f"<@{bob.id}>") < board.text.index(f"<@{carol.id}>")
+    assert f"**{first.label}** · 1/1" in board.text and f"**{second.label}** · 0/1" in board.text
+    profile = await h.slash(alice, "profile", user=bob)
+    assert text("en", "puzzle.profile") in profile.text
+    assert text("en", "puzzle.profile_line", game=GAMES[game].name, rating=first.label, solved=1, tried=1) in profile.text
+    assert text("en", "puzzle.profile_streak", current=1, best=1) in profile.text
+    games = await h.slash(alice, "leaderboard", game=game)
+    assert text("en", "puzzle.board_title", game=GAMES[game].name) not in games.text, "the games table by default"

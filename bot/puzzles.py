@@ -274,7 +274,8 @@ class PuzzleStore:
         self, db: Connection, puzzle: Puzzle, user_id: int, mu: float, sigma: float, solved: bool
     ) -> None:
         await db.execute(
-            "INSERT INTO puzzle_ratings (guild_id, game, user_id, mu, sigma, tried, solved) VALUES (?, ?, ?, ?, ?, 1, ?) "
+            "INSERT INTO puzzle_ratings (guild_id, game, user_id, mu, sigma, tried, solved) "
+            "VALUES (?, ?, ?, ?, ?, 1, ?) "
             "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
             "tried = puzzle_ratings.tried + 1, solved = puzzle_ratings.solved + excluded.solved",
             (puzzle.guild_id, puzzle.game, user_id, mu, sigma, int(solved)),
@@ -361,6 +362,7 @@ class PuzzleStore:
         async with self.storage.transaction() as db:
             await db.execute(
                 "INSERT INTO puzzle_settings (guild_id, channel_id, names_shown) VALUES (?, ?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, names_shown = excluded.names_shown",
+                "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                "names_shown = excluded.names_shown",
                 (settings.guild_id, settings.channel_id, int(settings.names_shown)),
             )

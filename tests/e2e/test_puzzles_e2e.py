@@ -199,7 +199,8 @@ async def test_puzzle_ratings_on_the_leaderboard_and_the_profile(
     assert f"**{first.label}** · 1/1" in board.text and f"**{second.label}** · 0/1" in board.text
     profile = await h.slash(alice, "profile", user=bob)
     assert text("en", "puzzle.profile") in profile.text
-    assert text("en", "puzzle.profile_line", game=GAMES[game].name, rating=first.label, solved=1, tried=1) in profile.text
+    line = text("en", "puzzle.profile_line", game=GAMES[game].name, rating=first.label, solved=1, tried=1)
+    assert line in profile.text
     assert text("en", "puzzle.profile_streak", current=1, best=1) in profile.text
     games = await h.slash(alice, "leaderboard", game=game)
     assert text("en", "puzzle.board_title", game=GAMES[game].name) not in games.text, "the games table by default"

@@ -11,7 +11,10 @@ import pytest
 from bot.app import AgoraBot
 from bot.i18n import plural, text
 from bot.puzzles import Puzzle, PuzzleStore
+from cogs.puzzles import MINING_DELAY
 from rules import GAMES
+from tests.bot.test_mining import MISSED_WIN
+from tests.e2e.conftest import Clock
 from tests.e2e.puzzling import finished_game, kept_puzzle, press
 from tests.harness import FakeDiscord, FakeMessage, FakeUser
 
@@ -204,3 +207,40 @@ async def test_puzzle_ratings_on_the_leaderboard_and_the_profile(
     assert text("en", "puzzle.profile_streak", current=1, best=1) in profile.text
     games = await h.slash(alice, "leaderboard", game=game)
     assert text("en", "puzzle.board_title", game=GAMES[game].name) not in games.text, "the games table by default"
+
+
+async def test_a_finished_game_is_mined_after_a_restart_and_its_puzzle_dealt(
+    discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
+) -> None:
+    """Crosses miss a win and lose: minutes after the end, and after a restart, the AI workers mine the game
+    and keep the missed win as a puzzle; a player of the game is dealt it first."""
+    h = discord_harness
+    alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
+    bot = make_bot()
+    await h.start(bot)
+    sent = await h.slash(alice, "tictactoe challenge", opponent=bob)
+    await h.click(bob, sent.button(label="Accept"))
+    [record] = await bot.service.active_games(alice.id, h.guild.id)
+    users = {alice.id: alice, bob.id: bob}
+    for seat, move in MISSED_WIN:
+        played = await h.slash(users[record.seats[seat]], "move", notation=move)
+        assert played.ephemeral, played.text
+    store = PuzzleStore(bot.storage)
+    assert await store.next_to_mine(clock()) == record.id, "queued when it ended"
+    bot = make_bot()
+    await h.restart(bot)
+    store = PuzzleStore(bot.storage)
+    cog: Any = bot.get_cog("Puzzles")
+    await bot.scheduler.run_due()
+    assert cog.miner is None, "not before its players had time for a review or a rematch"
+    clock.advance(MINING_DELAY)
+    await bot.scheduler.run_due()
+    await cog.miner
+    assert await store.next_to_mine(clock()) is None, "mined once"
+    crosses = users[record.seats[0]]
+    panel = await opened(h, carol)
+    assert text("en", "puzzle.title", id=1, game=GAMES["tic_tac_toe"].name) in panel.text
+    answer = await h.click(carol, panel.button(label="a3"))
+    assert answer.updated and text("en", "puzzle.right", move="a3", best="a3") in panel.text
+    assert "c3" in panel.text, "the move played in the game"
+    assert text("en", "puzzle.title", id=1, game=GAMES["tic_tac_toe"].name) in (await opened(h, crosses)).text

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from ai import Observation, observe
@@ -32,6 +33,7 @@ from bot.ratings import MODEL, shown_rating
 from bot.storage import Storage
 from rules import GAMES, GameState, IllegalMove
 
+DAY_SECONDS = 86400
 PROVISIONAL_PUZZLES = 5  # a puzzle rating stays provisional (shown with "?") for this many first answers
 
 
@@ -366,3 +368,119 @@ class PuzzleStore:
                 "names_shown = excluded.names_shown",
                 (settings.guild_id, settings.channel_id, int(settings.names_shown)),
             )
+
+    # -- the daily puzzle ------------------------------------------------------------
+
+    async def daily_servers(self) -> list[PuzzleSettings]:
+        """The servers that chose a channel for the daily puzzle."""
+        rows = await self.storage.db.fetch(
+            "SELECT guild_id, channel_id, names_shown FROM puzzle_settings WHERE channel_id IS NOT NULL"
+        )
+        return [PuzzleSettings(int(row[0]), int(row[1]), bool(row[2])) for row in rows]
+
+    async def day_pick(self, guild_id: int, day: str) -> Puzzle | None:
+        """The puzzle of ``day`` (``YYYY-MM-DD``): the best of the day before on this server (the move played
+        lost most), of another game than the last daily puzzle's when there is one; never one posted before."""
+        start = day_start(day) - DAY_SECONDS
+        rows = await self.storage.db.fetch(
+            "SELECT * FROM puzzles WHERE guild_id = ? AND created_at >= ? AND created_at < ? AND id NOT IN "
+            "(SELECT puzzle_id FROM puzzle_posts WHERE guild_id = ? AND puzzle_id IS NOT NULL)",
+            (guild_id, start, start + DAY_SECONDS, guild_id),
+        )
+        candidates = sorted((decode_puzzle(row) for row in rows), key=lambda puzzle: (-puzzle.swing, puzzle.id))
+        last = await self.storage.db.fetchrow(
+            "SELECT p.game FROM puzzle_posts d JOIN puzzles p ON p.id = d.puzzle_id WHERE d.guild_id = ? "
+            "ORDER BY d.day DESC LIMIT 1",
+            (guild_id,),
+        )
+        others = [puzzle for puzzle in candidates if last is None or puzzle.game != last[0]]
+        return next(iter(others or candidates), None)
+
+    async def has_day(self, guild_id: int, day: str) -> bool:
+        """Whether ``day``'s post on this server was taken already (a read: most looks stop here)."""
+        found = await self.storage.db.fetchrow(
+            "SELECT 1 FROM puzzle_posts WHERE guild_id = ? AND day = ?", (guild_id, day)
+        )
+        return found is not None
+
+    async def claim_day(self, guild_id: int, day: str, puzzle_id: int | None, channel_id: int) -> bool:
+        """Take ``day``'s post on this server: True for the one process (and the one look) that may post it."""
+        async with self.storage.transaction() as db:
+            taken = await db.execute(
+                "INSERT INTO puzzle_posts (guild_id, day, puzzle_id, channel_id) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, day) DO NOTHING",
+                (guild_id, day, puzzle_id, channel_id),
+            )
+        return taken == 1
+
+    async def posted(self, guild_id: int, day: str, message_id: int) -> None:
+        async with self.storage.transaction() as db:
+            await db.execute(
+                "UPDATE puzzle_posts SET message_id = ? WHERE guild_id = ? AND day = ?", (message_id, guild_id, day)
+            )
+
+    async def days_to_close(self, guild_id: int, today: str) -> list[DailyPost]:
+        """The daily posts of days before ``today`` whose results are not shown yet."""
+        rows = await self.storage.db.fetch(
+            "SELECT day, puzzle_id, channel_id, message_id FROM puzzle_posts WHERE guild_id = ? AND day < ? "
+            "AND closed = 0 ORDER BY day",
+            (guild_id, today),
+        )
+        return [DailyPost(guild_id, str(r[0]), maybe_int(r[1]), int(r[2]), maybe_int(r[3])) for r in rows]
+
+    async def close_day(self, post: DailyPost) -> DayResult | None:
+        """Mark a day's post closed (once: None when another look did) and return who solved its puzzle."""
+        async with self.storage.transaction() as db:
+            taken = await db.execute(
+                "UPDATE puzzle_posts SET closed = 1 WHERE guild_id = ? AND day = ? AND closed = 0",
+                (post.guild_id, post.day),
+            )
+            if taken != 1:
+                return None
+            rows = await db.fetch(
+                "SELECT user_id FROM puzzle_answers WHERE puzzle_id = ? AND solved = 1 AND answered_at < ? "
+                "ORDER BY answered_at, user_id",
+                (post.puzzle_id, day_start(post.day) + DAY_SECONDS),
+            )
+        return DayResult(len(rows), int(rows[0][0]) if rows else None)
+
+
+@dataclass(frozen=True)
+class DailyPost:
+    """A day's puzzle post on one server (``puzzle_id`` None: no puzzle that day; ``message_id`` None: not sent)."""
+
+    guild_id: int
+    day: str
+    puzzle_id: int | None
+    channel_id: int
+    message_id: int | None
+
+
+@dataclass(frozen=True)
+class DayResult:
+    """How many solved a day's puzzle by the day's end, and who first."""
+
+    solved: int
+    first: int | None
+
+
+def maybe_int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def day_of(now: float) -> str:
+    """The UTC day of a time, as the daily puzzle names days.
+
+    >>> day_of(86400 * 3 + 5)
+    '1970-01-04'
+    """
+    return datetime.fromtimestamp(now, UTC).strftime("%Y-%m-%d")
+
+
+def day_start(day: str) -> float:
+    """When a UTC day begins.
+
+    >>> day_start("1970-01-04")
+    259200.0
+    """
+    return datetime.strptime(day, "%Y-%m-%d").replace(tzinfo=UTC).timestamp()

@@ -76,6 +76,7 @@ from cogs.common import (
     update_clicked,
 )
 from cogs.games import game_link
+from cogs.puzzles import describe_puzzles, puzzle_settings
 from rules import GAMES
 
 PREFIX = "days"
@@ -523,6 +524,8 @@ class Agora(SharedControls):
         claim_grace="Claim rule: how long after the deadline an unclaimed time-out ends the game, e.g. 3d",
         stand_in="Level Agora plays at in the seat of a player who left a table of three or more",
         min_reliability="Min. % of their last 20 games a player saw through, to join tournaments and open tables",
+        puzzle_channel="Channel of the daily puzzle (mention it), or 'off'",
+        puzzle_names="Puzzles name the players of their game (else: from a game on this server)",
     )
     @app_commands.choices(
         timeout_rule=[
@@ -546,6 +549,8 @@ class Agora(SharedControls):
         claim_grace: str | None = None,
         stand_in: app_commands.Choice[str] | None = None,
         min_reliability: app_commands.Range[int, 0, 100] | None = None,
+        puzzle_channel: str | None = None,
+        puzzle_names: bool | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -574,10 +579,13 @@ class Agora(SharedControls):
                 "min_reliability": min_reliability,
             }
             changes = {key: value for key, value in asked.items() if value is not None}
+            puzzles = await puzzle_settings(self.bot, interaction.guild_id, puzzle_channel, puzzle_names)
             if changes:
                 current = await self.bot.settings.update(interaction.guild_id, **changes)
-            content = text(current.language, "settings_saved") if changes else None
-            await interaction.response.send_message(content, embed=self.describe(current), ephemeral=True)
+            saved = changes or puzzle_channel is not None or puzzle_names is not None
+            content = text(current.language, "settings_saved") if saved else None
+            embed = describe_puzzles(self.describe(current), puzzles, current.language)
+            await interaction.response.send_message(content, embed=embed, ephemeral=True)
 
         await guarded(interaction, work)
 

@@ -15,6 +15,7 @@ import io
 import logging
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar, cast
 
 import discord
@@ -27,7 +28,7 @@ from bot.database import Connection
 from bot.i18n import plural, text, word
 from bot.mining import mine
 from bot.names import shown_name
-from bot.puzzles import Answered, Puzzle, PuzzleStore
+from bot.puzzles import Answered, DailyPost, DayResult, Puzzle, PuzzleSettings, PuzzleStore, day_of
 from bot.records import GameRecord
 from bot.service import ACTIVE, FINISHED, invalid_control, refusal
 from bot.storage import GameRow, WithinTransaction
@@ -42,12 +43,14 @@ from rules import GAMES, IllegalMove, Outcome
 log = logging.getLogger("agora.cogs")
 T = TypeVar("T")
 
-ACTIONS = r"next|move|g:[!-~]{1,80}"
+ACTIONS = r"open|next|move|g:[!-~]{1,80}"
 STAND_IN_ID = 1  # the record a puzzle's position is drawn as: no stored game has to exist
 MINING_DELAY = 600.0  # seconds after a game ends before it is mined: its players' review and rematch go first
 MENU_LIMIT = 25  # Discord's options in one select
 BOARD_SIZE = 20  # the puzzle table shows the best this many
 PUZZLES = "puzzles"  # the leaderboard's puzzle table
+OFF_WORDS = ("off", "none", "no", "non", "aucun", "désactivé")
+NO_PINGS = discord.AllowedMentions.none()  # the daily post names its first solver without pinging them
 
 
 class PuzzleControl(
@@ -121,11 +124,13 @@ class Puzzles(commands.Cog):
         self.bot.add_dynamic_items(PuzzleControl)
         self.bot.service.on_finish.append(self.queue_step)
         self.bot.scheduler.sweeps.append(self.mine_soon)
+        self.bot.scheduler.sweeps.append(self.post_daily)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(PuzzleControl)
         self.bot.service.on_finish.remove(self.queue_step)
         self.bot.scheduler.sweeps.remove(self.mine_soon)
+        self.bot.scheduler.sweeps.remove(self.post_daily)
         if self.miner is not None:
             self.miner.cancel()
 
@@ -184,6 +189,76 @@ class Puzzles(commands.Cog):
     def run(self, work: Callable[..., T], /, *args: Any) -> Any:
         return self.bot.thinking.run(work, *args, priority=LEAST)
 
+    # -- the daily puzzle ----------------------------------------------------------------
+
+    async def post_daily(self) -> int:
+        """A scheduler sweep: on each server with a puzzle channel, show the results of the days gone by, then
+        post today's puzzle if no look (of any process, before or after a restart) took today yet. Returns
+        how many posts went out."""
+        today = day_of(self.bot.clock())
+        sent = 0
+        for settings in await self.store.daily_servers():
+            for post in await self.store.days_to_close(settings.guild_id, today):
+                await self.close_post(post)
+            if await self.store.has_day(settings.guild_id, today):
+                continue
+            puzzle = await self.store.day_pick(settings.guild_id, today)
+            picked = None if puzzle is None else puzzle.id
+            assert settings.channel_id is not None
+            if await self.store.claim_day(settings.guild_id, today, picked, settings.channel_id):
+                sent += await self.post(settings.guild_id, settings.channel_id, today, puzzle)
+        return sent
+
+    async def post(self, guild_id: int, channel_id: int, day: str, puzzle: Puzzle | None) -> int:
+        """Post the day's puzzle (nothing on a day without one); 1 if it went out. A post that fails (the
+        channel gone, no permission) is not tried again: the day stays taken."""
+        if puzzle is None:
+            return 0
+        lang = await self.bot.language_of(guild_id)
+        try:
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            assert isinstance(channel, discord.abc.Messageable)
+            message = await channel.send(**await self.daily_message(puzzle, day, lang, None))
+        except (discord.HTTPException, AssertionError):
+            log.warning("the daily puzzle of server %s could not be posted in channel %s", guild_id, channel_id)
+            return 0
+        await self.store.posted(guild_id, day, message.id)
+        return 1
+
+    async def daily_message(self, puzzle: Puzzle, day: str, lang: str, result: DayResult | None) -> dict[str, Any]:
+        """The daily post: the position, where it comes from, and Solve; at the day's end, who solved it."""
+        names = [text(lang, "puzzle.other", seat=seat + 1) for seat in range(puzzle.state().players)]
+        view = game_cog(self.bot, puzzle.game).pictured(puzzle.state().view(puzzle.seat), lang)
+        words = picture_words(puzzle.game, lang)
+        png = await self.bot.drawing.draw(lesson_picture, puzzle.game, view, names, words=words)
+        filename = f"daily-{puzzle.id}.png"
+        embed = discord.Embed(title=text(lang, "puzzle.daily_title", day=day, game=GAMES[puzzle.game].name))
+        lines = [await self.source(puzzle, lang), text(lang, "puzzle.daily_ask", name=names[puzzle.seat])]
+        if result is not None:
+            first = text(lang, "puzzle.daily_first", user=f"<@{result.first}>") if result.first else ""
+            lines.append(plural(lang, "puzzle.daily_solved", result.solved, count=result.solved) + first)
+        embed.description = "\n\n".join(lines)
+        embed.colour = COLOUR
+        embed.set_image(url=f"attachment://{filename}")
+        picture = discord.File(io.BytesIO(png), filename=filename, description=alt_text(view, names, lang))
+        solve = button(puzzle.id, "open", text(lang, "puzzle.solve"), discord.ButtonStyle.primary)
+        return {"embed": embed, "files": [picture], "view": controls_view([solve]), "allowed_mentions": NO_PINGS}
+
+    async def close_post(self, post: DailyPost) -> None:
+        """At a day's end: its post shows how many solved the puzzle, and who first (once)."""
+        result = await self.store.close_day(post)
+        puzzle = None if post.puzzle_id is None else await self.store.get(post.puzzle_id)
+        if result is None or puzzle is None or post.message_id is None:
+            return
+        lang = await self.bot.language_of(post.guild_id)
+        said = await self.daily_message(puzzle, post.day, lang, result)
+        said["attachments"] = said.pop("files")
+        try:
+            channel = self.bot.get_partial_messageable(post.channel_id)
+            await channel.get_partial_message(post.message_id).edit(**said)
+        except discord.HTTPException:
+            log.warning("the daily puzzle post %s could not be closed", post.message_id)
+
     # -- /puzzle ----------------------------------------------------------------------------
 
     @app_commands.command(name="puzzle", description="Your next puzzle from this server's games, in private.")
@@ -231,7 +306,11 @@ class Puzzles(commands.Cog):
         puzzle = await self.store.get(puzzle_id)
         if puzzle is None or puzzle.guild_id != interaction.guild_id:
             raise refusal("puzzle.gone")
-        if action == "next":
+        if action == "open":  # the daily post's Solve: the puzzle in a private panel
+            panel = await self.asking(interaction, puzzle, "", None)
+            files = panel.pop("attachments")
+            await interaction.response.send_message(**panel, files=files, ephemeral=True)
+        elif action == "next":
             await self.deal_next(interaction, puzzle.game)
         elif action == "move" and values:
             await self.try_answer(interaction, puzzle, values[0])
@@ -379,6 +458,44 @@ class Puzzles(commands.Cog):
     def record(self, puzzle: Puzzle, solver: int) -> GameRecord:
         assert self.bot.user is not None
         return stand_in(puzzle, solver, self.bot.user.id)
+
+
+async def puzzle_settings(bot: AgoraBot, guild_id: int, channel: str | None, names: bool | None) -> PuzzleSettings:
+    """``/agora settings puzzle_channel: puzzle_names:``: the server's puzzle choices, changed as asked."""
+    store = PuzzleStore(bot.storage)
+    current = await store.settings(guild_id)
+    if channel is None and names is None:
+        return current
+    changed = replace(
+        current,
+        channel_id=current.channel_id if channel is None else channel_named(channel),
+        names_shown=current.names_shown if names is None else names,
+    )
+    await store.update_settings(changed)
+    return changed
+
+
+def channel_named(typed: str) -> int | None:
+    """The channel a setting names (a mention or an id), None for "off", else a refusal saying what is read.
+
+    >>> channel_named("<#123456789012345678>"), channel_named(" off ")
+    (123456789012345678, None)
+    """
+    if typed.strip().lower() in OFF_WORDS:
+        return None
+    found = re.fullmatch(r"\s*(?:<#([0-9]{15,21})>|([0-9]{15,21}))\s*", typed)
+    if found is None:
+        raise refusal("puzzle.channel_unreadable")
+    return int(found[1] or found[2])
+
+
+def describe_puzzles(embed: discord.Embed, settings: PuzzleSettings, lang: str) -> discord.Embed:
+    """The settings' embed with the server's puzzle choices added."""
+    channel = f"<#{settings.channel_id}>" if settings.channel_id else text(lang, "puzzle.daily_off")
+    embed.add_field(name=text(lang, "puzzle.setting_channel"), value=channel, inline=False)
+    names = text(lang, "yes" if settings.names_shown else "no")
+    embed.add_field(name=text(lang, "puzzle.setting_names"), value=names, inline=False)
+    return embed
 
 
 async def puzzle_board(bot: AgoraBot, guild_id: int, game: str, lang: str) -> discord.Embed:

@@ -57,11 +57,11 @@ async def finished_game(bot: AgoraBot, guild_id: int, game: str, seats: list[int
 
 
 async def kept_puzzle(
-    bot: AgoraBot, guild_id: int, game: str, players: list[int], seed: int = 1, world_seed: int = 0
+    bot: AgoraBot, guild_id: int, game: str, players: list[int], seed: int = 1, world_seed: int = 0, now: float = 0.0
 ) -> tuple[int, str, str]:
     """A puzzle kept from a seeded position of ``game``, in a finished game of ``players``: its id, its answer
     (the first legal move) and the move played (the last). Its position is a world sampled from what the
-    mover saw, with ``world_seed``."""
+    mover saw, with ``world_seed``; it is kept at ``now``."""
     state, moves, seat = position(game, seed)
     obs = observe(state, seat, seen_by(game, moves, seat))
     world = ADAPTERS[game].sampler(obs)(Rng.seeded(world_seed))
@@ -72,7 +72,7 @@ async def kept_puzzle(
     line = ((seat, best),) if answer.outcome is not None else ((seat, best), (reply, str(answer.legal_moves(reply)[0])))
     found = Found(len(moves) + 1, seat, Judged(best, played, 0.9, 0.3, 0.5, 1.0), world.to_json(), obs.log, line)
     game_id = await finished_game(bot, guild_id, game, players + [0] * (state.players - len(players)), seed)
-    [puzzle_id] = await PuzzleStore(bot.storage).keep_mined(game_id, guild_id, game, players, [found], 1.0, 0.0)
+    [puzzle_id] = await PuzzleStore(bot.storage).keep_mined(game_id, guild_id, game, players, [found], 1.0, now)
     return puzzle_id, best, played
 
 

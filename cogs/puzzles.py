@@ -507,7 +507,7 @@ async def puzzle_board(bot: AgoraBot, guild_id: int, game: str, lang: str) -> di
         text(
             lang,
             "puzzle.board_line",
-            place=place,
+            place=f"{place:>3}",
             user=f"<@{r.user_id}>",
             rating=r.label,
             solved=r.solved,

@@ -33,7 +33,17 @@ from bot.review import (
 )
 from bot.service import FINISHED, GameRecord, refusal
 from bot.workers import BACKGROUND
-from cogs.common import ANY_VERSION, COLOUR, GameButton, SharedControls, game_cog, picture_words, send_answer
+from cogs.common import (
+    ANY_VERSION,
+    COLOUR,
+    GameButton,
+    SharedControls,
+    controls_view,
+    game_cog,
+    picture_words,
+    send_answer,
+)
+from cogs.play_on import play_on_menu
 from render.review import side_by_side
 from rules import GameState, IllegalMove
 
@@ -126,9 +136,7 @@ class Reviews(SharedControls):
             log.warning("game %s: move %s (%s) could not be weighed", record.id, ply, played)
             return None
 
-    async def show(
-        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, review: Review
-    ) -> None:
+    async def show(self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, review: Review) -> None:
         lang = await self.bot.reply_language(interaction)
         embed = discord.Embed(title=text(lang, "review.title", id=record.id), colour=COLOUR)
         lines = [self.line(e, lang) for e in review.shown] or [text(lang, "review.clean")]
@@ -138,7 +146,9 @@ class Reviews(SharedControls):
         embed.description = "\n".join(lines)
         embed.set_footer(text=text(lang, "review.footer", seconds=int(GAME_SECONDS)))
         files = await self.pictures(record, seat, review.shown, lang)
-        await send_answer(interaction, embed=embed, files=files, ephemeral=True)
+        menu = play_on_menu(record.id, review.shown, lang)  # play on from a costly move's position
+        view = controls_view([menu]) if menu is not None else discord.utils.MISSING
+        await send_answer(interaction, embed=embed, files=files, view=view, ephemeral=True)
 
     def line(self, estimate: Estimate, lang: str) -> str:
         return text(
@@ -147,9 +157,7 @@ class Reviews(SharedControls):
             after=round(100 * estimate.chance_played), better=round(100 * estimate.chance_best),
         )  # fmt: skip
 
-    async def pictures(
-        self, record: GameRecord, seat: int, estimates: list[Estimate], lang: str
-    ) -> list[discord.File]:
+    async def pictures(self, record: GameRecord, seat: int, estimates: list[Estimate], lang: str) -> list[discord.File]:
         """Each costly move: the position after it beside the position after the better move, as the seat saw."""
         moves = [(move.seat, move.notation) for move in await self.bot.storage.moves(record.id)]
         states = await asyncio.to_thread(every_state, record, moves)

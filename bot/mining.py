@@ -26,6 +26,7 @@ stops of its searches are cut to what is left).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from ai.search import DEEP_TURNS, LEVELS, choose_move, deep_prover, mover, prove
 from ai.solver import Budget
 from ai.weighing import FOLLOW_SHARE, LEVEL, FollowingSearch, loses
 from bot.review import triage
-from rules import GameState, Rng
+from rules import GAMES, GameState, Rng
 
 T = TypeVar("T")
 
@@ -124,14 +125,14 @@ def judge(obs: Observation, played: str, seed: int, scale: float, time_left: flo
     if won is None and deep is not None and (forced := deep.winning_move(world, obs.seat, DEEP_TURNS)) is not None:
         won = str(forced)  # a win forced two turns deep, as the hard level plays it
     budget = max(1, round(plan.iterations * adapter.speed * scale))
-    cap = min(plan.time_cap * scale, max(time_left, LEAST_SECONDS))
+    deadline = time.perf_counter() + min(plan.time_cap * scale, max(time_left, LEAST_SECONDS))
     search = FollowingSearch(adapter, sample, obs.seat, plan, rng)
-    ranked = search.run(budget, cap)
+    ranked = search.run(budget, deadline - time.perf_counter())
     best = won if won is not None else str(ranked[0])
     followed = max(1, round(budget * FOLLOW_SHARE))
     for move in dict.fromkeys((played, strongest_other(search.values(), best))):
         if move and move != best:
-            search.follow(move, followed, cap)
+            search.follow(move, followed, max(0.0, deadline - time.perf_counter()))
     values = proven(search.values(), adapter, world, obs.seat, played, proof, won)
     if any(move not in values for move in moves):  # a move never tried: nothing says it is worse
         return NOT_A_PUZZLE
@@ -171,44 +172,69 @@ def proven(
 
 
 def examine(obs: Observation, played: str, ply: int, seed: int, time_left: float) -> tuple[Found | None, float]:
-    """One decision: weighed, checked at twice the budget, and its line played when it is a puzzle
-    (runs in a worker). Returns the puzzle found (or None) and the worker seconds spent."""
-    started = time.process_time()
-
-    def left() -> float:
-        return time_left - (time.process_time() - started)
-
-    first = judge(obs, played, seed, SCALE, left())
-    if not first.clear or left() < LEAST_SECONDS + LINE_RESERVE:
-        return None, time.process_time() - started
-    checked = judge(obs, played, seed, SCALE * CHECK, left() - LINE_RESERVE)
-    if not checked.clear or checked.best != first.best or left() < LINE_RESERVE:
-        return None, time.process_time() - started
-    world = ADAPTERS[obs.game].sampler(obs)(Rng.seeded(seed))
-    if observe(world, obs.seat).view != obs.view:  # a world the seat could not tell from its own: not kept
-        return None, time.process_time() - started
-    line = follow_line(world, obs, checked.best, seed, left)
-    found = Found(ply, obs.seat, checked, world.to_json(), obs.log, line)
-    return found, time.process_time() - started
+    """One decision examined in this process, as :func:`mine` examines it job by job: the puzzle found (or
+    None) and the seconds spent."""
+    found, spent = asyncio.run(examined(here, obs, played, ply, seed, time_left))
+    return found, spent
 
 
-def follow_line(world: GameState[Any], obs: Observation, best: str, seed: int, left: Any) -> tuple[PublicMove, ...]:
-    """The best move, then the hard level's answers from each seat's own observation of ``world``: up to the
-    mover's next decision in games with chance, else on to the end or LINE_PLIES moves (as time allows)."""
-    without_chance = ADAPTERS[obs.game].proof_budget is not None
-    log = list(obs.log)
-    line: list[PublicMove] = [(obs.seat, best)]
-    state = world.play(obs.seat, best)
-    log.append((obs.seat, best))
-    while state.outcome is None and len(line) <= LINE_PLIES and left() >= LINE_RESERVE:
-        seat = mover(state)
-        if seat == obs.seat and not without_chance:
+async def examined(
+    run: Runner, obs: Observation, played: str, ply: int, seed: int, time_left: float
+) -> tuple[Found | None, float]:
+    """One decision: weighed, checked at twice the budget, then its world and line, each step one job (so a
+    live move waits for no more than one of them). Returns the puzzle found (or None) and the seconds spent."""
+    first = await run(judge, obs, played, seed, SCALE, time_left)
+    spent = first.seconds
+    if not first.clear or time_left - spent < LEAST_SECONDS + LINE_RESERVE:
+        return None, spent
+    checked = await run(judge, obs, played, seed, SCALE * CHECK, time_left - spent - LINE_RESERVE)
+    spent += checked.seconds
+    if not checked.clear or checked.best != first.best:
+        return None, spent
+    position, seconds = await run(puzzle_world, obs, seed)
+    spent += seconds
+    if position is None:
+        return None, spent
+    line: tuple[PublicMove, ...] = ((obs.seat, checked.best),)
+    while len(line) <= LINE_PLIES and time_left - spent >= LINE_RESERVE:
+        step, seconds = await run(line_move, obs, position, line, seed)
+        spent += seconds
+        if step is None:
             break
-        move = choose_move(observe(state, seat, seen_by(obs.game, log, seat)), LEVEL, seed + len(line))
+        line = (*line, step)
+    return Found(ply, obs.seat, checked, position, obs.log, line), spent
+
+
+def puzzle_world(obs: Observation, seed: int) -> tuple[dict[str, Any] | None, float]:
+    """The world a puzzle keeps (runs in a worker): the seeded first sample of its check, as JSON; None when the
+    seat could have told it from its own view (an imperfect sampler: nothing is kept)."""
+    started = time.process_time()
+    world = ADAPTERS[obs.game].sampler(obs)(Rng.seeded(seed))
+    kept = world.to_json() if observe(world, obs.seat).view == obs.view else None
+    return kept, time.process_time() - started
+
+
+def line_move(
+    obs: Observation, position: dict[str, Any], line: tuple[PublicMove, ...], seed: int
+) -> tuple[PublicMove | None, float]:
+    """The next move of a puzzle's line (runs in a worker): the hard level's, from its seat's own observation
+    of the world after ``line``; None once the game is over, or at the mover's next decision in a game with
+    chance (the line shows the answer only)."""
+    started = time.process_time()
+    state = GAMES[obs.game].state_class.from_json(position)
+    log = list(obs.log)
+    for seat, move in line:
         state = state.play(seat, move)
-        line.append((seat, move))
         log.append((seat, move))
-    return tuple(line)
+    without_chance = ADAPTERS[obs.game].proof_budget is not None
+    if state.outcome is not None:
+        return None, time.process_time() - started
+    seat = mover(state)
+    answered = any(other != obs.seat for other, _ in line)
+    if seat == obs.seat and answered and not without_chance:
+        return None, time.process_time() - started
+    move = choose_move(observe(state, seat, seen_by(obs.game, log, seat)), LEVEL, seed + len(line))
+    return (seat, move), time.process_time() - started
 
 
 def seen_by(game: str, log: Sequence[PublicMove], seat: int) -> list[PublicMove]:
@@ -258,7 +284,7 @@ async def mine(
             break
         obs, played, ply = decisions[index]
         try:
-            puzzle, seconds = await run(examine, obs, played, ply, mine_seed(game_id, ply), GAME_SECONDS - spent)
+            puzzle, seconds = await examined(run, obs, played, ply, mine_seed(game_id, ply), GAME_SECONDS - spent)
         except ValueError:  # a move its seat could not have played: a damaged record, the rest goes on
             continue
         spent, weighed = spent + seconds, weighed + 1

@@ -136,7 +136,9 @@ class Reviews(SharedControls):
             log.warning("game %s: move %s (%s) could not be weighed", record.id, ply, played)
             return None
 
-    async def show(self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, review: Review) -> None:
+    async def show(
+        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int, review: Review
+    ) -> None:
         lang = await self.bot.reply_language(interaction)
         embed = discord.Embed(title=text(lang, "review.title", id=record.id), colour=COLOUR)
         lines = [self.line(e, lang) for e in review.shown] or [text(lang, "review.clean")]
@@ -157,7 +159,9 @@ class Reviews(SharedControls):
             after=round(100 * estimate.chance_played), better=round(100 * estimate.chance_best),
         )  # fmt: skip
 
-    async def pictures(self, record: GameRecord, seat: int, estimates: list[Estimate], lang: str) -> list[discord.File]:
+    async def pictures(
+        self, record: GameRecord, seat: int, estimates: list[Estimate], lang: str
+    ) -> list[discord.File]:
         """Each costly move: the position after it beside the position after the better move, as the seat saw."""
         moves = [(move.seat, move.notation) for move in await self.bot.storage.moves(record.id)]
         states = await asyncio.to_thread(every_state, record, moves)

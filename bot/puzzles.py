@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from ai import Observation, observe
 from bot.database import Connection, Row
 from bot.mining import Found
 from bot.ratings import MODEL, shown_rating
@@ -63,9 +62,6 @@ class Puzzle:
         """The position to solve (a world consistent with what the mover saw)."""
         state: GameState[Any] = GAMES[self.game].state_class.from_json(self.position)
         return state
-
-    def observation(self) -> Observation:
-        return observe(self.state(), self.seat, self.log)
 
     @property
     def swing(self) -> float:
@@ -230,13 +226,6 @@ class PuzzleStore:
         puzzles = [decode_puzzle(row) for row in rows]
         own = [puzzle for puzzle in puzzles if user_id in puzzle.players]
         return next(iter(own or puzzles), None)
-
-    async def counts(self, guild_id: int) -> dict[str, int]:
-        """How many puzzles each game has on this server."""
-        rows = await self.storage.db.fetch(
-            "SELECT game, COUNT(*) FROM puzzles WHERE guild_id = ? GROUP BY game", (guild_id,)
-        )
-        return {str(game): int(count) for game, count in rows}
 
     # -- answers --------------------------------------------------------------------
 

@@ -311,7 +311,7 @@ class Puzzles(commands.Cog):
             files = panel.pop("attachments")
             await interaction.response.send_message(**panel, files=files, ephemeral=True)
         elif action == "next":
-            await self.deal_next(interaction, puzzle.game)
+            await self.deal_next(interaction)
         elif action == "move" and values:
             await self.try_answer(interaction, puzzle, values[0])
         elif action.startswith("g:"):
@@ -319,7 +319,7 @@ class Puzzles(commands.Cog):
         else:
             raise invalid_control()
 
-    async def deal_next(self, interaction: discord.Interaction[Any], game: str) -> None:
+    async def deal_next(self, interaction: discord.Interaction[Any]) -> None:
         """The panel moves on to the player's next puzzle (of any game: "next" follows no filter)."""
         assert interaction.guild_id is not None
         found = await self.store.next_for(interaction.user.id, interaction.guild_id)

@@ -8,9 +8,10 @@ when, for the mover,
 - the best move's chance of winning is at least :data:`MARGIN_PLAYED` above the move played, and
 - at least :data:`MARGIN_OTHERS` above every other move (one clearly best answer, not one of several).
 
-A candidate is first weighed with a budget larger than a live hard move's (:data:`SCALE` times it), then
-weighed again at twice that budget (:data:`CHECK`); only a candidate that is clear both times, with the
-same best move, is kept. Its follow-up line is then played by the hard level from each seat's own
+Decisions are screened at a small budget (:data:`SCREEN`, a triage: the move played must seem to lose at
+least :data:`SCREEN_LOSS`). A candidate is then weighed with a budget larger than a live hard move's
+(:data:`SCALE` times it), then weighed again at twice that budget (:data:`CHECK`); only a candidate that
+is clear both times, with the same best move, is kept. Its follow-up line is then played by the hard level from each seat's own
 observation: the opponent's best answer and, in games without chance, on until the game ends or
 :data:`LINE_PLIES` moves were played (the win that follows, when it does). Each step (a weighing, the
 world kept, each move of the line) is one job in the AI workers: a live move waits for one at most.
@@ -45,6 +46,8 @@ T = TypeVar("T")
 
 MARGIN_PLAYED = 0.3  # the best move's chance above the move played
 MARGIN_OTHERS = 0.2  # the best move's chance above every other move
+SCREEN = 0.25  # a quick screen's budget, the hard level's times this: only a move that looks costly goes on
+SCREEN_LOSS = 0.15  # what the move played must seem to lose at the screen to be looked at
 SCALE = 1.5  # the first look's budget: the hard level's, times this
 CHECK = 2.0  # the check's budget: the first look's, times this
 GAME_SECONDS = 20.0  # worker time for one game's mining
@@ -135,7 +138,7 @@ def judge(obs: Observation, played: str, seed: int, scale: float, time_left: flo
         if move and move != best:
             search.follow(move, followed, max(0.0, deadline - time.perf_counter()))
     values = proven(search.values(), adapter, world, obs.seat, played, proof, won)
-    if any(move not in values for move in moves):  # a move never tried: nothing says it is worse
+    if scale > SCREEN and any(move not in values for move in moves):  # a move never tried may be as good
         return NOT_A_PUZZLE
     second = max(value for move, value in values.items() if move != best)
     spent = time.process_time() - started
@@ -184,8 +187,12 @@ async def examined(
 ) -> tuple[Found | None, float]:
     """One decision: weighed, checked at twice the budget, then its world and line, each step one job (so a
     live move waits for no more than one of them). Returns the puzzle found (or None) and the seconds spent."""
-    first = await run(judge, obs, played, seed, SCALE, time_left)
-    spent = first.seconds
+    screen = await run(judge, obs, played, seed, SCREEN, time_left)
+    spent = screen.seconds
+    if screen.chance_best - screen.chance_played < SCREEN_LOSS:  # triage: no puzzle seems to be here
+        return None, spent
+    first = await run(judge, obs, played, seed, SCALE, time_left - spent)
+    spent += first.seconds
     if not first.clear or time_left - spent < LEAST_SECONDS + LINE_RESERVE:
         return None, spent
     checked = await run(judge, obs, played, seed, SCALE * CHECK, time_left - spent - LINE_RESERVE)

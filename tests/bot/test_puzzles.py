@@ -109,3 +109,21 @@ async def test_a_day_is_posted_once_and_closed_once(store: PuzzleStore) -> None:
     result = await store.close_day(post)
     assert result is not None and (result.solved, result.first) == (2, 9)
     assert await store.close_day(post) is None, "closed once"
+
+
+async def test_the_day_rotates_games(store: PuzzleStore) -> None:
+    """Of the day before's puzzles, one of another game than the last post's, even if its move lost less."""
+    first, second = sorted(GAMES)[:2]
+    game_id = await finished(store.storage, [1, 2])
+    [kept] = await store.keep_mined(game_id, 7, GAME, [1, 2], [found(3)], 1.0, NOW)
+    assert await store.claim_day(7, day_of(NOW), kept, 55)
+    other_game = await finished(store.storage, [1, 2])
+    state = GAMES[second].new(players=2, seed=1)
+    seat = (state.waiting_for or state.actors)[0]
+    legal = sorted(str(move) for move in state.legal_moves(seat))
+    milder = Found(4, seat, Judged(legal[0], legal[-1], 0.8, 0.4, 0.5, 1.0), state.to_json(), (), ((seat, legal[0]),))
+    [theirs] = await store.keep_mined(other_game, 7, second, [1, 2], [milder], 1.0, NOW)
+    again = await finished(store.storage, [1, 2])
+    [same] = await store.keep_mined(again, 7, first, [1, 2], [found(5)], 1.0, NOW)
+    picked = await store.day_pick(7, day_of(NOW + DAY_SECONDS))
+    assert picked is not None and picked.id == theirs and picked.swing < (await store.get(same)).swing  # type: ignore[union-attr]

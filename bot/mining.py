@@ -11,10 +11,11 @@ when, for the mover,
 Decisions are screened at a small budget (:data:`SCREEN`, a triage: the move played must seem to lose at
 least :data:`SCREEN_LOSS`). A candidate is then weighed with a budget larger than a live hard move's
 (:data:`SCALE` times it), then weighed again at twice that budget (:data:`CHECK`); only a candidate that
-is clear both times, with the same best move, is kept. Its follow-up line is then played by the hard level from each seat's own
-observation: the opponent's best answer and, in games without chance, on until the game ends or
-:data:`LINE_PLIES` moves were played (the win that follows, when it does). Each step (a weighing, the
-world kept, each move of the line) is one job in the AI workers: a live move waits for one at most.
+is clear both times, with the same best move, is kept. Its follow-up line is then played by the hard
+level from each seat's own observation: the opponent's best answer and, in games without chance, on
+until the game ends or :data:`LINE_PLIES` moves were played (the win that follows, when it does). Each
+step (a weighing, the world kept, each move of the line) is one job in the AI workers: a live move
+waits for one at most.
 
 The position a puzzle keeps is the mover's view of one world sampled from its observation (the
 seeded first sample of the check): what the others hid is invented, never the game's real secrets,

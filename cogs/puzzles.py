@@ -164,11 +164,13 @@ class Puzzles(commands.Cog):
             try:
                 await self.mine_game(game_id)
             except Exception:  # a game that cannot be mined is marked done: the queue goes on
+                if self.bot.is_closed():
+                    return  # the bot is stopping: the game stays queued for its next start
                 log.exception("mining game %s for puzzles failed", game_id)
                 await self.store.keep_mined(game_id, 0, "", (), (), 0.0, self.bot.clock())
 
     async def mine_game(self, game_id: int) -> list[int]:
-        """Mine one finished game (one job per decision in the AI workers, behind everything else) and keep
+        """Mine one finished game (in short jobs in the AI workers, behind everything else) and keep
         its puzzles; a game with a player who keeps their games out gives none. Returns the new ids."""
         record = await self.bot.service.load(game_id)
         players = sorted({uid for seat, uid in enumerate(record.seats) if seat not in record.bot_seats})
@@ -217,9 +219,10 @@ class Puzzles(commands.Cog):
         lang = await self.bot.language_of(guild_id)
         try:
             channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-            assert isinstance(channel, discord.abc.Messageable)
+            if not isinstance(channel, discord.abc.Messageable):
+                raise discord.ClientException(f"channel {channel_id} takes no messages")
             message = await channel.send(**await self.daily_message(puzzle, day, lang, None))
-        except (discord.HTTPException, AssertionError):
+        except (discord.HTTPException, discord.ClientException):
             log.warning("the daily puzzle of server %s could not be posted in channel %s", guild_id, channel_id)
             return 0
         await self.store.posted(guild_id, day, message.id)
@@ -232,13 +235,14 @@ class Puzzles(commands.Cog):
         words = picture_words(puzzle.game, lang)
         png = await self.bot.drawing.draw(lesson_picture, puzzle.game, view, names, words=words)
         filename = f"daily-{puzzle.id}.png"
-        embed = discord.Embed(title=text(lang, "puzzle.daily_title", day=day, game=GAMES[puzzle.game].name))
+        embed = discord.Embed(
+            title=text(lang, "puzzle.daily_title", day=day, game=GAMES[puzzle.game].name), colour=COLOUR
+        )
         lines = [await self.source(puzzle, lang), text(lang, "puzzle.daily_ask", name=names[puzzle.seat])]
         if result is not None:
             first = text(lang, "puzzle.daily_first", user=f"<@{result.first}>") if result.first else ""
             lines.append(plural(lang, "puzzle.daily_solved", result.solved, count=result.solved) + first)
         embed.description = "\n\n".join(lines)
-        embed.colour = COLOUR
         embed.set_image(url=f"attachment://{filename}")
         picture = discord.File(io.BytesIO(png), filename=filename, description=alt_text(view, names, lang))
         solve = button(puzzle.id, "open", text(lang, "puzzle.solve"), discord.ButtonStyle.primary)

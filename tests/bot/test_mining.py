@@ -82,13 +82,14 @@ def test_every_puzzle_of_seeded_games_holds_at_four_times_the_budget(seed: int) 
 
 @pytest.mark.parametrize(("game", "seed", "options"), PLANTED)
 def test_a_planted_blunder_kept_holds_at_four_times_the_budget(game: str, seed: int, options: dict[str, Any]) -> None:
-    """A real game's blunder (a move after which the opponent wins at once): if it is kept as a puzzle,
-    it still is at four times the budget."""
+    """A real game's blunder (a move after which the opponent wins at once) is worth nothing to the mover;
+    kept as a puzzle (only when one move alone saves the game), it still is at four times the budget."""
     moves = planted(game, seed, options)
     states = [GAMES[game].new(players=2, seed=seed, options=options)]
     for seat, move in moves:
         states.append(states[-1].play(seat, move))
     obs, played, ply = next(d for d in decisions_of(game, states, moves) if d[2] == len(moves) - 1)
+    assert judge(obs, played, mine_seed(seed, ply), SCALE).chance_played == 0.0
     found, seconds = examine(obs, played, ply, mine_seed(seed, ply), 20.0)
     assert seconds <= 20.0 + 4.0
     if found is not None:

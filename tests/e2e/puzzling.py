@@ -14,7 +14,7 @@ from bot.puzzles import PuzzleStore
 from bot.service import FINISHED
 from bot.storage import GameRow
 from rules import GAMES, GameState, Rng
-from tests.e2e.learning import MOST_PICKS, Press, playing, starting
+from tests.e2e.learning import play_with_controls
 from tests.harness import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
 PUZZLE_ID = "agora:puzzle:"
@@ -79,22 +79,5 @@ async def kept_puzzle(
 async def press(
     h: FakeDiscord, user: FakeUser, panel: FakeMessage, legal: set[str], notation: str
 ) -> InteractionResult:
-    """``notation`` played with the panel's controls: the control that is the move, after those that pick what
-    it starts from (a stack, a piece, a die)."""
-    for _ in range(MOST_PICKS):
-        control = playing(panel, notation)
-        if control is not None:
-            return await push(h, user, panel, control)
-        start = starting(panel, notation, legal)
-        assert start is not None, f"no control plays {notation}: {[c.custom_id for c in panel.components]}"
-        picked = await push(h, user, panel, start)
-        assert picked.updated and picked.message is panel, picked.text
-    raise AssertionError(f"{notation} takes more than {MOST_PICKS} picks")
-
-
-async def push(h: FakeDiscord, user: FakeUser, panel: FakeMessage, control: Press) -> InteractionResult:
-    component, values = control
-    assert (component.custom_id or "").startswith(PUZZLE_ID), "the puzzle owns its controls"
-    if component.is_select:
-        return await h.select(user, panel, component.custom_id, values=values)
-    return await h.click(user, component)
+    """``notation`` played with the puzzle panel's controls, as a player would."""
+    return await play_with_controls(h, user, panel, legal, notation, PUZZLE_ID)

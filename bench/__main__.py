@@ -1,7 +1,8 @@
 """Print the performance tables of docs/performance.md.
 
 ``python -m bench [--quick]``, ``python -m bench ai``, ``python -m bench agora``, ``python -m bench suggest``,
-``python -m bench community``, ``python -m bench load``, ``python -m bench scale``, ``python -m bench commentary``.
+``python -m bench community``, ``python -m bench load``, ``python -m bench scale``, ``python -m bench commentary``,
+``python -m bench puzzles``.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from bench.engines import CUT_PLIES, measure, profile_top
 from rules import GAMES
 
 # The parts that read their own arguments, imported only when asked for (some load the AI or a database).
-PARTS = {"ai": "bench.ai", "agora": "bench.agora", "load": "bench.load", "community": "bench.community",
-         "scale": "bench.scale", "commentary": "bench.commentary"}
+PARTS = {
+    "ai": "bench.ai", "agora": "bench.agora", "load": "bench.load", "community": "bench.community",
+    "scale": "bench.scale", "commentary": "bench.commentary", "puzzles": "bench.puzzles",
+}  # fmt: skip
 
 
 def main() -> None:

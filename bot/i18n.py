@@ -10,6 +10,7 @@ Each language is a folder of gettext files a community can translate without tou
 - ``learn.po`` and ``learn_<game>.po`` hold the tutorials' messages (``/learn``), by key, as
   ``agora.po`` does: each game's lesson in a file of its own; ``hints.po`` and ``review.po`` the
   Hint and Review buttons'; ``spectators.po`` following games, their threads and commentary;
+  ``puzzles.po`` the puzzles' (``/puzzle``, the daily puzzle);
 - a keyed message whose words depend on a number is a gettext plural entry (``msgid_plural``,
   one ``msgstr[n]`` per form of the file's ``Plural-Forms``): :func:`plural` picks the form;
 - a French article that elides before a vowel is written as a format spec on the value it
@@ -48,7 +49,8 @@ from rules import GAMES, MODULES, Listing, Text, part_of
 
 LOCALES = Path(__file__).with_name("locales")
 BOT_FILE, COMMAND = "agora.po", "command"
-LESSON_FILES = ("learn", "hint", "review", "spectators")  # learn*.po, hints.po, review.po, spectators.po: by key
+# learn*.po, hints.po, review.po, spectators.po and puzzles.po: messages by key
+LESSON_FILES = ("learn", "hint", "review", "spectators", "puzzle")
 
 MESSAGES: dict[str, dict[str, str]] = {}  # language -> key -> message
 RULE_TEXTS: dict[str, dict[str, str]] = {}  # language -> an engine's English template -> its translation

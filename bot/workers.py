@@ -9,7 +9,8 @@ Jobs have a priority. At most ``workers`` jobs are handed to the processes at on
 wait in the bot, and when a worker frees up the most urgent waiting job starts (the oldest among
 equals). Live work (:data:`LIVE`: a move Agora owes a game, a board) therefore never queues behind
 background work (:data:`BACKGROUND`: a review's positions) submitted before it; background work
-waits for no more than one running job to end before live work goes.
+waits for no more than one running job to end before live work goes. Work nobody waits for at all
+(:data:`LEAST`: mining puzzles) goes after both.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ T = TypeVar("T")
 
 LIVE = 0  # a player waits for it
 BACKGROUND = 1  # nobody's turn waits for it (a review)
+LEAST = 2  # nobody waits for it at all (mining a finished game for puzzles): after live work and reviews
 
 
 class WorkerPool:

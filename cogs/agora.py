@@ -79,6 +79,7 @@ from cogs.common import (
     update_clicked,
 )
 from cogs.games import game_link
+from cogs.puzzles import describe_puzzles, puzzle_settings
 
 PREFIX = "days"
 _CHANNEL = re.compile(r"<#([0-9]+)>|\b([0-9]{15,21})\b")
@@ -545,6 +546,8 @@ class Agora(SharedControls):
         spectator_threads="Open private spectators' threads for games (kept from their players until the end)",
         commentary="Agora's commentary (chances of winning) in the spectators' threads",
         follow_rated="Whether rated games may be followed",
+        puzzle_channel="Channel of the daily puzzle (mention it), or 'off'",
+        puzzle_names="Puzzles name the players of their game (else: from a game on this server)",
     )
     @app_commands.choices(
         timeout_rule=[
@@ -576,6 +579,8 @@ class Agora(SharedControls):
         spectator_threads: bool | None = None,
         commentary: bool | None = None,
         follow_rated: bool | None = None,
+        puzzle_channel: str | None = None,
+        puzzle_names: bool | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -608,10 +613,13 @@ class Agora(SharedControls):
                 "follow_rated": follow_rated,
             }
             changes = {key: value for key, value in asked.items() if value is not None}
+            puzzles = await puzzle_settings(self.bot, interaction.guild_id, puzzle_channel, puzzle_names)
             if changes:
                 current = await self.bot.settings.update(interaction.guild_id, **changes)
-            content = text(current.language, "settings_saved") if changes else None
-            await interaction.response.send_message(content, embed=self.describe(current), ephemeral=True)
+            saved = changes or puzzle_channel is not None or puzzle_names is not None
+            content = text(current.language, "settings_saved") if saved else None
+            embed = describe_puzzles(self.describe(current), puzzles, current.language)
+            await interaction.response.send_message(content, embed=embed, ephemeral=True)
 
         await guarded(interaction, work)
 

@@ -1,4 +1,5 @@
-"""Ratings as players see them: /leaderboard, /profile, /history, and /ratings recompute.
+"""Ratings as players see them: /leaderboard (a game's table, or its puzzle table), /profile, /history, and
+/ratings recompute.
 
 The leaderboard pages with Previous / Next buttons that carry the game and the
 page to show (``agora:lb:<game>:<page>:<action>``), so they keep working after a
@@ -27,6 +28,7 @@ from bot.seasons import SeasonError
 from bot.service import FINISHED, jump_link
 from bot.storage import GameRow
 from cogs.common import COLOUR, RegistersControls, controls_view, guarded, tell
+from cogs.puzzles import PUZZLES, puzzle_board, puzzle_field
 from cogs.season import season_board_message, seasons_of
 from render.profile import render_profile
 from rules import GAMES, Outcome
@@ -35,6 +37,7 @@ PAGE_SIZE = 10
 RECENT_GAMES = 5
 HISTORY_GAMES = 15
 GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
+TABLE_CHOICES = [app_commands.Choice(name="games", value="games"), app_commands.Choice(name="puzzles", value=PUZZLES)]
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -161,15 +164,23 @@ class Leaderboards(RegistersControls[AgoraBot]):
             self.bot.service.unrated_users.add(self.bot.user.id)
 
     @app_commands.command(name="leaderboard", description="The server's best players of a game.")
-    @app_commands.describe(game="Which game", season="A season's number: its table (the lifetime table if left out)")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.describe(
+        game="Which game", season="A season's number: its table (the lifetime table if left out)",
+        table="games (the default) or puzzles: the puzzle ratings of /puzzle",
+    )
+    @app_commands.choices(game=GAME_CHOICES, table=TABLE_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: app_commands.Choice[str],
-        season: app_commands.Range[int, 1, 999999] | None = None,
+        season: app_commands.Range[int, 1, 999999] | None = None, table: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
+            if table is not None and table.value == PUZZLES:
+                lang = await self.bot.language_of(interaction.guild_id)
+                embed = await puzzle_board(self.bot, interaction.guild_id, game.value, lang)
+                await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+                return
             if season is None:
                 embed, view = await leaderboard_message(self.bot, interaction.guild_id, game.value, 0)
             else:
@@ -246,6 +257,9 @@ class Leaderboards(RegistersControls[AgoraBot]):
         recent = await game_lines(self.bot, finished[:RECENT_GAMES], who.id, lang)
         recent_text = "\n".join(recent) or text(lang, "lb.none_yet")
         embed.add_field(name=text(lang, "lb.recent"), value=recent_text, inline=False)
+        puzzles = await puzzle_field(self.bot, guild_id, who.id, lang)
+        if puzzles is not None:
+            embed.add_field(name=text(lang, "puzzle.profile"), value=puzzles, inline=False)
         played = await self.bot.tournaments.played_by(guild_id, who.id)
         won = sum(t.winner == who.id for t in played)
         if played:

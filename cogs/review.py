@@ -35,7 +35,17 @@ from bot.review import (
 )
 from bot.service import FINISHED, GameRecord, refusal
 from bot.workers import BACKGROUND
-from cogs.common import ANY_VERSION, COLOUR, GameButton, SharedControls, game_cog, picture_words, send_answer
+from cogs.common import (
+    ANY_VERSION,
+    COLOUR,
+    GameButton,
+    SharedControls,
+    controls_view,
+    game_cog,
+    picture_words,
+    send_answer,
+)
+from cogs.play_on import play_on_menu
 from render.review import side_by_side
 from rules import GameState, IllegalMove
 
@@ -141,7 +151,9 @@ class Reviews(SharedControls):
         embed.description = "\n".join(lines)
         embed.set_footer(text=text(lang, "review.footer", seconds=int(GAME_SECONDS)))
         files = await self.pictures(record, states, seat, review.shown, lang)
-        await send_answer(interaction, embed=embed, files=files, ephemeral=True)
+        menu = play_on_menu(record.id, review.shown, lang)  # play on from a costly move's position
+        view = controls_view([menu]) if menu is not None else discord.utils.MISSING
+        await send_answer(interaction, embed=embed, files=files, view=view, ephemeral=True)
 
     def line(self, estimate: Estimate, number: str, lang: str) -> str:
         return text(

@@ -83,9 +83,11 @@ def starting(panel: FakeMessage, notation: str, legal: set[str]) -> Press | None
     return max(found, key=lambda entry: len(entry[0]))[1] if found else None
 
 
-async def push(h: FakeDiscord, user: FakeUser, panel: FakeMessage, control: Press) -> InteractionResult:
+async def push(
+    h: FakeDiscord, user: FakeUser, panel: FakeMessage, control: Press, owner: str = LESSON_ID
+) -> InteractionResult:
     component, values = control
-    assert (component.custom_id or "").startswith(LESSON_ID), "the lesson owns its controls"
+    assert (component.custom_id or "").startswith(owner), "the panel owns its controls"
     if component.is_select:
         return await h.select(user, panel, component.custom_id, values=values)
     return await h.click(user, component)
@@ -96,18 +98,25 @@ async def press(
 ) -> InteractionResult:
     """``notation`` played with the panel's controls, as a player would: the control that is the
     move, after those that pick what it starts from."""
-    legal = legal_moves(lesson, step)
     first = FIRST.get((lesson.game, notation))
     if first is not None:
         [button] = [b for b in panel.buttons if (b.custom_id or "").endswith(f":g:{first}")]
         assert (await h.click(user, button)).updated
+    return await play_with_controls(h, user, panel, legal_moves(lesson, step), notation, LESSON_ID)
+
+
+async def play_with_controls(
+    h: FakeDiscord, user: FakeUser, panel: FakeMessage, legal: set[str], notation: str, owner: str
+) -> InteractionResult:
+    """``notation`` played with the panel's controls (whose custom ids start with ``owner``): the control
+    that is the move, after those that pick what it starts from."""
     for _ in range(MOST_PICKS):
         control = playing(panel, notation)
         if control is not None:
-            return await push(h, user, panel, control)
+            return await push(h, user, panel, control, owner)
         start = starting(panel, notation, legal)
         assert start is not None, f"no control plays {notation}: {[c.custom_id for c in panel.components]}"
-        picked = await push(h, user, panel, start)
+        picked = await push(h, user, panel, start, owner)
         assert picked.updated and picked.message is panel, picked.text
     raise AssertionError(f"{notation} takes more than {MOST_PICKS} picks")
 

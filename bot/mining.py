@@ -1,0 +1,307 @@
+"""Puzzles cut from finished games: the moments a player had one clearly best move and played a much worse one.
+
+Mining works as the review does (:mod:`bot.review`): every decision of a finished game is seen from
+its mover's :class:`ai.Observation` only (its view and the public log, other seats' secrets hidden),
+and Agora's hard search weighs it over worlds sampled from that observation. A decision is a puzzle
+when, for the mover,
+
+- the best move's chance of winning is at least :data:`MARGIN_PLAYED` above the move played, and
+- at least :data:`MARGIN_OTHERS` above every other move (one clearly best answer, not one of several).
+
+Decisions are screened at a small budget (:data:`SCREEN`, a triage: the move played must seem to lose at
+least :data:`SCREEN_LOSS`). A candidate is then weighed with a budget larger than a live hard move's
+(:data:`SCALE` times it), then weighed again at twice that budget (:data:`CHECK`); only a candidate that
+is clear both times, with the same best move, is kept. Its follow-up line is then played by the hard
+level from each seat's own observation: the opponent's best answer and, in games without chance, on
+until the game ends or :data:`LINE_PLIES` moves were played (the win that follows, when it does). Each
+step (a weighing, the world kept, each move of the line) is one job in the AI workers: a live move
+waits for one at most.
+
+The position a puzzle keeps is the mover's view of one world sampled from its observation (the
+seeded first sample of the check): what the others hid is invented, never the game's real secrets,
+so nothing a puzzle stores or shows can tell them. Values depend on the budget and seed, never on
+the clock, except that a game's mining stops within :data:`GAME_SECONDS` of worker time (the safety
+stops of its searches are cut to what is left).
+
+>>> Judged("a", "b", 0.9, 0.4, 0.6, 0.0).clear, Judged("a", "b", 0.9, 0.4, 0.75, 0.0).clear
+(True, False)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from ai.adapter import ADAPTERS, Adapter
+from ai.observation import Observation, PublicMove, observe
+from ai.search import DEEP_TURNS, LEVELS, choose_move, deep_prover, mover, proven_win, searchable_moves
+from ai.solver import Budget
+from ai.weighing import FOLLOW_SHARE, LEVEL, FollowingSearch, loses
+from bot.review import triage
+from rules import GAMES, GameState, Rng
+
+T = TypeVar("T")
+
+MARGIN_PLAYED = 0.3  # the best move's chance above the move played
+MARGIN_OTHERS = 0.2  # the best move's chance above every other move
+SCREEN = 0.25  # a quick screen's budget, the hard level's times this: only a move that looks costly goes on
+SCREEN_LOSS = 0.15  # what the move played must seem to lose at the screen to be looked at
+SCALE = 1.5  # the first look's budget: the hard level's, times this
+CHECK = 2.0  # the check's budget: the first look's, times this
+GAME_SECONDS = 20.0  # worker time for one game's mining
+LINE_PLIES = 5  # moves of the follow-up line after the best move, in games without chance
+LINE_RESERVE = 4.0  # worker seconds one move of the line may take (a hard decision's proofs and search)
+KEPT_PER_GAME = 2  # a game gives at most this many puzzles (its worst moments)
+LEAST_SECONDS = 0.5  # below this much time left, a search would be cut too short to trust: mining stops
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision weighed for its mover: the best move, the move played, their chances, and the best
+    chance among the other moves (``chance_second``); ``seconds`` of worker time."""
+
+    best: str
+    played: str
+    chance_best: float
+    chance_played: float
+    chance_second: float
+    seconds: float
+
+    @property
+    def clear(self) -> bool:
+        """Whether the best move is the puzzle's one answer: far above the move played and every other."""
+        return (
+            self.best != self.played
+            and self.chance_best - self.chance_played >= MARGIN_PLAYED
+            and self.chance_best - self.chance_second >= MARGIN_OTHERS
+        )
+
+
+NOT_A_PUZZLE = Judged("", "", 0.0, 0.0, 1.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A puzzle found at one decision: the judgement that kept it, the world its position is drawn from
+    (JSON), the log as the mover saw it, and its follow-up line after the best move (seat, notation)."""
+
+    ply: int
+    seat: int
+    judged: Judged
+    position: dict[str, Any]
+    log: tuple[PublicMove, ...]
+    line: tuple[PublicMove, ...]
+
+
+@dataclass(frozen=True)
+class Mined:
+    """A game's mining: the puzzles found, how many decisions were weighed, and the worker seconds spent."""
+
+    found: tuple[Found, ...]
+    weighed: int
+    seconds: float
+
+
+def judge(obs: Observation, played: str, seed: int, scale: float, time_left: float = GAME_SECONDS) -> Judged:
+    """Weigh every move of ``obs.seat`` with the hard search at ``scale`` times its budget (runs in a worker).
+
+    The search proper ranks the moves; the move played and the strongest other move are then followed
+    alone (:class:`ai.weighing.FollowingSearch`), so neither value rests on the few visits a search
+    spares a move it dislikes. A move proven to win at once is worth everything, one proven to let the
+    opponent win at once nothing, as the hard level plays. Raises ``ValueError`` when the seat had no
+    such move.
+    """
+    started = time.process_time()
+    adapter, plan = ADAPTERS[obs.game], LEVELS[LEVEL]
+    rng = Rng.seeded(seed)
+    sample = adapter.sampler(obs)
+    world = sample(rng)
+    if not any(str(move) == played for move in world.legal_moves(obs.seat)):
+        raise ValueError(f"Seat {obs.seat} could not play {played!r} in that position.")
+    moves = [str(move) for move in searchable_moves(adapter, world, obs.seat)]
+    if len(moves) < 2:
+        return NOT_A_PUZZLE
+    proof = Budget(adapter.proof_budget) if adapter.proof_budget is not None else None
+    won = None if proof is None else proven_win(adapter, sample, world, obs.seat, proof, rng)
+    deep = deep_prover(adapter, plan)
+    if won is None and deep is not None and (forced := deep.winning_move(world, obs.seat, DEEP_TURNS)) is not None:
+        won = str(forced)  # a win forced two turns deep, as the hard level plays it
+    budget = max(1, round(plan.iterations * adapter.speed * scale))
+    deadline = time.perf_counter() + min(plan.time_cap * scale, max(time_left, LEAST_SECONDS))
+    search = FollowingSearch(adapter, sample, obs.seat, plan, rng)
+    ranked = search.run(budget, deadline - time.perf_counter())
+    best = won if won is not None else str(ranked[0])
+    followed = max(1, round(budget * FOLLOW_SHARE))
+    for move in dict.fromkeys((played, strongest_other(search.values(), best))):
+        if move and move != best:
+            search.follow(move, followed, max(0.0, deadline - time.perf_counter()))
+    values = proven(search.values(), adapter, world, obs.seat, played, proof, won)
+    if scale > SCREEN and any(move not in values for move in moves):  # a move never tried may be as good
+        return NOT_A_PUZZLE
+    second = max(value for move, value in values.items() if move != best)
+    spent = time.process_time() - started
+    return Judged(best, played, values[best], values.get(played, 0.0), second, spent)
+
+
+def strongest_other(values: dict[str, float], best: str) -> str:
+    """The move that comes closest to ``best``, the one the check must be surest of ("" when none)."""
+    others = {move: value for move, value in values.items() if move != best}
+    return max(others, key=lambda move: others[move]) if others else ""
+
+
+def proven(
+    values: dict[str, float],
+    adapter: Adapter,
+    world: GameState[Any],
+    seat: int,
+    played: str,
+    proof: Budget | None,
+    won: str | None,
+) -> dict[str, float]:
+    """``values`` with the proofs applied: a turn proven to win is worth 1, a move proven to let the opponent
+    win at once 0 (the move played first, then the strongest others; the proofs share one budget, as a hard
+    decision's do)."""
+    found = dict(values)
+    if proof is not None:
+        legal = {str(move) for move in world.legal_moves(seat)}
+        strongest = sorted((move for move in found if move in legal), key=lambda move: -found[move])[:3]
+        for move in dict.fromkeys((played, *strongest)):
+            if move != won and loses(adapter, world, seat, move, proof):
+                found[move] = 0.0
+    if won is not None:
+        found[won] = 1.0
+    return found
+
+
+def examine(obs: Observation, played: str, ply: int, seed: int, time_left: float) -> tuple[Found | None, float]:
+    """One decision examined in this process, as :func:`mine` examines it job by job: the puzzle found (or
+    None) and the seconds spent."""
+    found, spent = asyncio.run(examined(here, obs, played, ply, seed, time_left))
+    return found, spent
+
+
+async def examined(
+    run: Runner, obs: Observation, played: str, ply: int, seed: int, time_left: float
+) -> tuple[Found | None, float]:
+    """One decision: weighed, checked at twice the budget, then its world and line, each step one job (so a
+    live move waits for no more than one of them). Returns the puzzle found (or None) and the seconds spent."""
+    screen = await run(judge, obs, played, seed, SCREEN, time_left)
+    spent = screen.seconds
+    if screen.chance_best - screen.chance_played < SCREEN_LOSS:  # triage: no puzzle seems to be here
+        return None, spent
+    first = await run(judge, obs, played, seed, SCALE, time_left - spent)
+    spent += first.seconds
+    if not first.clear or time_left - spent < LEAST_SECONDS + LINE_RESERVE:
+        return None, spent
+    checked = await run(judge, obs, played, seed, SCALE * CHECK, time_left - spent - LINE_RESERVE)
+    spent += checked.seconds
+    if not checked.clear or checked.best != first.best:
+        return None, spent
+    position, seconds = await run(puzzle_world, obs, seed)
+    spent += seconds
+    if position is None:
+        return None, spent
+    line: tuple[PublicMove, ...] = ((obs.seat, checked.best),)
+    while len(line) <= LINE_PLIES and time_left - spent >= LINE_RESERVE:
+        step, seconds = await run(line_move, obs, position, line, seed)
+        spent += seconds
+        if step is None:
+            break
+        line = (*line, step)
+    return Found(ply, obs.seat, checked, position, obs.log, line), spent
+
+
+def puzzle_world(obs: Observation, seed: int) -> tuple[dict[str, Any] | None, float]:
+    """The world a puzzle keeps (runs in a worker): the seeded first sample of its check, as JSON; None when the
+    seat could have told it from its own view (an imperfect sampler: nothing is kept)."""
+    started = time.process_time()
+    world = ADAPTERS[obs.game].sampler(obs)(Rng.seeded(seed))
+    kept = world.to_json() if observe(world, obs.seat).view == obs.view else None
+    return kept, time.process_time() - started
+
+
+def line_move(
+    obs: Observation, position: dict[str, Any], line: tuple[PublicMove, ...], seed: int
+) -> tuple[PublicMove | None, float]:
+    """The next move of a puzzle's line (runs in a worker): the hard level's, from its seat's own observation
+    of the world after ``line``; None once the game is over, or at the mover's next decision in a game with
+    chance (the line shows the answer only)."""
+    started = time.process_time()
+    state = GAMES[obs.game].state_class.from_json(position)
+    log = list(obs.log)
+    for seat, move in line:
+        state = state.play(seat, move)
+        log.append((seat, move))
+    without_chance = ADAPTERS[obs.game].proof_budget is not None
+    if state.outcome is not None:
+        return None, time.process_time() - started
+    seat = mover(state)
+    answered = any(other != obs.seat for other, _ in line)
+    if seat == obs.seat and answered and not without_chance:
+        return None, time.process_time() - started
+    move = choose_move(observe(state, seat, seen_by(obs.game, log, seat)), LEVEL, seed + len(line))
+    return (seat, move), time.process_time() - started
+
+
+def seen_by(game: str, log: Sequence[PublicMove], seat: int) -> list[PublicMove]:
+    """The log as ``seat`` saw it: other seats' secret moves hidden."""
+    prefix, hidden = ADAPTERS[game].secret_moves or ("", "")
+    return [(who, hidden if prefix and who != seat and move.startswith(prefix) else move) for who, move in log]
+
+
+def decisions_of(
+    game: str, states: Sequence[GameState[Any]], moves: Sequence[PublicMove]
+) -> list[tuple[Observation, str, int]]:
+    """Every decision of a game (any seat's), as its mover saw it: its observation, the move and its ply
+    (``states[i]`` is the game before ``moves[i]``), in the order they were played."""
+    return [
+        (observe(states[index], seat, seen_by(game, moves[:index], seat)), notation, index + 1)
+        for index, (seat, notation) in enumerate(moves)
+        if len(states[index].legal_moves(seat)) > 1
+    ]
+
+
+def mine_seed(game_id: int, ply: int) -> int:
+    """The search's seed for one decision of a game: the same on every run."""
+    return game_id * 1000 + ply
+
+
+class Runner(Protocol):
+    """Runs one job of mining (a module's function and plain arguments): in the AI workers behind live
+    moves and reviews in the bot, in this process in the bench and the tests."""
+
+    def __call__(self, work: Callable[..., T], /, *args: Any) -> Awaitable[T]: ...
+
+
+async def mine(
+    run: Runner, game: str, game_id: int, states: Sequence[GameState[Any]], moves: Sequence[PublicMove]
+) -> Mined:
+    """The puzzles of one finished game (``states[i]``: the game before ``moves[i]``): its decisions
+    triaged (the likeliest to be a blunder first, :func:`bot.review.triage`), then examined one job
+    each until KEPT_PER_GAME are found or GAME_SECONDS of worker time are spent."""
+    decisions = decisions_of(game, states, moves)
+    if not decisions:
+        return Mined((), 0, 0.0)
+    order, spent = await run(triage, decisions, mine_seed(game_id, 0))
+    found: list[Found] = []
+    weighed = 0
+    for index in order:
+        if len(found) >= KEPT_PER_GAME or GAME_SECONDS - spent < LEAST_SECONDS:
+            break
+        obs, played, ply = decisions[index]
+        try:
+            puzzle, seconds = await examined(run, obs, played, ply, mine_seed(game_id, ply), GAME_SECONDS - spent)
+        except ValueError:  # a move its seat could not have played: a damaged record, the rest goes on
+            continue
+        spent, weighed = spent + seconds, weighed + 1
+        if puzzle is not None:
+            found.append(puzzle)
+    return Mined(tuple(found), weighed, spent)
+
+
+async def here(work: Callable[..., T], /, *args: Any) -> T:
+    """A :class:`Runner` that works in this process (the bench, the tests)."""
+    return work(*args)

@@ -4,12 +4,12 @@ so a command that takes options needs no parameter per game.
 
 >>> from dataclasses import replace
 >>> from rules import GAMES
->>> game = replace(next(iter(GAMES.values())), name="Chess", options=(Option("strict_memory", False, (False, True)),))
+>>> game = replace(next(iter(GAMES.values())), options=(Option("strict_memory", False, (False, True)),))
 >>> read_options(game, "strict_memory=yes")
 {'strict_memory': True}
->>> read_options(game, "memory=yes")
+>>> read_options(game, "memory=yes")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-bot.records.ServiceError: The memory option is not one of Chess's options.
+bot.records.ServiceError: The memory option is not one of ...'s options.
 """
 
 from __future__ import annotations

@@ -177,8 +177,8 @@ class Leaderboards(RegistersControls[AgoraBot]):
         async def work() -> None:
             assert interaction.guild_id is not None
             if table is not None and table.value == PUZZLES:
-                lang = await self.bot.language_of(interaction.guild_id)
-                embed = await puzzle_board(self.bot, interaction.guild_id, game.value, lang)
+                public = await self.bot.language_of(interaction.guild_id)  # the table is posted for everyone
+                embed = await puzzle_board(self.bot, interaction.guild_id, game.value, public)
                 await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
                 return
             if season is None:

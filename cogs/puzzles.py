@@ -25,7 +25,7 @@ from discord.ext import commands
 from bot.alt_text import alt_text
 from bot.app import AgoraBot
 from bot.database import Connection
-from bot.i18n import plural, text, word
+from bot.i18n import game_named, plural, text, word
 from bot.mining import mine
 from bot.names import shown_name
 from bot.puzzles import Answered, DailyPost, DayResult, Puzzle, PuzzleSettings, PuzzleStore, day_of
@@ -236,7 +236,7 @@ class Puzzles(commands.Cog):
         png = await self.bot.drawing.draw(lesson_picture, puzzle.game, view, names, words=words)
         filename = f"daily-{puzzle.id}.png"
         embed = discord.Embed(
-            title=text(lang, "puzzle.daily_title", day=day, game=GAMES[puzzle.game].name), colour=COLOUR
+            title=text(lang, "puzzle.daily_title", day=day, game=game_named(puzzle.game)), colour=COLOUR
         )
         lines = [await self.source(puzzle, lang), text(lang, "puzzle.daily_ask", name=names[puzzle.seat])]
         if result is not None:
@@ -275,7 +275,7 @@ class Puzzles(commands.Cog):
             found = await self.store.next_for(interaction.user.id, interaction.guild_id, game)
             if found is None:
                 key = "puzzle.none_of_game" if game is not None else "puzzle.none"
-                raise refusal(key, game=GAMES[game].name if game is not None else "")
+                raise refusal(key, game=game_named(game) if game is not None else "")
             panel = await self.asking(interaction, found, "", None)
             files = panel.pop("attachments")
             await interaction.response.send_message(**panel, files=files, ephemeral=True)
@@ -422,7 +422,7 @@ class Puzzles(commands.Cog):
         return " → ".join(f"{names[seat]}: **{move}**" for seat, move in puzzle.line)
 
     def title(self, puzzle: Puzzle, lang: str) -> str:
-        return text(lang, "puzzle.title", id=puzzle.id, game=GAMES[puzzle.game].name)
+        return text(lang, "puzzle.title", id=puzzle.id, game=game_named(puzzle.game))
 
     async def source(self, puzzle: Puzzle, lang: str) -> str:
         """Where the puzzle comes from: the game and its players where the server allows names, else only the server."""
@@ -505,7 +505,7 @@ def describe_puzzles(embed: discord.Embed, settings: PuzzleSettings, lang: str) 
 async def puzzle_board(bot: AgoraBot, guild_id: int, game: str, lang: str) -> discord.Embed:
     """``/leaderboard … table:puzzles``: the server's best puzzle solvers of a game, BOARD_SIZE at most."""
     entries = await PuzzleStore(bot.storage).table(guild_id, game)
-    name = GAMES[game].name
+    name = game_named(game)
     embed = discord.Embed(title=text(lang, "puzzle.board_title", game=name), colour=COLOUR)
     lines = [
         text(
@@ -532,7 +532,7 @@ async def puzzle_field(bot: AgoraBot, guild_id: int, user_id: int, lang: str) ->
         return None
     streak = await store.streak(guild_id, user_id)
     lines = [
-        text(lang, "puzzle.profile_line", game=GAMES[r.game].name, rating=r.label, solved=r.solved, tried=r.tried)
+        text(lang, "puzzle.profile_line", game=game_named(r.game), rating=r.label, solved=r.solved, tried=r.tried)
         for r in rated
         if r.game in GAMES
     ]

@@ -8,6 +8,7 @@ import asyncio
 
 import pytest
 
+from bot.i18n import game_named
 from bot.scheduler import Scheduler
 from bot.service import GameRecord, GameService, ServiceError
 
@@ -47,7 +48,7 @@ async def test_the_same_challenge_twice_points_to_the_first(service: GameService
     with pytest.raises(ServiceError) as reversed_roles:
         await challenge(service, BOB, [ALICE])
     assert reversed_roles.value.key == "err.challenge_for_you"
-    assert reversed_roles.value.values == {"id": first.id, "game": "Arkaios", "challenger": ALICE,
+    assert reversed_roles.value.values == {"id": first.id, "game": game_named("arkaios"), "challenger": ALICE,
                                            "link": f"https://discord.com/channels/{GUILD}/{CHANNEL}/99"}
     waiting = await service.storage.games_with_status(["challenge"])
     assert [row.id for row in waiting] == [first.id], "nothing was stored"

@@ -63,6 +63,10 @@ COMMON = {
     "days:resign:(?:yes|no)": Row("days:resign:no", SEATED),
     "hint": Row("hint", NOBODY),  # a game between people: no hints
     "review": Row("review", NOBODY),  # the game is being played: reviewed once it is over
+    # A spectator's controls: anyone of the server but the game's players.
+    "follow": Row("follow", frozenset({OUTSIDER})),
+    "follow:stop": Row("follow:stop", frozenset({OUTSIDER})),
+    "follow:thread": Row("follow:thread", frozenset({OUTSIDER})),
 }
 TABLE: dict[str, dict[str, Row]] = {
     "arkaios": {

@@ -161,6 +161,8 @@ async def test_a_week_of_followers_each_hears_as_their_notice_choice_says(
     await h.slash(dm, "agora notify", mode="dm")
     await h.slash(digest, "agora notify", mode="digest", hour=12, timezone="Europe/Paris")
     await h.slash(quiet, "agora notify", mode="quiet")
+    for player in (ann, mia):  # the week is the followers'; no puzzle is mined from the game once it ends
+        await h.slash(player, "puzzle-privacy", keep_out=True)
     await accepted(h, ann, mia)
     told = {user.id: len(h.dm_messages(user)) for user in (mention, dm, digest, quiet)}
     hows = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -120,10 +121,11 @@ async def test_sync_refuses_a_text_too_long_naming_it_and_sends_nothing(
             await startup.run(config, syncing=True)
         assert not [request for request in discord.requests if request.endswith("/commands")]
     assert refused.value.code == ExitCode.COMMANDS_REFUSED == 7
-    assert str(refused.value).startswith(
-        "Not publishing the slash commands: the French description of the option level of /araksey challenge "
-        "is 101 characters long, over Discord's limit of 100 (and 4 more problems); nothing was sent"
-    )
+    assert re.match(
+        r"Not publishing the slash commands: the French description of the option level of /\w+ challenge "
+        r"is 101 characters long, over Discord's limit of 100 \(and \d+ more problems\); nothing was sent",
+        str(refused.value),
+    ), str(refused.value)
 
 
 async def test_help_lists_the_commands_the_variables_and_the_exit_codes(tmp_path: Path) -> None:

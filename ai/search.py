@@ -217,7 +217,13 @@ class Node:
 
 
 class Search:
-    """One decision's tree search over sampled worlds."""
+    """One decision's tree search over sampled worlds.
+
+    ``clock`` reads the time its ``time_cap`` is counted in: the wall clock for a live move (a player waits),
+    the processor's time for work whose result must not depend on what else the machine runs (puzzles).
+    """
+
+    clock = staticmethod(time.perf_counter)
 
     def __init__(self, adapter: Adapter, sample: Sampler, seat: int, plan: Level, rng: Rng) -> None:
         self.adapter, self.sample, self.seat, self.plan, self.rng = adapter, sample, seat, plan, rng
@@ -225,9 +231,9 @@ class Search:
 
     def run(self, iterations: int, time_cap: float) -> list[Any]:
         """The root's moves tried, the most visited first (ties: the best total)."""
-        deadline = time.perf_counter() + time_cap
+        deadline = self.clock() + time_cap
         for done in range(iterations):
-            if done % CLOCK_EVERY == 0 and done and time.perf_counter() > deadline:
+            if done % CLOCK_EVERY == 0 and done and self.clock() > deadline:
                 break
             self.iterate(self.sample(self.rng))
         ranked = sorted(self.root.children.values(), key=lambda n: (n.visits, n.total), reverse=True)

@@ -19,9 +19,10 @@ waits for one at most.
 
 The position a puzzle keeps is the mover's view of one world sampled from its observation (the
 seeded first sample of the check): what the others hid is invented, never the game's real secrets,
-so nothing a puzzle stores or shows can tell them. Values depend on the budget and seed, never on
-the clock, except that a game's mining stops within :data:`GAME_SECONDS` of worker time (the safety
-stops of its searches are cut to what is left).
+so nothing a puzzle stores or shows can tell them. Values depend on the budget and seed, never on what
+else the machine runs: a search's safety stop counts the worker's processor time (:class:`PuzzleSearch`),
+not the wall clock, and a game's mining stops within :data:`GAME_SECONDS` of that time (the safety stops
+of its searches are cut to what is left).
 
 >>> Judged("a", "b", 0.9, 0.4, 0.6, 0.0).clear, Judged("a", "b", 0.9, 0.4, 0.75, 0.0).clear
 (True, False)
@@ -105,6 +106,13 @@ class Mined:
     seconds: float
 
 
+class PuzzleSearch(FollowingSearch):
+    """The hard search with its safety stops counted in processor time: a busy machine (mining runs behind
+    every other job) cuts no search short, so what is kept does not depend on what else was running."""
+
+    clock = staticmethod(time.process_time)
+
+
 def judge(obs: Observation, played: str, seed: int, scale: float, time_left: float = GAME_SECONDS) -> Judged:
     """Weigh every move of ``obs.seat`` with the hard search at ``scale`` times its budget (runs in a worker).
 
@@ -130,14 +138,14 @@ def judge(obs: Observation, played: str, seed: int, scale: float, time_left: flo
     if won is None and deep is not None and (forced := deep.winning_move(world, obs.seat, DEEP_TURNS)) is not None:
         won = str(forced)  # a win forced two turns deep, as the hard level plays it
     budget = max(1, round(plan.iterations * adapter.speed * scale))
-    deadline = time.perf_counter() + min(plan.time_cap * scale, max(time_left, LEAST_SECONDS))
-    search = FollowingSearch(adapter, sample, obs.seat, plan, rng)
-    ranked = search.run(budget, deadline - time.perf_counter())
+    deadline = time.process_time() + min(plan.time_cap * scale, max(time_left, LEAST_SECONDS))
+    search = PuzzleSearch(adapter, sample, obs.seat, plan, rng)
+    ranked = search.run(budget, deadline - time.process_time())
     best = won if won is not None else str(ranked[0])
     followed = max(1, round(budget * FOLLOW_SHARE))
     for move in dict.fromkeys((played, strongest_other(search.values(), best))):
         if move and move != best:
-            search.follow(move, followed, max(0.0, deadline - time.perf_counter()))
+            search.follow(move, followed, max(0.0, deadline - time.process_time()))
     values = proven(search.values(), adapter, world, obs.seat, played, proof, won)
     if scale > SCREEN and any(move not in values for move in moves):  # a move never tried may be as good
         return NOT_A_PUZZLE

@@ -236,4 +236,4 @@ class Playing(Records):
         else:
             changes = Changes(columns, played)
         changes.also.extend(also)
-        return await self._write(record, changes)
+        return await self._write(record, changes, state)

@@ -415,7 +415,9 @@ class Records:
             raise out_of_date()
         return record
 
-    async def _write(self, record: GameRecord, changes: Changes) -> GameRecord:
+    async def _write(self, record: GameRecord, changes: Changes, state: GameState[Any] | None = None) -> GameRecord:
+        """Write ``changes`` to ``record``'s game and read it back; ``state``, when the changes hold its JSON,
+        is kept as the rebuilt state, so the read-back does not rebuild it."""
         columns = changes.columns
         if self.on_turn is not None and ("status" in columns or "turn_started_at" in columns):
             active = columns.get("status", record.row.status) == ACTIVE
@@ -428,6 +430,8 @@ class Records:
             raise StaleButton(
                 "The game changed while you were acting; nothing was played. Try again.", "err.changed_while"
             ) from None
+        if state is not None and "state" in columns:
+            self._rebuilt[record.id] = (columns["state"], state)
         return await self.load(record.id)
 
     def _finish_changes(

@@ -332,6 +332,8 @@ class Storage:
             )
             for step in changes.also:
                 await step(db)
+        if "state" in changes.columns:  # the next read of this game needs no decoding of what was just encoded
+            self._states[game_id] = (columns["state"], changes.columns["state"])
 
     async def set_message_id(self, game_id: int, message_id: int | None) -> None:
         """Remember the current board message; not a change of the game, so no new version."""

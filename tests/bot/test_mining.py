@@ -94,3 +94,17 @@ def test_a_planted_blunder_kept_holds_at_four_times_the_budget(game: str, seed: 
     assert seconds <= 20.0 + 4.0
     if found is not None:
         rechecked(game, found, mine_seed(seed, ply))
+
+
+def test_a_busy_machine_changes_no_judgement(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mining runs behind every other job: however long the wall clock says a search took, the judgement
+    is the one a quiet machine gives (its safety stops count the worker's processor time)."""
+    states = states_of(TIC_TAC_TOE, MISSED_WIN)
+    obs = observe(states[4], 0, MISSED_WIN[:4])
+    quiet = judge(obs, "c3", seed=11, scale=SCALE)
+    wall = iter(range(0, 10**9, 60))  # each look at the wall clock a minute later
+    monkeypatch.setattr("time.perf_counter", lambda: float(next(wall)))
+    busy = judge(obs, "c3", seed=11, scale=SCALE)
+    assert (busy.best, busy.chance_best, busy.chance_played, busy.chance_second) == (
+        quiet.best, quiet.chance_best, quiet.chance_played, quiet.chance_second
+    )

@@ -1,4 +1,4 @@
-"""Agora at the table: ``python -m bench agora [wait|strength] [--games N] [--game ID] [--workers N]``.
+"""Agora at the table: ``python -m bench agora [wait|strength] [--mining] [--games N] [--game ID] [--workers N]``.
 
 Two tables:
 
@@ -8,6 +8,9 @@ Two tables:
   end). Each duel against Agora at hard, Araksey with four players and three Agora seats, Kouba
   with four players and three Agora seats. Scenarios run one after another (a parallel run would
   lengthen the waits it measures). The harness lives in ``tests/``: run from the repository root.
+  With ``--mining``, each table is also played while the bot's own puzzle mining works without a
+  break beside it (finished games of every kind mined again and again, in the bot's mining worker),
+  alternating with a table played without it, and both waits are shown side by side.
 - **strength**: two-player games between levels and the two baseline players, seats alternated
   (the first-named in seat 0 in even games); a win counts 1, a draw or a game stopped at
   ``--max-plies`` one half. Times are wall seconds per decision of the first-named level, taken
@@ -181,8 +184,31 @@ def person_moves(game_id: str, state: GameState[Any], seat: int, rng: Rng) -> li
     return moves
 
 
-async def one_table(scenario: tuple[str, str, dict[str, Any], bool], seed: int, max_moves: int) -> list[float]:
-    """One game of ``scenario``; the seconds each move that handed Agora the turn waited."""
+Finished = tuple[str, int, list[GameState[Any]], list[tuple[int, str]]]  # a game: its kind, seed, states, moves
+
+
+def finished_games() -> list[Finished]:
+    """One finished game of each kind, medium against easy, for the mining beside the tables."""
+    from bench.puzzles import played
+
+    return [(game_id, 0, *played(game_id, 0)) for game_id in sorted(GAMES)]
+
+
+async def keep_mining(bot: Any, stock: list[Finished]) -> None:
+    """Mine ``stock`` again and again through the bot's own mining worker, as after a busy day (until cancelled)."""
+    from bot.mining import mine
+
+    puzzles = bot.get_cog("Puzzles")
+    while True:
+        for game_id, seed, states, moves in stock:
+            await mine(puzzles.run, game_id, seed, states, moves)
+
+
+async def one_table(
+    scenario: tuple[str, str, dict[str, Any], bool], seed: int, max_moves: int, mining: list[Finished] | None = None
+) -> list[float]:
+    """One game of ``scenario``; the seconds each move that handed Agora the turn waited. With ``mining``, the
+    bot mines those games for puzzles meanwhile, without a break."""
     from bot.app import AgoraBot
     from bot.config import ai_workers, render_workers
     from tests.harness import FakeDiscord
@@ -191,7 +217,7 @@ async def one_table(scenario: tuple[str, str, dict[str, Any], bool], seed: int, 
     rng = Rng.seeded(seed)
     waits: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
-        h = FakeDiscord(spec=None, step_timeout=STEP_TIMEOUT)
+        h = FakeDiscord(spec=None, step_timeout=STEP_TIMEOUT, idle_functions=(keep_mining,))  # mining never ends
         alice = h.user("alice")
         # The defaults of a bot started from its environment: a drawing process per core, one for Agora.
         database = str(Path(folder) / "bench.sqlite3")
@@ -200,6 +226,7 @@ async def one_table(scenario: tuple[str, str, dict[str, Any], bool], seed: int, 
         # The worker processes start with a bot's first search and first board, once per process
         # lifetime: started here, so the table measures the turns of a bot that is up.
         await bot.thinking.run(time.perf_counter)
+        miner = asyncio.create_task(keep_mining(bot, mining)) if mining else None
         try:
             given: dict[str, Any] = {k: h.bot_user if v == "agora" else v for k, v in options.items()}
             if "create" not in command:
@@ -222,12 +249,17 @@ async def one_table(scenario: tuple[str, str, dict[str, Any], bool], seed: int, 
                 if any(m.seat in record.bot_seats for m in moves[before:]):
                     waits.append(waited)
         finally:
+            if miner is not None:
+                miner.cancel()
             await h.stop()
     return waits
 
 
-def wait(names: Iterable[str] | None, count: int, max_moves: int) -> None:
+def wait(names: Iterable[str] | None, count: int, max_moves: int, mining: bool) -> None:
     chosen = [s for s in SCENARIOS if names is None or any(n.lower() in s[0].lower() for n in names)]
+    if mining:
+        wait_beside_mining(chosen, count, max_moves)
+        return
     print("| table | turns handed to Agora | median | p95 | longest | target (p95 ≤ 3 s, longest ≤ 10 s) |")
     print("|---|---|---|---|---|---|")
     for scenario in chosen:
@@ -246,6 +278,24 @@ def wait(names: Iterable[str] | None, count: int, max_moves: int) -> None:
         )
 
 
+def wait_beside_mining(chosen: list[tuple[str, str, dict[str, Any], bool]], count: int, max_moves: int) -> None:
+    """Each table played without mining, then with the bot mining beside it, in turn: both waits side by side."""
+    stock = finished_games()
+    print("| table | turns (without / with mining) | median | p95 | longest |")
+    print("|---|---|---|---|---|")
+    for scenario in chosen:
+        alone: list[float] = []
+        beside: list[float] = []
+        for index in range(count):
+            alone += asyncio.run(one_table(scenario, index, max_moves))
+            beside += asyncio.run(one_table(scenario, index, max_moves, stock))
+        figures = [
+            f"{f(alone):.2f} / {f(beside):.2f} s" if alone and beside else "-"
+            for f in (statistics.median, lambda w: percentile(w, 0.95), max)
+        ]
+        print(f"| {scenario[0]} | {len(alone)} / {len(beside)} | {' | '.join(figures)} |", flush=True)
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench agora")
     parser.add_argument("part", nargs="?", choices=("all", "wait", "strength"), default="all")
@@ -257,9 +307,10 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--workers", type=int, default=2, help="strength: processes playing games (default 2)")
     parser.add_argument("--max-plies", type=int, default=600, help="strength: stop a game after this many moves")
     parser.add_argument("--max-moves", type=int, default=60, help="wait: a person's moves per game at most")
+    parser.add_argument("--mining", action="store_true", help="wait: each table also beside the bot's puzzle mining")
     args = parser.parse_args(argv)
     if args.part in ("all", "wait"):
-        wait(args.table, args.tables, args.max_moves)
+        wait(args.table, args.tables, args.max_moves, args.mining)
     if args.part in ("all", "strength"):
         print()
         strength(args.game or sorted(GAMES), args.pairing or PAIRINGS, args.games, args.workers, args.max_plies)

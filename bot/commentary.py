@@ -4,7 +4,7 @@ After each turn of a game that has a spectators' thread (:mod:`bot.following`), 
 weighed by Agora's hard search from the spectators' view (:func:`ai.chances.chances`): the
 observation holds ``state.view(None)`` and the move log with every secret move hidden, never a
 seat's view, so the figures cannot tell a hand or a hidden stack. Each position is one job of
-:class:`CommentaryWorkers`, an AI worker of its own at the system's lowest processor priority: a live
+:class:`bot.workers.QuietWorkers`, a worker of its own at the system's lowest processor priority: a live
 Agora move never waits for it, neither behind it in a queue nor for a processor. A game's commentary
 stops once one more position could take it past GAME_SECONDS of worker time.
 
@@ -19,7 +19,6 @@ from __future__ import annotations
 import io
 import itertools
 import json
-import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,12 +32,10 @@ from bot.drawing import Drawing
 from bot.i18n import game_named, text
 from bot.records import FINISHED, GameRecord, Records
 from bot.storage import Storage
-from bot.workers import WorkerPool
 from render.chances import chance_picture
 from rules import GameState
 
 GAME_SECONDS = 120.0  # worker time for one game's commentary
-NICENESS = 19  # the commentary worker's processor priority: the lowest, below the bot and its AI workers
 SHOWN = 3  # the turns that changed the chances most, as the commentary names them
 
 
@@ -90,21 +87,6 @@ def weigh_position(obs: Observation, ply: int, seed: int) -> Point:
     started = time.process_time()
     found = chances(obs, seed)
     return Point(ply, found, time.process_time() - started)
-
-
-def _prepare_worker() -> None:
-    """A commentary worker: the lowest processor priority first, then the engines and the search, once."""
-    if hasattr(os, "nice"):
-        os.nice(NICENESS - os.nice(0))
-    import ai  # noqa: F401  (importing registers every game's adapter)
-
-
-class CommentaryWorkers(WorkerPool):
-    """The process that weighs positions for spectators: one, apart from the AI workers that choose
-    Agora's moves, at the system's lowest priority, started with the first position to weigh."""
-
-    def __init__(self) -> None:
-        super().__init__(1, _prepare_worker)
 
 
 def final_point(state: GameState[Any], ply: int) -> Point:

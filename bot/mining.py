@@ -14,8 +14,8 @@ least :data:`SCREEN_LOSS`). A candidate is then weighed with a budget larger tha
 is clear both times, with the same best move, is kept. Its follow-up line is then played by the hard
 level from each seat's own observation: the opponent's best answer and, in games without chance, on
 until the game ends or :data:`LINE_PLIES` moves were played (the win that follows, when it does). Each
-step (a weighing, the world kept, each move of the line) is one job in the AI workers: a live move
-waits for one at most.
+step (a weighing, the world kept, each move of the line) is one job in a worker at the system's lowest
+priority (:class:`bot.workers.QuietWorkers`), apart from the AI workers: no live move waits for it.
 
 The position a puzzle keeps is the mover's view of one world sampled from its observation (the
 seeded first sample of the check): what the others hid is invented, never the game's real secrets,
@@ -278,8 +278,8 @@ def mine_seed(game_id: int, ply: int) -> int:
 
 
 class Runner(Protocol):
-    """Runs one job of mining (a module's function and plain arguments): in the AI workers behind live
-    moves and reviews in the bot, in this process in the bench and the tests."""
+    """Runs one job of mining (a module's function and plain arguments): in the bot's quiet worker, in this
+    process in the bench and the tests."""
 
     def __call__(self, work: Callable[..., T], /, *args: Any) -> Awaitable[T]: ...
 

@@ -9,8 +9,11 @@ Jobs have a priority. At most ``workers`` jobs are handed to the processes at on
 wait in the bot, and when a worker frees up the most urgent waiting job starts (the oldest among
 equals). Live work (:data:`LIVE`: a move Agora owes a game, a board) therefore never queues behind
 background work (:data:`BACKGROUND`: a review's positions) submitted before it; background work
-waits for no more than one running job to end before live work goes. Work nobody waits for at all
-(:data:`LEAST`: mining puzzles) goes after both.
+waits for no more than one running job to end before live work goes.
+
+Work nobody waits for at all (the spectators' commentary, mining finished games for puzzles) runs in
+:class:`QuietWorkers` instead: a process of its own at the system's lowest processor priority, so a
+live move neither queues behind it nor waits for a processor while it runs.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import asyncio
 import heapq
 import itertools
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -28,7 +32,7 @@ T = TypeVar("T")
 
 LIVE = 0  # a player waits for it
 BACKGROUND = 1  # nobody's turn waits for it (a review)
-LEAST = 2  # nobody waits for it at all (mining a finished game for puzzles): after live work and reviews
+NICENESS = 19  # a quiet worker's processor priority: the lowest, below the bot and its AI workers
 
 
 class WorkerPool:
@@ -97,3 +101,18 @@ class WorkerPool:
         # spawn, not fork: the bot's process has threads (the database's) that a fork would copy mid-work.
         context = multiprocessing.get_context("spawn")
         return ProcessPoolExecutor(self.workers, mp_context=context, initializer=self._initializer)
+
+
+def _prepare_quiet_worker() -> None:
+    """A quiet worker: the lowest processor priority first, then the engines and the search, once."""
+    if hasattr(os, "nice"):
+        os.nice(NICENESS - os.nice(0))
+    import ai  # noqa: F401  (importing registers every game's adapter)
+
+
+class QuietWorkers(WorkerPool):
+    """One process, apart from the AI workers that choose Agora's moves, at the system's lowest priority,
+    started with its first job: for searches no player waits for."""
+
+    def __init__(self) -> None:
+        super().__init__(1, _prepare_quiet_worker)

@@ -2,7 +2,7 @@
 
 The logic lives in :mod:`bot.puzzles` (keeping, dealing, answers, ratings, streaks) and
 :mod:`bot.mining` (finding them); this cog queues each finished game for mining (in the transaction
-that ends it), mines the queue in the AI workers behind live moves and reviews, and draws the puzzle
+that ends it), mines the queue in a worker of its own at the lowest priority, and draws the puzzle
 panel: the position as the mover saw it and the controls its board shows (the game cog's
 :meth:`~cogs.table.base.TableCog.lesson_controls`, as a ``/learn`` lesson draws them), rebound to this
 panel (``agora:puzzle:<id>:g:<action>``), so a click never touches a stored game.
@@ -32,7 +32,7 @@ from bot.puzzles import Answered, DailyPost, DayResult, Puzzle, PuzzleSettings, 
 from bot.records import GameRecord
 from bot.service import ACTIVE, FINISHED, invalid_control, refusal
 from bot.storage import GameRow, WithinTransaction
-from bot.workers import LEAST
+from bot.workers import QuietWorkers
 from cogs.common import COLOUR, controls_view, echo, game_cog, guarded, picture_words, rebound, update_clicked
 from cogs.review import every_state
 from cogs.table.controls import Rebind
@@ -119,6 +119,7 @@ class Puzzles(commands.Cog):
         self.bot = bot
         self.store = PuzzleStore(bot.storage)
         self.miner: asyncio.Task[None] | None = None
+        self.workers = QuietWorkers()  # apart from the AI workers: live moves and reviews never wait for mining
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(PuzzleControl)
@@ -133,6 +134,7 @@ class Puzzles(commands.Cog):
         self.bot.scheduler.sweeps.remove(self.post_daily)
         if self.miner is not None:
             self.miner.cancel()
+        self.workers.close()
 
     # -- mining --------------------------------------------------------------------------
 
@@ -170,7 +172,7 @@ class Puzzles(commands.Cog):
                 await self.store.keep_mined(game_id, 0, "", (), (), 0.0, self.bot.clock())
 
     async def mine_game(self, game_id: int) -> list[int]:
-        """Mine one finished game (in short jobs in the AI workers, behind everything else) and keep
+        """Mine one finished game (in short jobs in the quiet worker, behind everything else) and keep
         its puzzles; a game with a player who keeps their games out gives none. Returns the new ids."""
         record = await self.bot.service.load(game_id)
         players = sorted({uid for seat, uid in enumerate(record.seats) if seat not in record.bot_seats})
@@ -189,7 +191,7 @@ class Puzzles(commands.Cog):
         )
 
     def run(self, work: Callable[..., T], /, *args: Any) -> Any:
-        return self.bot.thinking.run(work, *args, priority=LEAST)
+        return self.workers.run(work, *args)
 
     # -- the daily puzzle ----------------------------------------------------------------
 

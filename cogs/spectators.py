@@ -25,7 +25,6 @@ from discord.ext import commands
 
 from bot.app import AgoraBot
 from bot.commentary import (
-    CommentaryWorkers,
     Point,
     final_point,
     fits,
@@ -52,6 +51,7 @@ from bot.locks import KeyedLocks
 from bot.notices import DIGEST, DM
 from bot.opponent import move_seed
 from bot.service import ACTIVE, GameRecord, ServiceError, refusal
+from bot.workers import QuietWorkers
 from cogs.common import ANY_VERSION, GameButton, SharedControls, game_cog, guarded, send_answer
 from cogs.games import game_link
 from cogs.table.finding import game_here
@@ -80,7 +80,7 @@ class Following(SharedControls):
         self.store = FollowStore(bot.storage)
         self.thread_locks = KeyedLocks()  # one thread opened, shared or commented at a time, per game
         self.commenting: set[asyncio.Task[None]] = set()
-        self.workers = CommentaryWorkers()  # apart from the AI workers: live moves never wait for it
+        self.workers = QuietWorkers()  # apart from the AI workers: live moves never wait for it
 
     async def cog_load(self) -> None:
         self.bot.scheduler.sweeps.append(self.tell_news)

@@ -3,6 +3,7 @@ streaks, hidden positions that tell no secret, and the opt-out."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 from bot.app import AgoraBot
 from bot.i18n import plural, text
 from bot.puzzles import Puzzle, PuzzleStore
+from bot.workers import NICENESS
 from cogs.puzzles import MINING_DELAY
 from rules import GAMES
 from tests.bot.test_mining import MISSED_WIN
@@ -212,8 +214,9 @@ async def test_puzzle_ratings_on_the_leaderboard_and_the_profile(
 async def test_a_finished_game_is_mined_after_a_restart_and_its_puzzle_dealt(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
-    """Crosses miss a win and lose: minutes after the end, and after a restart, the AI workers mine the game
-    and keep the missed win as a puzzle; a player of the game is dealt it first."""
+    """Crosses miss a win and lose: minutes after the end, and after a restart, a worker at the system's lowest
+    priority (apart from the AI workers: live moves never wait for it) mines the game and keeps the missed win
+    as a puzzle; a player of the game is dealt it first."""
     h = discord_harness
     alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
     bot = make_bot()
@@ -237,6 +240,7 @@ async def test_a_finished_game_is_mined_after_a_restart_and_its_puzzle_dealt(
     await bot.scheduler.run_due()
     await cog.miner
     assert await store.next_to_mine(clock()) is None, "mined once"
+    assert await cog.workers.run(os.nice, 0) == NICENESS, "mined at the lowest processor priority"
     crosses = users[record.seats[0]]
     panel = await opened(h, carol)
     assert text("en", "puzzle.title", id=1, game=GAMES["tic_tac_toe"].name) in panel.text

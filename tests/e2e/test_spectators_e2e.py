@@ -13,8 +13,8 @@ import pytest
 
 from ai import Observation
 from bot.app import AgoraBot
-from bot.commentary import NICENESS
 from bot.i18n import text
+from bot.workers import NICENESS
 from tests.e2e.conftest import Clock
 from tests.e2e.test_arkaios_e2e import challenge_accepted
 from tests.e2e.test_days_e2e import run_due

@@ -1,5 +1,6 @@
-"""Play on from here: the review's menu that starts a casual game against Agora from a position of a finished
-game, in the player's seat, at the level they pick (the game itself: :mod:`bot.play_on`).
+"""Play on from here: the menu that starts a casual game against Agora from a position of a finished game, in
+the player's seat, at the level they pick (the game itself: :mod:`bot.play_on`). A review offers it at the
+positions before its costly moves (:func:`play_on_menu`), a replay at the position on show (:func:`play_on_here`).
 
 The menu's custom id names the finished game (``agora:playon:<game id>``) and each option a position and a
 level (``<moves before it>:<level>``); who may pick is read from the stored game (a seat the player
@@ -20,9 +21,9 @@ from bot.app import AgoraBot
 from bot.i18n import text
 from bot.movelog import replay
 from bot.opponent import LEVELS
-from bot.play_on import check_position, play_on, play_on_row
+from bot.play_on import Origin, check_position, play_on, play_on_row, player_seat
 from bot.review import Estimate
-from bot.service import FINISHED, invalid_control, refusal
+from bot.service import invalid_control
 from cogs.common import game_cog, guarded
 
 CHOICE = re.compile(r"(?P<ply>[0-9]{1,5}):(?P<level>[a-z]{1,10})")
@@ -51,16 +52,33 @@ class PlayOnMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"agor
 
 def play_on_menu(game_id: int, shown: Sequence[Estimate], lang: str) -> PlayOnMenu | None:
     """The review's menu: each costly move's position (before it), at each level; None without one."""
+    if not shown:
+        return None
     options = [
-        discord.SelectOption(
-            label=text(lang, "playon.option", ply=estimate.ply, level=text(lang, f"bot.level.{level}")),
-            value=f"{estimate.ply - 1}:{level}",
-        )
+        choice(estimate.ply - 1, level, text(lang, "playon.option", ply=estimate.ply, level=level_name(lang, level)))
         for estimate in shown
         for level in LEVELS
     ]
-    if not options:
-        return None
+    return levels_menu(game_id, options, lang)
+
+
+def play_on_here(game_id: int, ply: int, lang: str) -> PlayOnMenu:
+    """A replay's menu: the position on show, after the game's first ``ply`` moves, at each level."""
+    options = [choice(ply, level, text(lang, "playon.option_here", level=level_name(lang, level))) for level in LEVELS]
+    return levels_menu(game_id, options, lang)
+
+
+def choice(ply: int, level: str, label: str) -> discord.SelectOption:
+    """One option of the menu: the position after the game's first ``ply`` moves, at ``level``."""
+    return discord.SelectOption(label=label, value=f"{ply}:{level}")
+
+
+def level_name(lang: str, level: str) -> str:
+    return text(lang, f"bot.level.{level}")
+
+
+def levels_menu(game_id: int, options: list[discord.SelectOption], lang: str) -> PlayOnMenu:
+    """The menu of ``options`` (positions and levels) of finished game ``game_id``."""
     item: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=f"agora:playon:{game_id}", options=options, placeholder=text(lang, "playon.placeholder")
     )
@@ -85,25 +103,25 @@ class PlayOn(commands.Cog):
         if picked is None or picked["level"] not in LEVELS:
             raise invalid_control()
         source = await self.bot.service.load(game_id)
-        if source.row.guild_id != interaction.guild_id or source.row.status != FINISHED:
-            raise refusal("playon.not_finished", id=game_id)
-        seats = [seat for seat in source.seats_of(interaction.user.id) if seat not in source.bot_seats]
-        if not seats:
-            raise refusal("playon.not_yours", id=game_id)
+        seat = player_seat(source, interaction.user.id, interaction.guild_id)
+        assert interaction.channel_id is not None  # a server's interaction (player_seat checked it)
+        cog = game_cog(self.bot, source.game)
+        await cog.check_channel(source.row.guild_id, interaction.channel_id)  # a replay may be opened anywhere
         moves = await self.bot.storage.moves(game_id)
         ply = int(picked["ply"])
         position = await asyncio.to_thread(replay, source.row, moves[:ply])
         check_position(source, position, ply, len(moves))
         me = self.bot.user
-        assert me is not None and interaction.channel_id is not None
+        assert me is not None
         row = play_on_row(
-            source, position, seats[0], interaction.user.id, me.id, picked["level"], interaction.channel_id,
+            source, position, seat, interaction.user.id, me.id, picked["level"], interaction.channel_id,
             self.bot.clock(),
         )  # fmt: skip
-        agora_to_move = any(seat != seats[0] for seat in position.waiting_for)
-        new_id = await play_on(self.bot.storage, row, moves[:ply], self.bot.service.on_turn, agora_to_move)
+        agora_to_move = any(other != seat for other in position.waiting_for)
+        origin = Origin(game_id, ply, interaction.user.id)
+        new_id = await play_on(self.bot.storage, origin, row, moves[:ply], self.bot.service.on_turn, agora_to_move)
         await self.bot.service.remember_player(row.guild_id, interaction.user.id, interaction.user.display_name)
-        await game_cog(self.bot, source.game).start_against_bot(interaction, await self.bot.service.load(new_id))
+        await cog.start_against_bot(interaction, await self.bot.service.load(new_id))
 
 
 async def setup(bot: commands.Bot) -> None:

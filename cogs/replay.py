@@ -13,6 +13,8 @@ channel); its First / Previous / Next / Last buttons carry the position to show
 (``agora:rp:<game id>:<ply>:<action>``) and keep working after a restart.  "Post to channel"
 shares the frame on show (or, under an exported GIF, the GIF) in the channel for everyone,
 saying who shared it: the same spectators' view, so sharing a game in progress gives nothing away.
+A player of a finished game also finds **Play on** on their panel: a casual game against Agora from the
+position on show, in their own seat (``cogs/play_on.py``, whose menu decides from the stored game).
 """
 
 from __future__ import annotations
@@ -36,9 +38,11 @@ from bot.i18n import game_name, game_named, plural, text, word
 from bot.limits import WorkLimiter
 from bot.movelog import replay
 from bot.names import shown_name
+from bot.play_on import may_play_on
 from bot.service import ACTIVE, FINISHED, GameRecord, ServiceError, invalid_control, refusal
 from bot.storage import MoveRow
 from cogs.common import COLOUR, MAX_GAME_ID, RegistersControls, controls_view, game_cog, guarded, picture_words
+from cogs.play_on import play_on_here
 from render import replay as replay_gif
 from render.kit import Render
 from rules import GAMES, GameState, IllegalMove, View, part_of
@@ -164,7 +168,8 @@ class Replays(RegistersControls[AgoraBot]):
         async def work() -> None:
             record, moves = await self.replayable(interaction, game)
             lang = await self.bot.reply_language(interaction)  # the panel is private: in the player's language
-            await interaction.response.send_message(**await self.panel(record, moves, 0, lang), ephemeral=True)
+            panel = await self.panel(record, moves, 0, lang, viewer=interaction.user.id)
+            await interaction.response.send_message(**panel, ephemeral=True)
             commentary = await after_the_end(self.bot.storage, self.service, self.bot.drawing, record, lang)
             if commentary is not None:  # Agora's commentary for the spectators, once the game is over
                 await interaction.followup.send(commentary.words, file=commentary.file(record.id), ephemeral=True)
@@ -202,14 +207,17 @@ class Replays(RegistersControls[AgoraBot]):
             await self.share(interaction, record, moves, min(max(target, 0), len(moves)), gif=action == "postgif")
             return
         lang = await self.bot.reply_language(interaction)
-        panel = await self.panel(record, moves, min(max(target, 0), len(moves)), lang)
+        panel = await self.panel(record, moves, min(max(target, 0), len(moves)), lang, viewer=interaction.user.id)
         await interaction.response.edit_message(
             content=panel["content"], embed=panel["embed"], attachments=[panel["file"]], view=panel["view"]
         )
 
-    async def panel(self, record: GameRecord, moves: Sequence[MoveRow], ply: int, lang: str) -> dict[str, Any]:
+    async def panel(
+        self, record: GameRecord, moves: Sequence[MoveRow], ply: int, lang: str, viewer: int | None = None
+    ) -> dict[str, Any]:
         """The replay message at position ``ply`` in ``lang`` (the viewer's, on the private panel; the
-        server's, once posted): picture, what happened, and the stepping buttons."""
+        server's, once posted): picture, what happened, the stepping buttons, and Play on when ``viewer``
+        (the one the private panel is for) played the finished game."""
         names = await self.service.display_names(record)  # drawn as typed; messages show ``shown``
         shown = [shown_name(name) for name in names]
         before, state = await off_loop(positions_around, record, moves, ply)
@@ -227,7 +235,7 @@ class Replays(RegistersControls[AgoraBot]):
         embed.set_image(url=f"attachment://{filename}")
         embed.set_footer(text=text(lang, "replay.footer"))
         at_start, at_end = ply == 0, ply >= len(moves)
-        controls = [
+        controls: list[discord.ui.Item[Any]] = [
             ReplayButton(record.id, 0, "first", lang=lang, disabled=at_start),
             ReplayButton(record.id, max(ply - 1, 0), "prev", lang=lang, disabled=at_start),
             ReplayButton(record.id, min(ply + 1, len(moves)), "next", lang=lang, disabled=at_end),
@@ -235,6 +243,8 @@ class Replays(RegistersControls[AgoraBot]):
             ReplayButton(record.id, ply, "gif", lang=lang, disabled=not moves),
             ReplayButton(record.id, ply, "post", lang=lang),
         ]
+        if viewer is not None and state.outcome is None and may_play_on(record, viewer):
+            controls.append(play_on_here(record.id, ply, lang))  # not from a position where the game was over
         return {
             "content": None,
             "embed": embed,

@@ -7,6 +7,8 @@ tested: a built-in game's rows are in :data:`TABLE`, a game package's in its ``w
 module (:func:`rows_of`); a game with neither fails by its name.
 A row says which roles may press the control in the fixture position (Alice to move,
 Bob waiting); everyone else is refused privately and the stored game stays as it was.
+The controls of a finished game found beyond its board (a replay's or a review's private panel) have their
+rows in :data:`FINISHED_GAME`, pressed on a finished game of Alice and Bob.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from bot.app import AgoraBot
 from bot.service import GameRecord
 from cogs.common import COMMON_ACTIONS, game_cog
 from rules import GAMES, MODULES
+from tests.e2e.test_review_e2e import blundered_game
 from tests.harness import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
 ACTOR, OTHER, OUTSIDER, FOREIGN, FORGED = "actor", "other", "outsider", "other server", "forged id"
@@ -111,6 +114,12 @@ TABLE: dict[str, dict[str, Row]] = {
         "mv:[!-~]{1,60}": Row("mv:roll", ACTS),
         "mv-(?:take[0-9]|give[0-9]?|duel|claim)": Row("mv-take{seat}", ACTS, ("x",))  # the menu of the seat to move,
     },
+}
+
+# A finished game's controls beyond its board, by the custom id they carry ({game}: the finished game's id), in
+# the fixture of :func:`test_who_may_use_a_finished_games_controls`: both players (ACTOR, OTHER) played it.
+FINISHED_GAME: dict[str, Row] = {
+    "agora:playon:{game}": Row("playon", SEATED, ("1:easy",)),  # Play on, from a replay's or a review's menu
 }
 
 
@@ -223,3 +232,40 @@ async def test_who_may_press_each_control(
             if snapshot(await bot.service.load(record.id)) != snapshot(record):
                 board, record = await fixture(h, bot, game, users)
 
+
+@pytest.mark.parametrize("custom_id", sorted(FINISHED_GAME))
+async def test_who_may_use_a_finished_games_controls(
+    custom_id: str, discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
+) -> None:
+    """Everyone refused is told so privately and nothing is stored; each one allowed is answered in public
+    (Play on: a new game in their seat)."""
+    h = discord_harness
+    bot = make_bot()
+    await h.start(bot)
+    users = {ACTOR: h.user("alice"), OTHER: h.user("bob"), OUTSIDER: h.user("carol")}
+    await blundered_game(h, users[ACTOR], users[OTHER])
+    finished = await bot.service.load(1)
+    panel = (await h.slash(users[ACTOR], "replay", game=finished.id)).message
+    assert panel is not None
+    row = FINISHED_GAME[custom_id]
+    pressed = custom_id.format(game=finished.id)
+
+    async def games() -> int:
+        found = await bot.storage.db.fetchrow("SELECT COUNT(*) FROM games")
+        return -1 if found is None else int(found[0])
+
+    for role in ROLES:
+        if role in row.allowed:
+            continue
+        forged = f"{pressed}:{users[OTHER].id}" if role == FORGED else pressed
+        user = users[OUTSIDER] if role == OUTSIDER else users[ACTOR]
+        from_guild = ANOTHER_SERVER if role == FOREIGN else None
+        result = await h.forge(user, panel, forged, values=row.values, from_guild=from_guild)
+        assert result.responded and result.ephemeral, f"{row.action} by {role}: {result}"
+        assert snapshot(await bot.service.load(finished.id)) == snapshot(finished), f"{row.action} by {role}"
+        assert await games() == 1, f"{row.action} by {role} started a game"
+    for started, role in enumerate(sorted(row.allowed), start=2):
+        user = users[OTHER] if role == OTHER else users[ACTOR]
+        result = await h.forge(user, panel, pressed, values=row.values)
+        assert result.responded and not result.ephemeral, f"{row.action} by {role}: {result.text}"
+        assert await games() == started and snapshot(await bot.service.load(finished.id)) == snapshot(finished)

@@ -10,7 +10,7 @@ import pytest
 from bot.app import AgoraBot
 from bot.i18n import text
 from bot.movelog import replay
-from bot.play_on import check_position, play_on, play_on_row
+from bot.play_on import Origin, check_position, play_on, play_on_row
 from bot.service import ServiceError
 from tests.e2e.test_review_e2e import BLUNDER, blundered_game
 from tests.harness import FakeDiscord
@@ -62,7 +62,8 @@ async def test_play_on_after_a_move_copies_it_and_owes_agora_its_turn(
         check_position(finished, replay(finished.row, moves), len(moves), len(moves))
     position = replay(finished.row, moves[:1])
     row = play_on_row(finished, position, 0, alice.id, bot.user.id, "easy", h.default_channel.id, bot.clock())
-    new_id = await play_on(bot.storage, row, moves[:1], bot.service.on_turn, agora_to_move=True)
+    origin = Origin(finished.id, 1, alice.id)
+    new_id = await play_on(bot.storage, origin, row, moves[:1], bot.service.on_turn, agora_to_move=True)
     copied = await bot.storage.moves(new_id)
     assert [(move.seat, move.notation, move.user_id) for move in copied] == [(0, BLUNDER, alice.id)]
     assert [job.game_id for job in await bot.scheduler.pending()] == [new_id], "Agora's turn is owed"

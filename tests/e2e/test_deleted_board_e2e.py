@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.app import AgoraBot
-from tests.e2e.test_discord_errors_e2e import boards, first_board
+from tests.e2e.bad_days import boards, start_bot, tictactoe_table
 from tests.harness import FakeDiscord
 
 
@@ -13,9 +13,8 @@ async def test_show_board_posts_a_deleted_board_anew_and_links_a_present_one(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
 ) -> None:
     h = discord_harness
-    alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
-    await h.start(make_bot())
-    board = await first_board(h, alice, bob)
+    _, alice, bob, board = await tictactoe_table(h, await start_bot(h, make_bot))
+    carol = h.user("carol")
     await h.click(alice, board.button(label="a1"))
     board = h.last_message(h.default_channel)
     await h.moderator_delete(board)
@@ -40,9 +39,7 @@ async def test_a_typed_move_posts_a_deleted_board_anew(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob")
-    await h.start(make_bot())
-    board = await first_board(h, alice, bob)
+    _, alice, bob, board = await tictactoe_table(h, await start_bot(h, make_bot))
     await h.moderator_delete(board)
     typed = await h.slash(alice, "move", notation="a1")
     assert typed.ephemeral and "a1" in typed.text

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.app import AgoraBot
+from tests.e2e.bad_days import boards, start_bot, tictactoe_table
 from tests.e2e.conftest import FRENCH_SAVED
-from tests.e2e.test_discord_errors_e2e import boards, first_board
 from tests.harness import FakeDiscord
 
 
@@ -14,10 +14,9 @@ async def test_show_board_posts_a_deleted_board_anew_in_french(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob")
-    await h.start(make_bot())
+    bot = await start_bot(h, make_bot)
     assert FRENCH_SAVED in (await h.slash(h.owner, "agora settings", language="fr")).text
-    board = await first_board(h, alice, bob, accept="Accepter")
+    _, alice, _, board = await tictactoe_table(h, bot, accept="Accepter")
     await h.moderator_delete(board)
     listed = await h.slash(alice, "games")
     shown = await h.click(alice, listed.button(label="Afficher le plateau"))

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.app import AgoraBot
+from tests.e2e.bad_days import HOUR, board_against_agora, start_bot, start_bot_for_alice, tictactoe_table, time_passes
 from tests.e2e.conftest import Clock
-from tests.e2e.test_discord_errors_e2e import first_board
 from tests.harness import FakeDiscord
 
-HOUR = 3600.0
 TOLD = ("The channel of Tic-tac-toe #1 was deleted, so its clocks are stopped: nobody loses on time meanwhile. "
         "To go on with it, run /games in the channel where you want to play and press Show board: the game "
         "continues there with its history.")
@@ -20,18 +19,13 @@ async def test_a_deleted_channel_stops_the_clocks_and_the_game_continues_elsewhe
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob")
-    bot = make_bot()
-    await h.start(bot)
-    board = await first_board(h, alice, bob)
+    bot, alice, bob, board = await tictactoe_table(h, await start_bot(h, make_bot))
     await h.click(alice, board.button(label="a1"))
     clock.advance(5 * HOUR)
     games = h.default_channel
     await h.delete_channel(games)
     assert [m.content for m in h.dm_messages(alice)] == [TOLD] and [m.content for m in h.dm_messages(bob)] == [TOLD]
-    clock.advance(30 * 24 * HOUR)
-    await bot.scheduler.run_due()
-    await h.settle()
+    await time_passes(h, bot, clock, 30 * 24 * HOUR)
     record = await bot.service.load(1)
     assert record.row.status == "active" and record.row.halted_at is not None, "nobody lost on time"
     elsewhere = h.channel("games")
@@ -53,20 +47,16 @@ async def test_agora_moving_in_a_deleted_channel_raises_nothing_and_the_game_con
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
     h = discord_harness
-    alice = h.user("alice")
-    bot = make_bot()
-    await h.start(bot)
+    bot, alice = await start_bot_for_alice(h, make_bot)
     bot.scheduler.run_soon = lambda: None  # type: ignore[method-assign]  # Agora's move waits for the next look
-    await h.slash(alice, "tictactoe challenge", opponent=h.bot_user, level="easy")
-    await h.click(alice, h.last_message(h.default_channel).button(label="a1"))
+    board = await board_against_agora(h, alice)
+    await h.click(alice, board.button(label="a1"))
     await h.delete_channel(h.default_channel)
     assert len(h.dm_messages(alice)) == 1
     await bot.scheduler.run_due()  # Agora plays; its board has nowhere to go
     await h.settle()
     assert len(await bot.storage.moves(1)) == 2 and not h.errors
-    clock.advance(3 * 24 * HOUR)
-    await bot.scheduler.run_due()
-    await h.settle()
+    await time_passes(h, bot, clock, 3 * 24 * HOUR)
     assert (await bot.service.load(1)).row.status == "active"
     played = [move.notation for move in await bot.storage.moves(1)]
     free = next(square for square in ("b2", "c3", "a3") if square not in played)

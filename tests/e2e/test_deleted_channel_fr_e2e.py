@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.app import AgoraBot
+from tests.e2e.bad_days import start_bot, tictactoe_table
 from tests.e2e.conftest import FRENCH_SAVED
-from tests.e2e.test_discord_errors_e2e import first_board
 from tests.harness import FakeDiscord
 
 TOLD = ("Le salon de Morpion n°1 a été supprimé : ses pendules sont arrêtées, personne ne perd au temps en "
@@ -19,11 +19,9 @@ async def test_a_deleted_channel_is_told_in_french_and_the_game_continues_elsewh
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob", dms_closed=True)
-    h.guild.system_channel_id = h.channel("games").id
-    await h.start(make_bot())
+    bot = await start_bot(h, make_bot, system_channel="games", bob_dms_closed=True)
     assert FRENCH_SAVED in (await h.slash(h.owner, "agora settings", language="fr")).text
-    board = await first_board(h, alice, bob, accept="Accepter")
+    _, alice, bob, board = await tictactoe_table(h, bot, accept="Accepter")
     await h.delete_channel(h.default_channel)
     assert [m.content for m in h.dm_messages(alice)] == [TOLD]
     system = h.last_message("games")

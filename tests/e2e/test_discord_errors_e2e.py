@@ -7,37 +7,27 @@ from collections.abc import Callable
 
 from bot.app import AgoraBot
 from bot.publishing import FIRST_WAIT
-from bot.scheduler import PUBLISH
+from tests.e2e.bad_days import (
+    SEND,
+    board_against_agora,
+    boards,
+    publish_jobs,
+    start_bot,
+    start_bot_for_alice,
+    tictactoe_table,
+    time_passes,
+)
 from tests.e2e.conftest import Clock
-from tests.harness import FakeDiscord, FakeMessage, FakeUser
+from tests.harness import FakeDiscord
 
-SEND = r"^/channels/\d+/messages$"
 FAILED = "Nothing was changed"
-
-
-async def first_board(h: FakeDiscord, alice: FakeUser, bob: FakeUser, accept: str = "Accept") -> FakeMessage:
-    sent = await h.slash(alice, "tictactoe challenge", opponent=bob)
-    await h.click(bob, sent.button(label=accept))
-    return h.last_message(h.default_channel)
-
-
-def boards(h: FakeDiscord) -> list[FakeMessage]:
-    """The messages of the channel that carry a board picture."""
-    return [m for m in h.messages(h.default_channel) if m.attachments]
-
-
-async def publish_jobs(bot: AgoraBot) -> list[float]:
-    return [job.due_at for job in await bot.scheduler.pending() if job.kind == PUBLISH]
 
 
 async def test_a_503_to_the_next_board_keeps_the_move_and_posts_the_board_later(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob")
-    bot = make_bot()
-    await h.start(bot)
-    board = await first_board(h, alice, bob)
+    bot, alice, bob, board = await tictactoe_table(h, await start_bot(h, make_bot))
     h.faults.fail("POST", SEND, 503)
     pressed = await h.click(alice, board.button(label="a1"))
     said = [m.text for m in pressed.messages if m.ephemeral]
@@ -47,9 +37,7 @@ async def test_a_503_to_the_next_board_keeps_the_move_and_posts_the_board_later(
     assert "alice marked a1" in h.last_message(h.default_channel).text  # the clicked board says what happened
     assert len(await bot.storage.moves(1)) == 1 and len(boards(h)) == 0
     assert await publish_jobs(bot) == [clock.now + FIRST_WAIT]
-    clock.advance(FIRST_WAIT)
-    assert await bot.scheduler.run_due() == 1
-    await h.settle()
+    assert await time_passes(h, bot, clock, FIRST_WAIT) == 1
     board = h.last_message(h.default_channel)
     assert f"<@{bob.id}>, your turn." in board.content and board.button(label="❌ a1").disabled
     assert len(boards(h)) == 1 and await publish_jobs(bot) == []
@@ -62,10 +50,7 @@ async def test_discord_refusing_again_waits_longer_each_time_and_the_next_move_s
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob")
-    bot = make_bot()
-    await h.start(bot)
-    board = await first_board(h, alice, bob)
+    bot, alice, bob, board = await tictactoe_table(h, await start_bot(h, make_bot))
     h.faults.fail("POST", SEND, 503, times=3)
     await h.click(alice, board.button(label="a1"))
     waits = []
@@ -89,10 +74,7 @@ async def test_500_502_504_and_429_are_retried_by_discord_py_and_the_board_is_po
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob")
-    bot = make_bot()
-    await h.start(bot)
-    board = await first_board(h, alice, bob)
+    bot, alice, bob, board = await tictactoe_table(h, await start_bot(h, make_bot))
     h.faults.fail("POST", SEND, 502, applied=True)  # posted, but the answer was lost: sent again
     await h.click(alice, board.button(label="a1"))
     board = h.last_message(h.default_channel)
@@ -111,10 +93,7 @@ async def test_a_503_to_a_typed_move_says_it_counts(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob")
-    bot = make_bot()
-    await h.start(bot)
-    await first_board(h, alice, bob)
+    bot, alice, _, _ = await tictactoe_table(h, await start_bot(h, make_bot))
     h.faults.fail("POST", SEND, 503)
     typed = await h.slash(alice, "move", notation="c3")
     said = [m.text for m in typed.messages if m.ephemeral]
@@ -127,16 +106,12 @@ async def test_a_503_to_agoras_board_fails_no_job_and_the_board_follows(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
     h = discord_harness
-    alice = h.user("alice")
-    bot = make_bot()
-    await h.start(bot)
-    await h.slash(alice, "tictactoe challenge", opponent=h.bot_user, level="easy")
+    bot, alice = await start_bot_for_alice(h, make_bot)
+    board = await board_against_agora(h, alice)
     h.faults.fail("POST", SEND, 503, times=2)  # the board while Agora thinks, then the one after its move
-    await h.click(alice, h.last_message(h.default_channel).button(label="a1"))
+    await h.click(alice, board.button(label="a1"))
     assert len(await bot.storage.moves(1)) == 2 and boards(h) == [], "both moves saved, no board shown"
-    clock.advance(FIRST_WAIT)
-    assert await bot.scheduler.run_due() == 1
-    await h.settle()
+    assert await time_passes(h, bot, clock, FIRST_WAIT) == 1
     board = h.last_message(h.default_channel)
     assert f"<@{alice.id}>, your turn." in board.content and len(boards(h)) == 1
     assert not h.errors

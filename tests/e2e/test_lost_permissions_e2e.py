@@ -6,34 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.app import AgoraBot
+from tests.e2e.bad_days import HOUR, run_for, start_bot, tictactoe_table
 from tests.e2e.conftest import Clock
-from tests.e2e.test_discord_errors_e2e import first_board
 from tests.harness import FakeDiscord
 
-HOUR = 3600.0
 ADMINS = ("Agora cannot post in <#{channel}>: it lacks Send Messages or Attach Files there (or was removed from "
           "it). The games played there cannot show their boards, so their clocks are stopped until it can post "
           "again. Give Agora back Send Messages, Embed Links and Attach Files in that channel; players can also "
           "continue a game elsewhere with /games and Show board.")
 
 
-async def run_for(h: FakeDiscord, bot: AgoraBot, clock: Clock, hours: float) -> None:
-    """Time passes hour by hour, the scheduler running what falls due."""
-    for _ in range(int(hours)):
-        clock.advance(HOUR)
-        await bot.scheduler.run_due()
-        await h.settle()
-
-
 async def test_lost_send_messages_stops_the_clocks_and_the_boards_catch_up(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob")
-    h.guild.system_channel_id = h.channel("general").id
-    bot = make_bot()
-    await h.start(bot)
-    board = await first_board(h, alice, bob)
+    bot, alice, bob, board = await tictactoe_table(h, await start_bot(h, make_bot, system_channel="general"))
     await h.click(alice, board.button(label="a1"))
     h.faults.revoke(h.default_channel.id)
     pressed = await h.click(bob, h.last_message(h.default_channel).button(label="b2"))
@@ -60,10 +47,7 @@ async def test_a_reminder_in_a_channel_the_bot_cannot_post_in_raises_nothing(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob")
-    bot = make_bot()
-    await h.start(bot)
-    await first_board(h, alice, bob)
+    bot, alice, _, _ = await tictactoe_table(h, await start_bot(h, make_bot))
     h.faults.revoke(h.default_channel.id)
     await run_for(h, bot, clock, 72)
     assert (await bot.service.load(1)).row.status == "active", "the clocks stopped at the reminder"
@@ -76,10 +60,7 @@ async def test_a_bot_removed_from_the_server_stops_the_clocks_quietly(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob")
-    bot = make_bot()
-    await h.start(bot)
-    await first_board(h, alice, bob)
+    bot, alice, _, _ = await tictactoe_table(h, await start_bot(h, make_bot))
     await h.remove_bot()
     await run_for(h, bot, clock, 72)
     assert (await bot.service.load(1)).row.status == "active"
@@ -93,12 +74,10 @@ async def test_a_server_may_keep_its_clocks_running_while_the_bot_cannot_post(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob")
-    bot = make_bot()
-    await h.start(bot)
+    bot = await start_bot(h, make_bot)
     chosen = await h.slash(h.owner, "agora settings", unseen_clocks="run")
     assert "Clocks while Agora cannot post in a game's channel: they run" in chosen.text, chosen.text
-    board = await first_board(h, alice, bob)
+    _, alice, bob, board = await tictactoe_table(h, bot)
     h.faults.revoke(h.default_channel.id)
     await h.click(alice, board.button(label="a1"))
     admins = [m.content for m in h.dm_messages(h.owner)]

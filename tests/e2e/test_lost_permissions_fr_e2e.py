@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.app import AgoraBot
+from tests.e2e.bad_days import run_for, start_bot, tictactoe_table
 from tests.e2e.conftest import FRENCH_SAVED, Clock
-from tests.e2e.test_discord_errors_e2e import first_board
-from tests.e2e.test_lost_permissions_e2e import run_for
 from tests.harness import FakeDiscord
 
 
@@ -15,12 +14,9 @@ async def test_lost_send_messages_is_told_in_french(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock
 ) -> None:
     h = discord_harness
-    alice, bob = h.user("alice"), h.user("bob")
-    h.guild.system_channel_id = h.channel("games").id
-    bot = make_bot()
-    await h.start(bot)
+    bot = await start_bot(h, make_bot, system_channel="games")
     assert FRENCH_SAVED in (await h.slash(h.owner, "agora settings", language="fr")).text
-    board = await first_board(h, alice, bob, accept="Accepter")
+    _, alice, bob, board = await tictactoe_table(h, bot, accept="Accepter")
     h.faults.revoke(h.default_channel.id)
     pressed = await h.click(alice, board.button(label="a1"))
     said = [m.text for m in pressed.messages if m.ephemeral]

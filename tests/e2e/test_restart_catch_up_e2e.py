@@ -6,38 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.app import AgoraBot
+from tests.e2e.bad_days import start_bot_for_alice, thinking_board
 from tests.e2e.test_arkaios_e2e import build
 from tests.e2e.test_arkaios_e2e import challenge_accepted as arkaios_accepted
-from tests.harness import FakeDiscord, FakeMessage, FakeUser
-
-
-def killed_after_saving(bot: AgoraBot) -> None:
-    """Agora's moves are saved, and the process dies before it shows them."""
-    cog = bot.get_cog("Opponent")  # each bot loads its own copy of the extension's module
-    assert cog is not None and hasattr(cog, "show")
-
-    async def dies(*args: object) -> None:
-        return None
-
-    cog.show = dies  # type: ignore[attr-defined]
-
-
-async def thinking_board(h: FakeDiscord, alice: FakeUser, bot: AgoraBot, yes: str = "Accept") -> FakeMessage:
-    """Alice plays a1 against Agora, whose move is saved but never shown."""
-    killed_after_saving(bot)
-    await h.slash(alice, "tictactoe challenge", opponent=h.bot_user, level="easy")
-    board = h.last_message(h.default_channel)
-    await h.click(alice, board.button(label="a1"))
-    return h.last_message(h.default_channel)
+from tests.harness import FakeDiscord
 
 
 async def test_a_board_left_thinking_is_brought_current_at_start_up(
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
 ) -> None:
     h = discord_harness
-    alice = h.user("alice")
-    first = make_bot()
-    await h.start(first)
+    first, alice = await start_bot_for_alice(h, make_bot)
     stuck = await thinking_board(h, alice, first)
     assert stuck.content == "Agora is thinking…" and all(b.disabled for b in stuck.buttons if len(b.label or "") == 2)
     assert len(await first.storage.moves(1)) == 2, "Agora's move is saved"

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.app import AgoraBot
+from tests.e2e.bad_days import start_bot_for_alice, thinking_board
 from tests.e2e.conftest import FRENCH_SAVED
-from tests.e2e.test_restart_catch_up_e2e import thinking_board
 from tests.harness import FakeDiscord
 
 
@@ -15,9 +15,7 @@ async def test_a_board_left_thinking_is_posted_in_french_and_its_player_told_by_
     discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]
 ) -> None:
     h = discord_harness
-    alice = h.user("alice")
-    first = make_bot()
-    await h.start(first)
+    first, alice = await start_bot_for_alice(h, make_bot)
     assert FRENCH_SAVED in (await h.slash(h.owner, "agora settings", language="fr")).text
     await h.slash(alice, "agora notify", mode="dm")
     stuck = await thinking_board(h, alice, first)

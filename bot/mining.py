@@ -10,8 +10,10 @@ when, for the mover,
 
 Decisions are screened at a small budget (:data:`SCREEN`, a triage: the move played must seem to lose at
 least :data:`SCREEN_LOSS`). A candidate is then weighed with a budget larger than a live hard move's
-(:data:`SCALE` times it), then weighed again at twice that budget (:data:`CHECK`); only a candidate that
-is clear both times, with the same best move, is kept. Its follow-up line is then played by the hard
+(:data:`SCALE` times it), then weighed again at four times that budget (:data:`CHECK`): a larger search
+finds the move played a little better (it sees more of what that move still holds), so a candidate that is
+only just clear at twice the budget may not be at four; only a candidate that is clear both times, with the
+same best move, is kept. Its follow-up line is then played by the hard
 level from each seat's own observation: the opponent's best answer and, in games without chance, on
 until the game ends or :data:`LINE_PLIES` moves were played (the win that follows, when it does). Each
 step (a weighing, the world kept, each move of the line) is one job in a worker at the system's lowest
@@ -51,7 +53,7 @@ MARGIN_OTHERS = 0.2  # the best move's chance above every other move
 SCREEN = 0.25  # a quick screen's budget, the hard level's times this: only a move that looks costly goes on
 SCREEN_LOSS = 0.15  # what the move played must seem to lose at the screen to be looked at
 SCALE = 1.5  # the first look's budget: the hard level's, times this
-CHECK = 2.0  # the check's budget: the first look's, times this
+CHECK = 4.0  # the check's budget: the first look's, times this
 GAME_SECONDS = 20.0  # worker time for one game's mining
 LINE_PLIES = 5  # moves of the follow-up line after the best move, in games without chance
 LINE_RESERVE = 4.0  # worker seconds one move of the line may take (a hard decision's proofs and search)
@@ -194,7 +196,7 @@ def examine(obs: Observation, played: str, ply: int, seed: int, time_left: float
 async def examined(
     run: Runner, obs: Observation, played: str, ply: int, seed: int, time_left: float
 ) -> tuple[Found | None, float]:
-    """One decision: weighed, checked at twice the budget, then its world and line, each step one job (so a
+    """One decision: weighed, checked at four times the budget, then its world and line, each step one job (so a
     live move waits for no more than one of them). Returns the puzzle found (or None) and the seconds spent."""
     screen = await run(judge, obs, played, seed, SCREEN, time_left)
     spent = screen.seconds

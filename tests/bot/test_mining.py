@@ -17,7 +17,7 @@ from tests.bot.test_review import PLANTED
 TIC_TAC_TOE = "tic_tac_toe"
 # Crosses could complete the a-file with a3 but play c3; noughts complete the b-file with b3.
 MISSED_WIN = [(0, "a1"), (1, "b1"), (0, "a2"), (1, "b2"), (0, "c3"), (1, "b3")]
-RECHECK = 4 * SCALE  # four times the first look's budget (twice the check's)
+RECHECK = 4 * SCALE  # four times the first look's budget, with other sampled worlds than the check's
 
 
 def states_of(game: str, moves: list[tuple[int, str]], seed: int = 0) -> list[GameState[Any]]:

@@ -15,27 +15,31 @@ Each language is a folder of gettext files a community can translate without tou
   one ``msgstr[n]`` per form of the file's ``Plural-Forms``): :func:`plural` picks the form;
 - a French article that elides before a vowel is written as a format spec on the value it
   precedes: ``"Tournoi {game:de}"`` reads "Tournoi d'Awalé" and "Tournoi de Go"
-  (see :class:`Wording`), so the code never builds grammar;
+  (see :class:`rules.wording.Wording`), so the code never builds grammar;
 - every other file translates an engine's own English (refusals, results, move labels),
   ``rules.po`` for what all engines share and ``<game>.po`` for each game: the id of an
-  entry is the English template of a :class:`rules.Text`, worded by :func:`word`.
+  entry is the English template of a :class:`rules.Text`, worded by :func:`word`. An engine's
+  words that agree with a number (:meth:`rules.Text.counted`) are a plural entry there too, its
+  ``msgid`` the English for one and its ``msgid_plural`` the English for many; its eliding
+  articles are format specs as in ``agora.po``.
 
 A game installed as a package brings the same files in its own ``locales/<language>/`` folder
 (its ``agora.po`` holds its cog's messages and command descriptions): they join the tables.
 
 The words the pictures draw are English in each game's render module (its ``PICTURE_WORDS``, by
-key), where the drawing code lives; a game's engine module may add English words of the bot's
-messages it decides (its ``WORDS``), and its render module the names the catalogue words by key
-(its ``NAMED_BY_KEY``: English name -> key). Every registered game's are found, none is listed.
+key; a plural one's forms joined by :func:`rules.wording.plural_forms`), where the drawing code
+lives; a game's engine module may add English words of the bot's messages it decides (its
+``WORDS``), and its render module the names the catalogue words by key (its ``NAMED_BY_KEY``:
+English name -> key). Every registered game's are found, none is listed.
 """
 
 from __future__ import annotations
 
-import gettext
-import string
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
+from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 from babel.dates import format_date
@@ -46,6 +50,7 @@ from babel.units import format_unit
 
 from render.kit import PICTURE_WORDS
 from rules import GAMES, MODULES, Listing, Text, part_of
+from rules.wording import ENGLISH_RULE, FORMS, PLURAL_RULE, WORDING, chosen_form
 
 LOCALES = Path(__file__).with_name("locales")
 BOT_FILE, COMMAND = "agora.po", "command"
@@ -56,31 +61,8 @@ MESSAGES: dict[str, dict[str, str]] = {}  # language -> key -> message
 RULE_TEXTS: dict[str, dict[str, str]] = {}  # language -> an engine's English template -> its translation
 COMMANDS: dict[str, dict[str, str]] = {}  # language -> a command description in English -> its translation
 PLURALS: dict[str, dict[str, tuple[str, ...]]] = {}  # language -> key -> the message's plural forms
-PLURAL_RULES: dict[str, Callable[[int], int]] = {}  # language -> which form a number takes (its Plural-Forms)
-
-# Words that elide before a vowel sound, by the format spec a catalogue writes after the value:
-# "{game:de}" is "de Go" but "d'Awalé". A spec is the whole word, so a template reads as a sentence.
-ELIDING = {"de": "d'", "le": "l'", "la": "l'", "que": "qu'", "du": "de l'"}
-VOWELS = frozenset("aeiouyhàâäéèêëîïôöûüAEIOUYHÀÂÄÉÈÊËÎÏÔÖÛÜ")
-
-
-class Wording(string.Formatter):
-    """``str.format`` with eliding specs: ``{game:de}`` puts "de " or "d'" before the value.
-
-    >>> Wording().format("Tournoi {game:de}", game="Awalé"), Wording().format("{n:>3}", n=7)
-    ("Tournoi d'Awalé", '  7')
-    """
-
-    def format_field(self, value: Any, format_spec: str) -> Any:
-        if format_spec not in ELIDING:
-            return super().format_field(value, format_spec)
-        shown = str(value)
-        if shown.lstrip("*_\\")[:1] in VOWELS:  # a name in bold is still a name
-            return ELIDING[format_spec] + shown
-        return f"{format_spec} {shown}"
-
-
-WORDING = Wording()
+RULE_PLURALS: dict[str, dict[str, tuple[str, ...]]] = {}  # language -> an engine's English for one -> its forms
+PLURAL_RULES: dict[str, str] = {}  # language -> which form a number takes (its Plural-Forms expression)
 UNIT_LENGTHS: dict[str, Literal["short", "long", "narrow"]] = {"short": "short", "long": "long", "narrow": "narrow"}
 
 
@@ -90,15 +72,18 @@ def load_language(folder: Path) -> None:
     lang = folder.name
     for table in (MESSAGES, RULE_TEXTS, COMMANDS):
         table.setdefault(lang, {})
-    PLURALS.setdefault(lang, {})
+    for plurals in (PLURALS, RULE_PLURALS):
+        plurals.setdefault(lang, {})
     for path in sorted(folder.glob("*.po")):
         with path.open("rb") as file:
             catalogue = read_po(file)
         if path.name == BOT_FILE:
-            PLURAL_RULES[lang] = gettext.c2py(catalogue.plural_expr)
+            PLURAL_RULES.setdefault(lang, catalogue.plural_expr)  # the bot's own, read first, rules its language
         for message in catalogue:
             forms = _plural_forms(message)
-            if forms:
+            if forms and _table(path.name, message.context) is RULE_TEXTS:
+                RULE_PLURALS[lang][str(message.id[0])] = forms
+            elif forms:
                 key = str(message.id[0])
                 PLURALS[lang][key] = forms
                 MESSAGES[lang][key] = forms[-1]  # the form of many, for tools that read one template
@@ -156,7 +141,17 @@ def name_key(game_id: str) -> str:
     return f"{game_id}.name"
 
 
-MESSAGES["en"].update({**PICTURE_WORDS, **games_words()})
+def add_english_words(words: Mapping[str, str]) -> None:
+    """Add English words by key, written beside the code that draws or decides them, to the English
+    messages: a plural one (its forms joined) as a plural message."""
+    for key, english in words.items():
+        forms = tuple(english.split(FORMS))
+        if len(forms) > 1:
+            PLURALS["en"][key] = forms
+        MESSAGES["en"][key] = forms[-1]
+
+
+add_english_words({**PICTURE_WORDS, **games_words()})
 for _game_id, _game in GAMES.items():
     MESSAGES["en"].setdefault(name_key(_game_id), _game.name)
 # Words the catalogue already has by key: a game's names (a card's ``Text("Elf King")`` is worded as
@@ -246,15 +241,35 @@ def plural(lang: str, key: str, number: int, /, **values: Any) -> str:
 
     >>> [plural("fr", "replay.start", n, moves=n) for n in (1, 2)]
     ['Position de départ · 1 coup en tout.', 'Position de départ · 2 coups en tout.']
+    >>> plural("fr", "err.no_game", 3, id=3)
+    "Il n'y a pas de partie n°3."
     """
     values = worded(lang, values)
-    if key not in PLURALS.get(lang, {}):
-        lang = "en"
     if key not in PLURALS["en"]:
         return text(lang, key, **values)
-    forms = PLURALS[lang][key]
-    form = forms[min(PLURAL_RULES[lang](number), len(forms) - 1)]
-    return WORDING.format(form, **values)
+    if key not in PLURALS.get(lang, {}):
+        lang = "en"
+    return WORDING.format(chosen_form(PLURALS[lang][key], plural_rule(lang), number), **values)
+
+
+def plural_rule(lang: str) -> str:
+    """Which form of a plural message a number takes in ``lang``: its catalogue's ``Plural-Forms``.
+
+    >>> plural_rule("fr"), plural_rule("en")
+    ('(n > 1)', '(n != 1)')
+    """
+    return PLURAL_RULES.get(lang, ENGLISH_RULE)
+
+
+def table_word(lang: str, key: str) -> str:
+    """The message ``key`` in ``lang`` as a table of words holds it for a picture: a plural message's
+    forms joined (:func:`rules.wording.plural_forms`), else its template.
+
+    >>> table_word("fr", "replay.start").split("\\x00")[0]
+    'Position de départ · {moves} coup en tout.'
+    """
+    forms = PLURALS.get(lang, {}).get(key) or PLURALS["en"].get(key)
+    return FORMS.join(forms) if forms else template(lang, key)
 
 
 def listed(lang: str, names: Sequence[str]) -> str:
@@ -306,29 +321,28 @@ def template(lang: str, key: str) -> str:
 
 def engine_words(lang: str) -> dict[str, str]:
     """The engines' templates (and the names the bot words by key) in ``lang``, by their English:
-    what a picture needs to word an engine's :class:`Text` where :func:`word` cannot be called.
+    what a picture needs to word an engine's :class:`Text` where :func:`word` cannot be called
+    (a table of words, :mod:`rules.wording`: plural forms joined, the language's plural rule).
 
     >>> engine_words("fr")["{who} built the temple"]
     '{who} a construit le temple'
     """
-    names = {name: template(lang, key) for name, key in NAMED_BY_KEY.items()}
-    return {**RULE_TEXTS.get(lang, {}), **names}
+    return dict(_engine_table(lang))
+
+
+@cache  # the catalogues are all read once this module is imported
+def _engine_table(lang: str) -> Mapping[str, str]:
+    names = {name: template(lang, key) for name, key in NAMED_BY_KEY.items()}  # a game's cards, by key
+    plurals = {one: FORMS.join(forms) for one, forms in RULE_PLURALS.get(lang, {}).items()}
+    return MappingProxyType({**names, **RULE_TEXTS.get(lang, {}), **plurals, PLURAL_RULE: plural_rule(lang)})
 
 
 def word(lang: str, words: Text | Listing | str) -> str:
     """An engine's text in ``lang``: each English template it holds translated where the
-    catalogue has it, else left in English.
+    catalogue has it, else left in English, in the form its number takes, articles elided.
 
     >>> word("fr", Text("It is not your turn."))
     "Ce n'est pas votre tour."
     """
-    translations = RULE_TEXTS.get(lang, {})
-    messages = MESSAGES.get(lang, {})
-
-    def translate(template: str) -> str:
-        if template in translations:
-            return translations[template]
-        key = NAMED_BY_KEY.get(template)  # a name the bot's catalogue words by key (a game's cards)
-        return messages.get(key, template) if key else template
-
-    return translate(words) if isinstance(words, str) else words.word(translate)
+    table = _engine_table(lang)
+    return table.get(words, words) if isinstance(words, str) else words.word(table, WORDING.format)

@@ -25,7 +25,9 @@ from cogs.common import COLOUR, Board, GameCog, LessonClick, is_active, seat_lis
 from cogs.table.challenges import challenge_command
 from cogs.table.controls import GameButton, GameSelect, controls_view
 from render import araksey as drawing
+from rules import Text
 from rules.araksey import ELEMENTS, ArakseyState, ArakseyView, move_menu, side_of, turn_order
+from rules.wording import WORDING
 
 JSON = dict[str, Any]
 MAX_OPTIONS = 25
@@ -53,6 +55,17 @@ Member = discord.Member | discord.User
 def element_name(lang: str, element: str) -> str:
     """An element's name in ``lang`` (lower case), e.g. ``foudre`` for ``lightning``."""
     return text(lang, f"araksey.el.{element}")
+
+
+def seats_named(lang: str, label: Text, names: Sequence[str]) -> str:
+    """A move menu's label in ``lang``, its seats (left as ``{n}`` fields by the engine) named: filled by
+    the eliding formatter, so an article the catalogue writes before a seat elides before its name.
+
+    >>> from rules.araksey.board import seat_field
+    >>> [seats_named("fr", Text("{owner}'s source", owner=seat_field(1)), ["Bob", name]) for name in ("Ada", "Cy")]
+    ["une source d'Ada", 'une source de Cy']
+    """
+    return WORDING.format(word(lang, label), *names)
 
 
 def seat_labels(players: int) -> list[str]:
@@ -425,7 +438,7 @@ class Araksey(GameCog):
         self, record: GameRecord, groups: list[JSON], names: list[str], power: bool, lang: str
     ) -> list[discord.ui.Item[Any]]:
         options = [
-            discord.SelectOption(label=clip(word(lang, g["label"]).format(*names)), value=str(g["square"]))
+            discord.SelectOption(label=clip(seats_named(lang, g["label"], names)), value=str(g["square"]))
             for g in groups
         ]
         prefix = "ppiece" if power else "piece"
@@ -445,11 +458,11 @@ class Araksey(GameCog):
         for action in group["actions"]:
             if power and action["powered"]:
                 for variant in action["powered"]:
-                    label = f"{word(lang, action['label'])} + {word(lang, variant['label']).format(*names)}"
+                    label = f"{word(lang, action['label'])} + {seats_named(lang, variant['label'], names)}"
                     options.append(discord.SelectOption(label=clip(label), value=variant["move"]))
             else:
                 options.append(discord.SelectOption(label=clip(word(lang, action["label"])), value=action["move"]))
-        hint = text(lang, "araksey.choose_action", piece=word(lang, group["label"]).format(*names))
+        hint = text(lang, "araksey.choose_action", piece=seats_named(lang, group["label"], names))
         return [
             GameSelect(record.id, record.version, f"act{i}", options=part, placeholder=clip(hint))
             for i, part in enumerate(chunks(options))

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any, cast
 
 import discord
@@ -33,7 +34,7 @@ from discord.ext import commands
 
 from bot.app import PLAYERS_ONLY, AgoraBot
 from bot.departures import check_reliability
-from bot.i18n import text, word
+from bot.i18n import plural, text, word
 from bot.names import shown_name
 from bot.opponent import DEFAULT_LEVEL, Level
 from bot.ratings import ranks_of
@@ -56,7 +57,7 @@ from cogs.common import (
 )
 from cogs.table.challenges import DEADLINE_HELP
 from render import kouba as drawing
-from rules import GAMES, Outcome, View
+from rules import GAMES, Listing, Outcome, Text, View
 from rules.kouba import (
     DICE,
     EVENT,
@@ -104,6 +105,21 @@ def named(line: str, names: Sequence[str]) -> str:
         return names[seat] if seat < len(names) else match.group(0)
 
     return re.sub(r"@([1-6])", name, line)
+
+
+def seated(said: Any, names: Sequence[str]) -> Any:
+    """An engine's text with its players (@1..@6) named in its values, to word in a server's language:
+    named before it is worded, so a French article elides before a name ("le tour d'Ada").
+
+    >>> from bot.i18n import word
+    >>> word("fr", seated(cause_text("Khan of @1"), ["Ada"])), word("fr", seated(cause_text("Khan of @1"), ["Bob"]))
+    ("Khan d'Ada", 'Khan de Bob')
+    """
+    if isinstance(said, Text):
+        return said.with_values(**{name: seated(value, names) for name, value in said.values})
+    if isinstance(said, Listing):
+        return replace(said, items=tuple(seated(item, names) for item in said.items))
+    return named(said, names) if isinstance(said, str) else said
 
 
 def clip(words: str, limit: int) -> str:
@@ -176,11 +192,11 @@ def situation(state: KoubaState, names: Sequence[str], lang: str = "en") -> str:
 
 
 def pending_text(pending: PendingView, names: Sequence[str], lang: str = "en") -> str:
-    who, cause = names[pending["seat"]], named(word(lang, cause_text(pending["cause"])), names)
+    who, cause = names[pending["seat"]], word(lang, seated(cause_text(pending["cause"]), names))
     if pending["kind"] == "king":
         return text(lang, "kouba.pending_king", who=who, cause=cause)
     more = pending["queued"]
-    after = text(lang, "kouba.pending_more_n" if more > 1 else "kouba.pending_more_1", more=more) if more else ""
+    after = plural(lang, "kouba.pending_more", more, more=more) if more else ""
     return text(lang, "kouba.pending_pile", who=who, cause=cause, after=after)
 
 
@@ -242,10 +258,8 @@ def roller_line(dice: DiceView, name: str, kind: str, lang: str = "en") -> str:
         return text(lang, "kouba.not_rolled", name=name, target=target)
     total = text(lang, "kouba.total", total=sum(dice["values"])) if kind == "weaver" else ""
     status = text(lang, "kouba.done" if dice["done"] else "kouba.still_rolling")
-    key = "kouba.roller_n" if dice["rolls"] != 1 else "kouba.roller_1"
-    return text(
-        lang, key, name=name, dice=dice_text(dice), rolls=dice["rolls"], target=target, total=total, status=status
-    )
+    said = {"name": name, "dice": dice_text(dice), "rolls": dice["rolls"], "target": target, "total": total}
+    return plural(lang, "kouba.roller", dice["rolls"], **said, status=status)
 
 
 def prompt(state: KoubaState, lang: str = "en") -> str:
@@ -276,11 +290,12 @@ def card_effect(card: CardView, lang: str = "en") -> str:
     kind = card.get("power") or card.get("event", "")
     if kind not in drawing.POWER_TEXT:
         return ""
-    return text(lang, f"kouba.pic.power.{kind}", n=rolls, s="s" if rolls > 1 else "")
+    return plural(lang, f"kouba.pic.power.{kind}", rolls, n=rolls)
 
 
-def points(n: int) -> str:
-    return f"{n} pt{'s' if n != 1 else ''}"
+def points(lang: str, n: int) -> str:
+    """Points as the pictures write them: "1 pt", "3 pts" ("0 pt" in French)."""
+    return plural(lang, "kouba.pic.points", n, n=n)
 
 
 def arena_text(state: KoubaState, lang: str = "en") -> str:
@@ -322,7 +337,7 @@ def scores_table(state: KoubaState, names: Sequence[str], lang: str = "en") -> s
     return "```\n" + "\n".join(rows) + "\n```"
 
 
-def ranking_text(state: KoubaState, outcome: Outcome, names: Sequence[str]) -> str:
+def ranking_text(state: KoubaState, outcome: Outcome, names: Sequence[str], lang: str = "en") -> str:
     """The final ranking, places as the result ranks them (and tournaments count them): players the
     outcome does not tell apart share a place and its medal (a director's decision names only a winner)."""
     totals = state.totals()
@@ -333,7 +348,7 @@ def ranking_text(state: KoubaState, outcome: Outcome, names: Sequence[str]) -> s
     for seat in order:
         place = places[seat]
         medal = medals[place - 1] if place <= len(medals) else "  "
-        lines.append(f"{medal} {place}. **{names[seat]}**: {points(totals[seat])}")
+        lines.append(f"{medal} {place}. **{names[seat]}**: {points(lang, totals[seat])}")
     return "\n".join(lines)
 
 
@@ -343,7 +358,8 @@ def result_text(state: KoubaState, outcome: Outcome, names: Sequence[str], lang:
         return text(lang, "kouba.resigned", name=names[quitter])
     winner = names[outcome.winners[0]]
     reason = word(lang, outcome.reason)
-    return text(lang, "kouba.game_over_text", rounds=len(state.round_scores), winner=winner, reason=reason)
+    rounds = len(state.round_scores)  # a tournament director may decide a game before its last round
+    return plural(lang, "kouba.game_over_text", rounds, rounds=rounds, winner=winner, reason=reason)
 
 
 def hand_text(view: KoubaView, names: Sequence[str], lang: str = "en") -> str:
@@ -354,8 +370,7 @@ def hand_text(view: KoubaView, names: Sequence[str], lang: str = "en") -> str:
         top = cards[-1] if cards else None
         head = text(lang, "kouba.pile", n=index)
         if pile["kouba"]:
-            key = "kouba.pile_kouba_n" if len(cards) != 1 else "kouba.pile_kouba_1"
-            lines.append(text(lang, key, head=head, n=len(cards)))
+            lines.append(plural(lang, "kouba.pile_kouba", len(cards), head=head, n=len(cards)))
             continue
         if top is None:
             lines.append(text(lang, "kouba.pile_empty", head=head))
@@ -373,10 +388,10 @@ def hand_text(view: KoubaView, names: Sequence[str], lang: str = "en") -> str:
                 combo=word(lang, combo_words(top["combo"])),
                 status=status,
                 below=below,
-                score=points(pile["score"]),
+                score=points(lang, pile["score"]),
             )
         )
-    lines.append(text(lang, "kouba.round_so_far", score=points(view["round_score"])))
+    lines.append(text(lang, "kouba.round_so_far", score=points(lang, view["round_score"])))
     powers = [named(p, names) for p in view["usable_powers"] if not p.startswith("king")]
     shown = ", ".join(f"`{p}`" for p in powers) if powers else text(lang, "kouba.none")
     lines.append(text(lang, "kouba.powers_now", powers=shown))
@@ -469,13 +484,13 @@ def move_options(
     state: KoubaState, seat: int, notations: Sequence[str], names: Sequence[str], lang: str = "en"
 ) -> list[Any]:
     return [
-        discord.SelectOption(label=clip(named(label_of(state, seat, n, lang), names), 100), value=n) for n in notations
+        discord.SelectOption(label=clip(label_of(state, seat, n, names, lang), 100), value=n) for n in notations
     ]
 
 
-def label_of(state: KoubaState, seat: int, notation: str, lang: str = "en") -> str:
-    """The engine's label of a move, in ``lang`` (players still named @1, @2...)."""
-    return word(lang, move_label(state, seat, state.parse_move(notation)))
+def label_of(state: KoubaState, seat: int, notation: str, names: Sequence[str], lang: str = "en") -> str:
+    """The engine's label of a move, in ``lang``, its players named."""
+    return word(lang, seated(move_label(state, seat, state.parse_move(notation)), names))
 
 
 def chunks(items: Sequence[str], size: int = MAX_OPTIONS) -> list[Sequence[str]]:
@@ -663,14 +678,14 @@ class Kouba(GameCog):
         """Arena or final ranking, the scores table once a round is over, and the latest events."""
         shown = [shown_name(n) for n in names]
         if outcome is not None:
-            ranking = clip(ranking_text(state, outcome, shown), 1024)
+            ranking = clip(ranking_text(state, outcome, shown, lang), 1024)
             embed.add_field(name=text(lang, "kouba.final_ranking"), value=ranking, inline=False)
         elif state.phase != SWAP:
             embed.add_field(name=text(lang, "kouba.arena"), value=clip(arena_text(state, lang), 1024), inline=False)
         table = scores_table(state, names, lang)
         if table:
             embed.add_field(name=text(lang, "kouba.scores"), value=table, inline=False)
-        latest = [named(word(lang, log_text(line)), shown) for line in state.log[-LOG_LINES:]]
+        latest = [word(lang, seated(log_text(line), shown)) for line in state.log[-LOG_LINES:]]
         if latest:
             embed.add_field(name=text(lang, "kouba.latest"), value=clip("\n".join(latest), 1024), inline=False)
 
@@ -712,7 +727,7 @@ class Kouba(GameCog):
         for notation in groups.get("kouba", []):
             index = int(notation.removeprefix("kouba:pile")) - 1
             size = piles[index]["size"]
-            label = text(lang, "kouba.kouba_on_n" if size != 1 else "kouba.kouba_on_1", n=index + 1, size=size)
+            label = plural(lang, "kouba.kouba_on", size, n=index + 1, size=size)
             buttons.append(
                 GameButton(record.id, version, f"mv:{notation}", label=label, style=discord.ButtonStyle.danger, row=0)
             )
@@ -834,7 +849,8 @@ class Kouba(GameCog):
                 active = (
                     text(lang, "kouba.take_active", name=word(lang, pile["active"]["name"])) if pile["active"] else ""
                 )
-                label = text(lang, "kouba.take_option", n=index + 1, size=pile["size"], active=active)
+                size = pile["size"]
+                label = plural(lang, "kouba.take_option", size, n=index + 1, size=size, active=active)
                 options.append(discord.SelectOption(label=label, value=notation))
             hint = text(lang, "kouba.take_placeholder", name=clip(names[seat], 30), rival=clip(names[rival], 30))
             items.append(
@@ -883,7 +899,7 @@ class Kouba(GameCog):
                 record.id,
                 record.version,
                 "pm:" + self.guarded_value(state, notation),
-                label=clip(named(label_of(state, seat, notation, lang), names), 80),
+                label=clip(label_of(state, seat, notation, names, lang), 80),
                 style=discord.ButtonStyle.primary,
             )
             for power in BUTTON_POWERS

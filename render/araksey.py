@@ -57,6 +57,7 @@ from render.kit import (
     move_words,
     seat_marker,
     text_width,
+    word,
     wrapped,
 )
 from render.kit import PICTURE_WORDS as KIT_WORDS
@@ -127,9 +128,9 @@ def render(
     """PNG of the board as ``view`` shows it (800 px wide), a :class:`render.kit.Render`: a finished game's
     ``result`` replaces whose turn it is and the set-up prompts."""
     words = {**PICTURE_WORDS, **(words or {})}
-    player = words["araksey.pic.player"]
     names = tuple(
-        players[seat] if seat < len(players) else player.format(n=seat + 1) for seat in range(view["players"])
+        players[seat] if seat < len(players) else word(words, "araksey.pic.player", n=seat + 1)
+        for seat in range(view["players"])
     )
     return _to_png(draw_view(view, names, result, words))
 
@@ -190,12 +191,12 @@ def _turn_text(view: ArakseyView, names: tuple[str, ...], words: Mapping[str, st
         if not winners:
             return words["araksey.pic.draw"]
         who = words["araksey.pic.and"].join(_fit(names[s], 10) for s in winners)
-        return words["araksey.pic.won"].format(who=who)
+        return word(words, "araksey.pic.won", who=who)
     if not view["actors"]:
         return ""
     who = _fit(names[view["actors"][0]], 12)
     key = {"setup_sources": "place_source", "setup_arakseys": "place_araksey"}.get(view["phase"], "to_move")
-    return words[f"araksey.pic.{key}"].format(who=who)
+    return word(words, f"araksey.pic.{key}", who=who)
 
 
 # ---------------------------------------------------------------------------
@@ -406,7 +407,7 @@ def _draw_panel(
         y = _draw_phase(draw, view, y, words)
     for side, seats in enumerate(view["teams"]):
         if view["players"] > 2:
-            label = words["araksey.pic.side"].format(letter=SIDE_LETTERS[side])
+            label = word(words, "araksey.pic.side", letter=SIDE_LETTERS[side])
             draw.text((PANEL_LEFT + 12, y), label, font=font(16), fill=MUTED)
             y += 20
         for seat in seats:
@@ -419,7 +420,7 @@ def _draw_phase(draw: ImageDraw.ImageDraw, view: ArakseyView, y: float, words: M
     phase = view["phase"]
     lines = [words[f"araksey.pic.{phase}_{n}"] for n in (1, 2)] if phase != "play" else []
     if view.get("clock_seconds"):
-        lines.append(words["araksey.pic.clock"].format(n=view["clock_seconds"]))
+        lines.append(word(words, "araksey.pic.clock", n=view["clock_seconds"]))
     for line in lines:
         size, line = fitted(draw, line, PANEL_WIDTH - 20, 16, 12)
         draw.text((PANEL_LEFT + 12, y), line, font=font(size), fill=YELLOW)
@@ -474,8 +475,8 @@ def _draw_effects(
     y += 22
     short = [_fit(name, 10) for name in names]
     for effect in view["effects"]:
-        said = words[f"araksey.pic.effect_{effect['power']}"].format(
-            by=short[effect["by"]], target=short[effect["target"]]
+        said = word(
+            words, f"araksey.pic.effect_{effect['power']}", by=short[effect["by"]], target=short[effect["target"]]
         )
         for line in wrapped(draw, said, PANEL_WIDTH - 24, 15):
             draw.text((PANEL_LEFT + 12, y), line, font=font(15), fill=TEXT)

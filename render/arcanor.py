@@ -52,6 +52,7 @@ from render.kit import (
     seat_marker,
     text_width,
     to_png,
+    word,
 )
 from render.kit import PICTURE_WORDS as KIT_WORDS
 from rules.arcanor import ArcanorView, PeekView, PieceView, StackView
@@ -186,7 +187,7 @@ def board_grid() -> Grid:
 
 
 def _name(names: tuple[str, ...], seat: int, words: Mapping[str, str] = PICTURE_WORDS) -> str:
-    return names[seat] if seat < len(names) else words["arcanor.pic.player"].format(n=seat + 1)
+    return names[seat] if seat < len(names) else word(words, "arcanor.pic.player", n=seat + 1)
 
 
 def _turn_text(view: ArcanorView, names: tuple[str, ...], words: Mapping[str, str] = PICTURE_WORDS) -> str:
@@ -197,11 +198,11 @@ def _turn_text(view: ArcanorView, names: tuple[str, ...], words: Mapping[str, st
             return ""
         drawn = view["move_number"] == 0 and not view["last_move"]
         key = "arcanor.pic.to_move_drawn" if drawn else "arcanor.pic.to_move"
-        return words[key].format(who=_name(names, actors[0], words))
+        return word(words, key, who=_name(names, actors[0], words))
     score = "-".join(str(round(points)) for points in outcome["scores"])
     if not outcome["winners"]:
-        return words["arcanor.pic.draw"].format(score=score)
-    return words["arcanor.pic.won"].format(who=_name(names, outcome["winners"][0], words), score=score)
+        return word(words, "arcanor.pic.draw", score=score)
+    return word(words, "arcanor.pic.won", who=_name(names, outcome["winners"][0], words), score=score)
 
 
 # ---------------------------------------------------------------------------
@@ -236,7 +237,7 @@ def _draw_goal_labels(
         goal_rank = home_rows[1 - seat]
         on_top = goal_rank == RANKS
         y = grid.top - COORD_BAND - GOAL_BAND / 2 if on_top else grid.bottom + COORD_BAND + GOAL_BAND / 2
-        text = words["arcanor.pic.goal"].format(who=_name(names, seat, words), rank=goal_rank)
+        text = word(words, "arcanor.pic.goal", who=_name(names, seat, words), rank=goal_rank)
         x = WIDTH / 2 - text_width(draw, text, 18) / 2
         seat_marker(draw, (x - 16, y), 8, seat, SEAT_COLOURS[seat])
         draw.text((x, y), text, font=font(18), fill=TEXT, anchor="lm")
@@ -248,7 +249,7 @@ def _draw_viewer_note(
     viewer = view.get("viewer")
     if viewer is None:
         return
-    note = words["arcanor.pic.private"].format(who=_name(names, viewer, words))
+    note = word(words, "arcanor.pic.private", who=_name(names, viewer, words))
     draw.text((WIDTH - MARGIN, height - FOOTER_HEIGHT / 2), note, font=font(18), fill=MUTED, anchor="rm")
 
 
@@ -434,7 +435,7 @@ def _draw_peek_line(
     draw: ImageDraw.ImageDraw, y: float, peek: PeekView, names: tuple[str, ...], words: Mapping[str, str]
 ) -> None:
     who = _name(names, peek["seat"], words)
-    text = words["arcanor.pic.peek"].format(n=peek["turn"], who=who, square=peek["square"])
+    text = word(words, "arcanor.pic.peek", n=peek["turn"], who=who, square=peek["square"])
     draw.text((MARGIN, y), text, font=font(18), fill=TEXT, anchor="lm")
     x = MARGIN + text_width(draw, text, 18) + 18
     pieces = [peek["top"], *peek["contents"]]

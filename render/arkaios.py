@@ -45,12 +45,15 @@ from render.kit import (
     font,
     mark_last_move,
     move_words,
+    plural_word,
     seat_marker,
     text_width,
+    word,
 )
 from render.kit import PICTURE_WORDS as KIT_WORDS
 from rules.arkaios import ArkaiosView
 from rules.base import OutcomeView, Square
+from rules.wording import plural_forms
 
 WIDTH = 800
 SIZE = 5
@@ -89,8 +92,9 @@ BOARD_WORDS: dict[str, str] = {
     "arkaios.pic.open_any": "{who}: open with level {levels} on any square.",
     "arkaios.pic.open_another": "{who}: open with level {levels} on another square.",
     "arkaios.pic.or": "{first} or {last}",
-    "arkaios.pic.left_1": "{who}: {n} piece left, end on level {level}.",
-    "arkaios.pic.left_n": "{who}: {n} pieces left, end on level {level}.",
+    "arkaios.pic.left": plural_forms(
+        "{who}: {n} piece left, end on level {level}.", "{who}: {n} pieces left, end on level {level}."
+    ),
     "arkaios.pic.no_pillar": "{who}: no pillar yet",
     "arkaios.pic.at": "{who} at {square}, level {level}",
 }
@@ -164,8 +168,9 @@ def _sample_views() -> list[ArkaiosView]:
 
 
 def _names(players: Sequence[str], words: Mapping[str, str] = PICTURE_WORDS) -> list[str]:
-    player = words["arkaios.pic.player"]
-    return [players[seat] if seat < len(players) else player.format(n=seat + 1) for seat in range(2)]
+    return [
+        players[seat] if seat < len(players) else word(words, "arkaios.pic.player", n=seat + 1) for seat in range(2)
+    ]
 
 
 # ---------------------------------------------------------------------------
@@ -175,7 +180,7 @@ def _names(players: Sequence[str], words: Mapping[str, str] = PICTURE_WORDS) -> 
 def _turn_text(view: ArkaiosView, names: list[str], words: Mapping[str, str] = PICTURE_WORDS) -> str:
     turn, outcome = view["turn"], view["outcome"]
     if turn is not None:
-        return words["arkaios.pic.to_play"].format(who=names[turn])
+        return word(words, "arkaios.pic.to_play", who=names[turn])
     if outcome is None or not outcome["winners"]:
         return words["arkaios.pic.draw"]
     return _ending(outcome, names, words, "arkaios.pic.won")
@@ -188,7 +193,7 @@ def _ending(outcome: OutcomeView, names: list[str], words: Mapping[str, str], ke
     reason = outcome["reason"]
     if reason in ("temple", "blocked"):
         key = f"{key}_{reason}"
-    return words[key].format(who=names[winner], other=names[1 - winner], reason=reason)
+    return word(words, key, who=names[winner], other=names[1 - winner], reason=reason)
 
 
 def _instruction(view: ArkaiosView, names: list[str], words: Mapping[str, str] = PICTURE_WORDS) -> str:
@@ -202,12 +207,12 @@ def _instruction(view: ArkaiosView, names: list[str], words: Mapping[str, str] =
     if view["phase"] == "opening":
         used = [lv for lv in view["last_levels"] if lv is not None]
         levels = [str(lv) for lv in (1, 2, 3) if lv not in used]
-        choice = words["arkaios.pic.or"].format(first=", ".join(levels[:-1]), last=levels[-1])
+        choice = word(words, "arkaios.pic.or", first=", ".join(levels[:-1]), last=levels[-1])
         key = "arkaios.pic.open_another" if used else "arkaios.pic.open_any"
-        return words[key].format(who=name, levels=choice)
+        return word(words, key, who=name, levels=choice)
     left = view["remaining"]
-    key = "arkaios.pic.left_1" if left == 1 else "arkaios.pic.left_n"
-    return words[key].format(who=name, n=left, level=view["final_level"])
+    assert left is not None, "past the opening, a turn has its pieces to spend"
+    return plural_word(words, "arkaios.pic.left", left, who=name, n=left, level=view["final_level"])
 
 
 # ---------------------------------------------------------------------------
@@ -360,8 +365,8 @@ def _position_text(view: ArkaiosView, name: str, seat: int, words: Mapping[str, 
     """Where a player stands: ``Ada at c3, level 2`` (or that they have no pillar yet)."""
     position = view["positions"][seat]
     if position is None:
-        return words["arkaios.pic.no_pillar"].format(who=name)
-    return words["arkaios.pic.at"].format(who=name, square=position, level=view["last_levels"][seat])
+        return word(words, "arkaios.pic.no_pillar", who=name)
+    return word(words, "arkaios.pic.at", who=name, square=position, level=view["last_levels"][seat])
 
 
 LEGEND_CELL = 52

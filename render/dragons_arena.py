@@ -49,12 +49,15 @@ from render.kit import (
     mark_last_move,
     move_words,
     palette_of,
+    plural_word,
     text_width,
     to_png,
+    word,
 )
 from render.kit import PICTURE_WORDS as KIT_WORDS
 from rules.base import OutcomeView, Square
 from rules.dragons_arena import Arena, DragonsArenaView, DragonView
+from rules.wording import plural_forms
 
 WIDTH = 800
 CELL = 118
@@ -111,8 +114,7 @@ ARENA_WORDS: dict[str, str] = {
     "dragons_arena.pic.over": "Duel over",
     "dragons_arena.pic.power": "Power {n}",
     "dragons_arena.pic.dice_to_set": "8 dice to set",
-    "dragons_arena.pic.dragons_1": "{n} dragon",
-    "dragons_arena.pic.dragons_n": "{n} dragons",
+    "dragons_arena.pic.dragons": plural_forms("{n} dragon", "{n} dragons"),
     "dragons_arena.pic.to_place": "{dragons}, {n} to place",
     "dragons_arena.pic.your_species": "your species ({difficulty})",
     "dragons_arena.pic.solo_lose": "5+ dragons: you lose",
@@ -144,7 +146,7 @@ def draw_view(
     height = grid.bottom + COORD_BAND + STATUS_BAND + FOOTER_HEIGHT
     img, draw = board_canvas(WIDTH, height, grid)
     header = Header(
-        game=words["dragons_arena.pic.title"].format(n=view["duel"]),
+        game=word(words, "dragons_arena.pic.title", n=view["duel"]),
         players=_header_names(view, names, words),
         seat_colours=_seat_colours(view),
         turn=_turn_text(view, names, words),
@@ -224,11 +226,11 @@ def _turn_text(view: DragonsArenaView, names: tuple[str, ...], words: Mapping[st
     if to_play is None:  # the secret set of powers, where both sides may act
         waiting = [_side(words, s) for s in (0, 1) if not view["ready"][SIDES[s]]]
         if len(waiting) > 1:
-            return words["dragons_arena.pic.both_to_set"].format(a=waiting[0], b=waiting[1])
-        return words["dragons_arena.pic.one_to_set"].format(side=waiting[0])
+            return word(words, "dragons_arena.pic.both_to_set", a=waiting[0], b=waiting[1])
+        return word(words, "dragons_arena.pic.one_to_set", side=waiting[0])
     side = SIDES.index(to_play)
     who = _side(words, side) if view.get("solo") else _side_name(view, side, names, words)
-    return words["dragons_arena.pic.to_play"].format(who=who)
+    return word(words, "dragons_arena.pic.to_play", who=who)
 
 
 def _result_text(view: DragonsArenaView, outcome: OutcomeView, names: tuple[str, ...], words: Mapping[str, str]) -> str:
@@ -241,7 +243,7 @@ def _result_text(view: DragonsArenaView, outcome: OutcomeView, names: tuple[str,
         ]
     if not outcome["winners"]:
         return words["dragons_arena.pic.draw"]
-    return words["dragons_arena.pic.won"].format(who=_side_name(view, outcome["winners"][0], names, words))
+    return word(words, "dragons_arena.pic.won", who=_side_name(view, outcome["winners"][0], names, words))
 
 
 def _status_lines(view: DragonsArenaView, words: Mapping[str, str], result: str | None = None) -> tuple[str, str]:
@@ -253,14 +255,14 @@ def _status_lines(view: DragonsArenaView, words: Mapping[str, str], result: str 
         return _ending(view, view["outcome"], words), ""
     second = ""
     if duel:
-        won = words["dragons_arena.pic.duel_won"]
         winner = (
             words["dragons_arena.pic.duel_draw"]
             if duel["winner"] is None
-            else won.format(side=_side(words, duel["winner"]))
+            else word(words, "dragons_arena.pic.duel_won", side=_side(words, duel["winner"]))
         )
         power = duel["totals"]
-        second = words["dragons_arena.pic.duel_line"].format(
+        second = word(
+            words, "dragons_arena.pic.duel_line",
             n=duel["duel"], winner=winner, fire=_side(words, "fire"), fire_power=power["fire"],
             ice=_side(words, "ice"), ice_power=power["ice"], reason=duel["reason"],
         )  # fmt: skip
@@ -276,11 +278,16 @@ def _ending(view: DragonsArenaView, outcome: OutcomeView, words: Mapping[str, st
     champion = SIDES[outcome["winners"][0]]
     other = SIDES[1 - outcome["winners"][0]]
     power, nuggets = duel["totals"], view["nuggets"]
-    text = words["dragons_arena.pic.match_duel"].format(
-        side=_side(words, champion), won=power[champion], lost=power[other], reason=duel["reason"]
+    text = word(
+        words,
+        "dragons_arena.pic.match_duel",
+        side=_side(words, champion),
+        won=power[champion],
+        lost=power[other],
+        reason=duel["reason"],
     )
     if view["nuggets_to_win"] > 1:
-        text = words["dragons_arena.pic.match_nuggets"].format(duel=text, won=nuggets[champion], lost=nuggets[other])
+        text = word(words, "dragons_arena.pic.match_nuggets", duel=text, won=nuggets[champion], lost=nuggets[other])
     return text
 
 
@@ -292,11 +299,11 @@ def _prompt(view: DragonsArenaView, words: Mapping[str, str]) -> str:
     if must == "set":
         waiting = [_side(words, s) for s in (0, 1) if not view["ready"][SIDES[s]]]
         who = words["dragons_arena.pic.both_sides"] if len(waiting) != 1 else waiting[0]
-        return words["dragons_arena.pic.set_big" if view["level"] == "big" else "dragons_arena.pic.set"].format(who=who)
+        return word(words, "dragons_arena.pic.set_big" if view["level"] == "big" else "dragons_arena.pic.set", who=who)
     side = _side(words, view["to_play"] or "fire")
-    text = words[f"dragons_arena.pic.{must}"].format(side=side)
+    text = word(words, f"dragons_arena.pic.{must}", side=side)
     if must != "element" and view["element_allowed"]:
-        text = words["dragons_arena.pic.or_element"].format(prompt=text)
+        text = word(words, "dragons_arena.pic.or_element", prompt=text)
     return text
 
 
@@ -458,9 +465,9 @@ def _draw_side_panel(
 def _power_line(view: DragonsArenaView, side: int, words: Mapping[str, str]) -> str:
     """Total power in the arena; during a secret set, the set's total if this view sees it."""
     if view["phase"] != "setup":
-        return words["dragons_arena.pic.power"].format(n=view["totals"][SIDES[side]])
+        return word(words, "dragons_arena.pic.power", n=view["totals"][SIDES[side]])
     dice = view["dice"][SIDES[side]]
-    return words["dragons_arena.pic.power"].format(n="?" if dice is None else sum(dice))
+    return word(words, "dragons_arena.pic.power", n="?" if dice is None else sum(dice))
 
 
 def _count_line(view: DragonsArenaView, side: int, words: Mapping[str, str]) -> str:
@@ -468,10 +475,10 @@ def _count_line(view: DragonsArenaView, side: int, words: Mapping[str, str]) -> 
     if view["phase"] == "setup":
         return words["dragons_arena.pic.dice_to_set"]
     left = view["dragons_left"][SIDES[side]]
-    text = words["dragons_arena.pic.dragons_1" if left == 1 else "dragons_arena.pic.dragons_n"].format(n=left)
+    text = plural_word(words, "dragons_arena.pic.dragons", left, n=left)
     dice = view["dice"][SIDES[side]]
     if view["phase"] in ("split", "placement") and dice:
-        text = words["dragons_arena.pic.to_place"].format(dragons=text, n=len(dice))
+        text = word(words, "dragons_arena.pic.to_place", dragons=text, n=len(dice))
     return text
 
 
@@ -483,12 +490,14 @@ def _draw_solo_line(
     if solo is None:
         return
     if solo["you"] == SIDES[side]:
-        species = words["dragons_arena.pic.your_species"].format(difficulty=solo["difficulty"])
+        species = word(words, "dragons_arena.pic.your_species", difficulty=solo["difficulty"])
         draw.text((x, y), species, font=font(18), fill=MUTED)
         return
     left, table = view["dragons_left"][SIDES[side]], solo["bonus_table"]
-    bonus = words["dragons_arena.pic.bonus"]
-    text = words["dragons_arena.pic.solo_lose"] if left >= len(table) else bonus.format(n=table[left])
+    if left >= len(table):
+        text = words["dragons_arena.pic.solo_lose"]
+    else:
+        text = word(words, "dragons_arena.pic.bonus", n=table[left])
     draw.text((x, y), text, font=font(18), fill=GOLD)
 
 

@@ -30,6 +30,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render.memo_font import MemoFont
 from rules import GAMES, View
+from rules.wording import ENGLISH_RULE, FORMS, PLURAL_RULE, WORDING, chosen_form
 
 Colour = tuple[int, int, int]
 
@@ -99,14 +100,32 @@ PICTURE_WORDS: dict[str, str] = {
 
 
 def word(words: Mapping[str, str], key: str, **values: Any) -> str:
-    """The picture word ``key`` from ``words`` (English when missing), formatted with ``values``.
+    """The picture word ``key`` from ``words`` (English when missing), formatted with ``values``,
+    its articles elided as the catalogue writes them (:mod:`rules.wording`).
 
     >>> word({"pic.move": "coup {number}"}, "pic.move", number=3)
     'coup 3'
     >>> word({}, "pic.no_move")
     'No move yet'
+    >>> word({"pic.races": "la pile {whose:de}"}, "pic.races", whose="Ada")
+    "la pile d'Ada"
     """
-    return (words.get(key) or PICTURE_WORDS[key]).format(**values)
+    return WORDING.format(words.get(key) or PICTURE_WORDS[key], **values)
+
+
+def plural_word(words: Mapping[str, str], key: str, number: int, /, **values: Any) -> str:
+    """The plural picture word ``key`` from ``words`` in the form ``number`` takes in their language
+    (its forms joined by :func:`rules.wording.plural_forms`), formatted as :func:`word` does.
+
+    >>> from rules.wording import plural_forms
+    >>> french = {"pic.rolls": plural_forms("{n} lancer", "{n} lancers"), PLURAL_RULE: "(n > 1)"}
+    >>> [plural_word(french, "pic.rolls", n, n=n) for n in (0, 1, 2)]
+    ['0 lancer', '1 lancer', '2 lancers']
+    >>> [plural_word({"pic.rolls": plural_forms("{n} roll", "{n} rolls")}, "pic.rolls", n, n=n) for n in (0, 1)]
+    ['0 rolls', '1 roll']
+    """
+    forms = (words.get(key) or PICTURE_WORDS[key]).split(FORMS)
+    return WORDING.format(chosen_form(forms, words.get(PLURAL_RULE, ENGLISH_RULE), number), **values)
 
 
 class Render(Protocol):
@@ -324,7 +343,7 @@ def move_words(view: View, names: Sequence[str], words: Mapping[str, str]) -> st
     """
     seats = [*names, *(str(seat + 1) for seat in range(len(names), view["players"]))]  # a nameless seat: its number
     described = GAMES[view["game"]].state_class.describe(view, seats)
-    return "" if described is None else described.word(lambda template: words.get(template, template))
+    return "" if described is None else described.word(words, WORDING.format)
 
 
 def seat_marker(

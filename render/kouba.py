@@ -53,15 +53,18 @@ from render.kit import (
     mark_last_move,
     move_words,
     palette_of,
+    plural_word,
     seat_marker,
     text_width,
     to_png,
+    word,
     wrapped,
 )
 from render.kit import PICTURE_WORDS as KIT_WORDS
 from rules.kouba import DiceView, EventView, HandPile, KoubaView, PileView
 from rules.kouba_combos import Term, parse_combo
 from rules.kouba_deck import CardView, load_deck
+from rules.wording import plural_forms
 
 WIDTH = 800
 Box = tuple[int, int, int, int]
@@ -81,7 +84,7 @@ POWER_TEXT = {
     "khan": "gives a Kouba",
     "brute": "discards a card",
     "assassin": "ends a turn",
-    "extra": "+{n} roll{s}",
+    "extra": plural_forms("+{n} roll", "+{n} rolls"),
     "courtesan": "sets a die",
     "shaman": "replaces an arena card",
     "weaver": "Weaver event",
@@ -138,25 +141,25 @@ TABLE_WORDS: dict[str, str] = {
     "kouba.pic.nobody_rolling": "nobody is rolling",
     "kouba.pic.not_rolled": "not rolled yet",
     "kouba.pic.kept": "kept",
-    "kouba.pic.rolls_left_1": "{n} roll left",
-    "kouba.pic.rolls_left_n": "{n} rolls left",
-    "kouba.pic.rolls_1": "{n} roll",
-    "kouba.pic.rolls_n": "{n} rolls",
+    "kouba.pic.rolls_left": plural_forms("{n} roll left", "{n} rolls left"),
+    "kouba.pic.rolls": plural_forms("{n} roll", "{n} rolls"),
     "kouba.pic.done": "done",
     "kouba.pic.roll_off": "{name} (roll-off {n})",
     "kouba.pic.races": "{who} races {whose}'s pile {pile}:",
     "kouba.pic.total": "total {n}",
     "kouba.pic.no_hand": "Spectators have no hand.",
-    "kouba.pic.your_piles": "Your piles, {who}  ·  round {round}  ·  this round: {score} pts",
+    "kouba.pic.your_piles": plural_forms(
+        "Your piles, {who}  ·  round {round}  ·  this round: {score} pt",
+        "Your piles, {who}  ·  round {round}  ·  this round: {score} pts",
+    ),
     "kouba.pic.kouba_pile": "Kouba: 0 pts",
-    "kouba.pic.points": "{n} pts",
+    "kouba.pic.points": plural_forms("{n} pt", "{n} pts"),
     "kouba.pic.powers_now": "Powers you may use now: {powers}",
     "kouba.pic.no_power": "none",
     "kouba.pic.example": "e.g. {sample}",
     **{f"kouba.pic.event.{kind}": name for kind, name in EVENT_NAMES.items()},
     "kouba.pic.pile": "pile {n}",
-    "kouba.pic.cards_1": "{n} card",
-    "kouba.pic.cards_n": "{n} cards",
+    "kouba.pic.cards": plural_forms("{n} card", "{n} cards"),
     "kouba.pic.inert": "inert / face down",
     "kouba.pic.active": "ACTIVE",
     "kouba.pic.kind": "{n} alike",
@@ -316,21 +319,21 @@ def _turn_text(view: KoubaView, names: tuple[str, ...], words: Mapping[str, str]
     if outcome is not None:
         winners = outcome["winners"]
         return (
-            words["kouba.pic.won"].format(who=_fit(names[winners[0]], 10))
+            word(words, "kouba.pic.won", who=_fit(names[winners[0]], 10))
             if winners
             else words["kouba.pic.draw_result"]
         )
     waiting: list[int] = view.get("waiting_for") or view["actors"]
     if len(waiting) == 1:
-        return words["kouba.pic.to_play"].format(who=_fit(names[waiting[0]], 10))
-    return words["kouba.pic.n_to_play"].format(n=len(waiting))
+        return word(words, "kouba.pic.to_play", who=_fit(names[waiting[0]], 10))
+    return word(words, "kouba.pic.n_to_play", n=len(waiting))
 
 
 def _draw_status(
     draw: Draw, view: KoubaView, names: tuple[str, ...], result: str | None, words: Mapping[str, str]
 ) -> None:
     top = HEADER_HEIGHT + 8
-    stage = words["kouba.pic.round"].format(round=view["round"], rounds=view["rounds"])
+    stage = word(words, "kouba.pic.round", round=view["round"], rounds=view["rounds"])
     text = f"{stage}  ·  {result or _phase_text(view, names, words)}"
     draw.text((MARGIN, top), text, font=font(20), fill=TEXT)
 
@@ -341,15 +344,15 @@ def _phase_text(view: KoubaView, names: tuple[str, ...], words: Mapping[str, str
         return words["kouba.pic.game_over"]
     if pending:
         key = "kouba.pic.king_counter" if pending["kind"] == "king" else "kouba.pic.places_kouba"
-        return words[key].format(who=_fit(names[pending["seat"]], 12), cause=pending["cause"])
+        return word(words, key, who=_fit(names[pending["seat"]], 12), cause=pending["cause"])
     if view["phase"] == "swap":
-        return words["kouba.pic.swap"].format(left=(view["swapped"] or []).count(False))
+        return word(words, "kouba.pic.swap", left=(view["swapped"] or []).count(False))
     if view["phase"] == "tiebreak":
         return words["kouba.pic.event.tiebreak"]
     if view["event"]:
         return _event_name(view["event"], words)
     turn = view["turn"]
-    return "" if turn is None else words["kouba.pic.faces_arena"].format(who=_fit(names[turn], 12))
+    return "" if turn is None else word(words, "kouba.pic.faces_arena", who=_fit(names[turn], 12))
 
 
 def _event_name(event: EventView, words: Mapping[str, str]) -> str:
@@ -368,7 +371,7 @@ def arena_box(slot: int) -> Box:
 def _draw_arena(draw: Draw, view: KoubaView, words: Mapping[str, str]) -> None:
     for slot, card in enumerate(view["arena"]):
         box = arena_box(slot)
-        slot_label = words["kouba.pic.slot"].format(n=slot + 1)
+        slot_label = word(words, "kouba.pic.slot", n=slot + 1)
         draw.text((box[0] + CARD_W / 2, ARENA_TOP - 2), slot_label, font=font(16), fill=MUTED, anchor="mb")
         if card:
             draw_card(draw, box, card, words=words)
@@ -505,9 +508,10 @@ def _points_disc(draw: Draw, centre: tuple[float, float], points: int) -> None:
 
 def _power_label(card: CardView, words: Mapping[str, str]) -> str:
     key = card.get("power") or card.get("event", "")
-    text = words.get(f"kouba.pic.power.{key}", "")
+    if f"kouba.pic.power.{key}" not in words:
+        return ""
     n = card.get("extra_rolls", 0)
-    return text.format(n=n, s="s" if n > 1 else "")
+    return plural_word(words, f"kouba.pic.power.{key}", n, n=n)
 
 
 def draw_combo(draw: Draw, box: Box, combo: str, ink: Colour = INK, words: Mapping[str, str] = PICTURE_WORDS) -> None:
@@ -580,11 +584,11 @@ def _draw_terms(
 
 def _term_text(kind: str, number: int, words: Mapping[str, str]) -> str:
     if kind == "kind":
-        return words["kouba.pic.yams"] if number == 6 else words["kouba.pic.kind"].format(n=number)
+        return words["kouba.pic.yams"] if number == 6 else word(words, "kouba.pic.kind", n=number)
     if kind == "run":
-        return "1-2-3-4-5-6" if number == 6 else words["kouba.pic.run"].format(n=number)
+        return "1-2-3-4-5-6" if number == 6 else word(words, "kouba.pic.run", n=number)
     if kind in ("sum>=", "sum<="):
-        return words["kouba.pic.sum_at_least" if kind == "sum>=" else "kouba.pic.sum_at_most"].format(n=number)
+        return word(words, "kouba.pic.sum_at_least" if kind == "sum>=" else "kouba.pic.sum_at_most", n=number)
     return words.get(f"kouba.pic.combo.{kind}", kind.replace("-", " "))
 
 
@@ -647,9 +651,9 @@ def _draw_dice(draw: Draw, dice: DiceView, x: int, y: int, words: Mapping[str, s
 def _dice_note(dice: DiceView, words: Mapping[str, str]) -> str:
     left, rolls = dice["rolls_left"], dice["rolls"]
     if left is not None:
-        parts = [words["kouba.pic.rolls_left_1" if left == 1 else "kouba.pic.rolls_left_n"].format(n=left)]
+        parts = [plural_word(words, "kouba.pic.rolls_left", left, n=left)]
     else:
-        parts = [words["kouba.pic.rolls_1" if rolls == 1 else "kouba.pic.rolls_n"].format(n=rolls)]
+        parts = [plural_word(words, "kouba.pic.rolls", rolls, n=rolls)]
     if dice["done"]:
         parts.append(words["kouba.pic.done"])
     return " · ".join(parts)
@@ -672,13 +676,13 @@ def _draw_event(draw: Draw, view: KoubaView, names: tuple[str, ...], top: int, w
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + _event_height(view) - 8), 8, fill=PANEL)
     name = _event_name(event, words)
     if event["attempt"] > 1:
-        name = words["kouba.pic.roll_off"].format(name=name, n=event["attempt"] - 1)
+        name = word(words, "kouba.pic.roll_off", name=name, n=event["attempt"] - 1)
     draw.text((MARGIN + 12, top + 18), name, font=font(18), fill=YELLOW, anchor="lm")
     for i, taken in enumerate(event["taken"]):
         x = MARGIN + 12 + i * 370
         who = _fit(names[taken["seat"]], 10)
         whose = _fit(names[taken["from"]], 10)
-        races = words["kouba.pic.races"].format(who=who, whose=whose, pile=taken["pile"] + 1)
+        races = word(words, "kouba.pic.races", who=who, whose=whose, pile=taken["pile"] + 1)
         draw.text((x, top + 48), races, font=font(15), fill=TEXT, anchor="lm")
         if taken["card"]:
             draw_strip(draw, (x, top + 60, x + 170, top + 84), taken["card"], "inert")
@@ -703,7 +707,7 @@ def _draw_player_row(
     draw.rounded_rectangle((MARGIN - 8, top, WIDTH - MARGIN + 8, top + PLAYER_ROW - 8), 8, fill=PANEL)
     seat_marker(draw, (MARGIN + 8, top + 20), 9, seat, colour)
     draw.text((MARGIN + 24, top + 20), f"@{seat + 1} {_fit(names[seat], 10)}", font=font(18), fill=TEXT, anchor="lm")
-    total = words["kouba.pic.total"].format(n=view["totals"][seat])
+    total = word(words, "kouba.pic.total", n=view["totals"][seat])
     draw.text((MARGIN + 4, top + 46), total, font=font(16), fill=MUTED, anchor="lm")
     if len(view["round_scores"]) > 1:
         rounds = "(" + "+".join(str(r[seat]) for r in view["round_scores"]) + ")"
@@ -740,9 +744,9 @@ def _seal(draw: Draw, centre: tuple[float, float], r: float) -> None:
 def _draw_public_pile(draw: Draw, box: Box, index: int, pile: PileView, words: Mapping[str, str]) -> None:
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, 6, fill=CARD_BACK, outline=BLACK, width=1)
-    draw.text((x0 + 6, y0 + 4), words["kouba.pic.pile"].format(n=index + 1), font=font(14), fill=TEXT)
+    draw.text((x0 + 6, y0 + 4), word(words, "kouba.pic.pile", n=index + 1), font=font(14), fill=TEXT)
     size = pile["size"]
-    cards = words["kouba.pic.cards_1" if size == 1 else "kouba.pic.cards_n"].format(n=size)
+    cards = plural_word(words, "kouba.pic.cards", size, n=size)
     draw.text((x1 - 6, y0 + 4), cards, font=font(14), fill=MUTED, anchor="ra")
     if pile["active"]:
         _draw_active_mini(draw, (x0 + 3, y0 + 24, x1 - 3, y1 - 3), pile["active"], words)
@@ -785,12 +789,12 @@ def _pile_marked(view: KoubaView, seat: int, pile: int) -> bool:
     if not view["last_move"]:
         return False
     parts = view["last_move"][0].split(":")
-    word, actor = parts[0], view.get("last_actor")
+    kind, actor = parts[0], view.get("last_actor")
     target = actor
     if len(parts) > 2 and parts[1].startswith("@"):
         target = int(parts[1][1:]) - 1
     pile_part = parts[-1]
-    if not pile_part.startswith("pile") or word not in ("claim", "kouba", "khan", "brute", "give"):
+    if not pile_part.startswith("pile") or kind not in ("claim", "kouba", "khan", "brute", "give"):
         return False
     return target == seat and int(pile_part[4:]) - 1 == pile
 
@@ -826,7 +830,8 @@ def draw_hand(
         draw.text((MARGIN, body_top), words["kouba.pic.no_hand"], font=font(20), fill=TEXT)
     else:
         who = _fit(names[seat], 14)
-        title = words["kouba.pic.your_piles"].format(who=who, round=view["round"], score=view["round_score"])
+        score = view["round_score"]
+        title = plural_word(words, "kouba.pic.your_piles", score, who=who, round=view["round"], score=score)
         draw.text((MARGIN, HEADER_HEIGHT + 10), title, font=font(20), fill=TEXT)
         for i, pile in enumerate(hand):
             _draw_hand_pile(draw, hand_column(i), body_top, i, pile, words)
@@ -838,7 +843,7 @@ def draw_hand(
 
 def _draw_hand_pile(draw: Draw, x: int, top: int, index: int, pile: HandPile, words: Mapping[str, str]) -> None:
     """Cards bottom to top as strips, the top card in full; the pile's score below."""
-    label = words["kouba.pic.pile"].format(n=index + 1)
+    label = word(words, "kouba.pic.pile", n=index + 1)
     draw.text((x + HAND_COLUMN / 2, top + 10), label, font=font(17), fill=MUTED, anchor="mm")
     y = top + 26
     cards = pile["cards"]
@@ -849,7 +854,8 @@ def _draw_hand_pile(draw: Draw, x: int, top: int, index: int, pile: HandPile, wo
         box = (x, y, x + HAND_COLUMN, y + CARD_H)
         _draw_small_card(draw, box, cards[-1], pile["active"], words)
         y += CARD_H
-    score = words["kouba.pic.kouba_pile"] if pile["kouba"] else words["kouba.pic.points"].format(n=pile["score"])
+    points = pile["score"]
+    score = words["kouba.pic.kouba_pile"] if pile["kouba"] else plural_word(words, "kouba.pic.points", points, n=points)
     draw.text((x + HAND_COLUMN / 2, y + 16), score, font=font(17), fill=TEXT, anchor="mm")
     if pile["kouba"]:
         _kouba_over(draw, (x, top + 26, x + HAND_COLUMN, y))
@@ -869,8 +875,8 @@ def _draw_small_card(
 def _draw_powers(draw: Draw, view: KoubaView, top: int, words: Mapping[str, str]) -> None:
     powers = view.get("usable_powers") or []
     heads = sorted({p.split(":")[0] for p in powers})
-    text = words["kouba.pic.powers_now"].format(powers=", ".join(heads) if heads else words["kouba.pic.no_power"])
+    text = word(words, "kouba.pic.powers_now", powers=", ".join(heads) if heads else words["kouba.pic.no_power"])
     draw.text((MARGIN, top), text, font=font(18), fill=YELLOW if heads else MUTED)
     if powers:
         sample = ", ".join(powers[:5]) + (", …" if len(powers) > 5 else "")
-        draw.text((MARGIN, top + 28), words["kouba.pic.example"].format(sample=sample), font=font(15), fill=MUTED)
+        draw.text((MARGIN, top + 28), word(words, "kouba.pic.example", sample=sample), font=font(15), fill=MUTED)

@@ -640,8 +640,10 @@ class ArkaiosState(GameState[Pillar]):
         height = self.heights[move.index]
         cost = move.level - height
         if cost > remaining:
-            return Text(
-                "{move} costs {cost} pieces (height {height} to {level}) but only {remaining} remain this turn.",
+            return Text.counted(
+                "{move} costs {cost} piece (height {height} to {level}) but you have only {remaining} left this turn.",
+                "{move} costs {cost} pieces (height {height} to {level}) but you have only {remaining} left this turn.",
+                "cost",
                 move=str(move),
                 cost=cost,
                 height=height,
@@ -649,15 +651,20 @@ class ArkaiosState(GameState[Pillar]):
                 remaining=remaining,
             )
         if cost == remaining and move.level != final:
-            return Text(
-                "{move} would spend your last {cost} pieces, but the turn must end on level {final}.",
+            return Text.counted(
+                "{move} would spend the {cost} piece you have left, but the turn must end on level {final}.",
+                "{move} would spend the {cost} pieces you have left, but the turn must end on level {final}.",
+                "cost",
                 move=str(move),
                 cost=cost,
                 final=final,
             )
-        return Text(
+        return Text.counted(
+            "After {move} the turn could not be completed (no way to spend the remaining {left} piece "
+            "ending on level {final}).",
             "After {move} the turn could not be completed (no way to spend the remaining {left} pieces "
             "ending on level {final}).",
+            "left",
             move=str(move),
             left=remaining - cost,
             final=final,

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NotRequired, Self, TypedDict, TypeVar
 
 from rules.registry import registered
+from rules.wording import ENGLISH, Fill, counted
 
 JSON = dict[str, Any]
 
@@ -34,31 +35,72 @@ class Text:
 
     Engines write English and keep it in this shape so the bot can word the same
     thing in a server's language: the template is the message id of the
-    translation (``msgctxt "rules"`` in ``bot/locales/*.po``). Values are left as
+    translation (``bot/locales/<language>/<game>.po``). Values are left as
     they are (squares, numbers, notation, what a player typed), except a
     :class:`Text` or :class:`Listing` among them, which is worded in turn.
 
     >>> str(Text("{square} is taken: build elsewhere.", square="c3"))
     'c3 is taken: build elsewhere.'
-    >>> Text("{square} is taken: build elsewhere.", square="c3").word(lambda t: t.replace("is taken", "est pris"))
-    'c3 est pris: build elsewhere.'
+    >>> french = {"{square} is taken: build elsewhere.": "{square} est prise : bâtissez ailleurs."}
+    >>> Text("{square} is taken: build elsewhere.", square="c3").word(french)
+    'c3 est prise : bâtissez ailleurs.'
+
+    Words that agree with a number are a :meth:`counted` text; an article that elides before a
+    value is the translation's format spec (``{who:de}``), which :data:`rules.wording.WORDING` fills.
     """
 
     template: str
     values: tuple[tuple[str, Any], ...]
+    many: str = field(default="", repr=False)  # a counted text's English for any number but one
+    count: str = field(default="", repr=False)  # the value whose number chooses the form
 
     def __init__(self, template: str, /, **values: Any) -> None:
         object.__setattr__(self, "template", template)
         object.__setattr__(self, "values", tuple(values.items()))
+        object.__setattr__(self, "many", "")
+        object.__setattr__(self, "count", "")
 
-    def word(self, translate: Callable[[str], str]) -> str:
-        """This text with ``translate`` applied to every template in it (the identity gives English)."""
+    @classmethod
+    def counted(cls, one: str, many: str, count: str, /, **values: Any) -> Text:
+        """Words that agree with the number ``values[count]``: ``one`` is the English for one, ``many``
+        for any other number. A catalogue translates it with a gettext plural entry (``msgid`` ``one``,
+        ``msgid_plural`` ``many``) giving its language's forms, which its ``Plural-Forms`` chooses from.
+
+        >>> [str(Text.counted("{n} roll left", "{n} rolls left", "n", n=n)) for n in (0, 1, 2)]
+        ['0 rolls left', '1 roll left', '2 rolls left']
+        """
+        text = cls(one, **values)
+        object.__setattr__(text, "many", many)
+        object.__setattr__(text, "count", count)
+        return text
+
+    def word(self, words: Mapping[str, str] = ENGLISH, fill: Fill = str.format) -> str:
+        """This text in the language of ``words`` (its templates by their English, see
+        :mod:`rules.wording`; English when empty), each template filled by ``fill``: plain
+        formatting for English, the eliding :data:`rules.wording.WORDING` for a catalogue's words."""
+        template = self._template_in(words)
         if not self.values:
-            return translate(self.template)
-        return translate(self.template).format(**{name: worded(value, translate) for name, value in self.values})
+            return template
+        return fill(template, **{name: worded(value, words, fill) for name, value in self.values})
+
+    def _template_in(self, words: Mapping[str, str]) -> str:
+        """The template this text takes in the language of ``words``, unfilled (English where it has none)."""
+        if not self.count:
+            return words.get(self.template, self.template)
+        return counted(words, self.template, self.many, int(dict(self.values)[self.count]))
+
+    def with_values(self, **values: Any) -> Text:
+        """The same words with some values replaced (a seat named once its player is known).
+
+        >>> str(Text("{who} passed", who="@1").with_values(who="Ada"))
+        'Ada passed'
+        """
+        text = copy.copy(self)
+        object.__setattr__(text, "values", tuple({**dict(self.values), **values}.items()))
+        return text
 
     def __str__(self) -> str:
-        return self.word(str)
+        return self.word()
 
 
 OR, AND = "{most} or {last}", "{most} and {last}"  # how a Listing joins its last item
@@ -77,19 +119,20 @@ class Listing:
     items: tuple[str | Text, ...]
     join: str = OR
 
-    def word(self, translate: Callable[[str], str]) -> str:
-        words = [worded(item, translate) for item in self.items]
-        if len(words) < 2:
-            return "".join(words)
-        return translate(self.join).format(most=", ".join(words[:-1]), last=words[-1])
+    def word(self, words: Mapping[str, str] = ENGLISH, fill: Fill = str.format) -> str:
+        """The items joined in the language of ``words``, as :meth:`Text.word` words a text."""
+        items = [worded(item, words, fill) for item in self.items]
+        if len(items) < 2:
+            return "".join(items)
+        return fill(words.get(self.join, self.join), most=", ".join(items[:-1]), last=items[-1])
 
     def __str__(self) -> str:
-        return self.word(str)
+        return self.word()
 
 
-def worded(value: Any, translate: Callable[[str], str]) -> Any:
+def worded(value: Any, words: Mapping[str, str], fill: Fill = str.format) -> Any:
     """``value`` as it goes into a template: texts and listings worded, anything else as it is."""
-    return value.word(translate) if isinstance(value, (Text, Listing)) else value
+    return value.word(words, fill) if isinstance(value, (Text, Listing)) else value
 
 
 class Refused(ValueError):

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import engine_words, template
+from bot.i18n import engine_words, table_word
 from cogs.table.replies import CONTENT_LIMIT, clip, fit_embed
 from rules import part_of
 
@@ -46,11 +46,12 @@ class Board:
 
 def picture_words(game: str, lang: str) -> dict[str, str]:
     """The words ``game``'s pictures draw (its render module's PICTURE_WORDS, and the engines' templates
-    the last move is described with), in ``lang``.
+    the last move is described with), in ``lang``: a table of words (:mod:`rules.wording`), plural
+    messages' forms joined and the language's plural rule in it.
 
     >>> from rules import GAMES
     >>> picture_words(next(iter(GAMES)), "fr")["pic.last_move"]
     'Dernier coup : {move}'
     """
     keys: Mapping[str, str] = part_of(game, "render").PICTURE_WORDS
-    return {**engine_words(lang), **{key: template(lang, key) for key in keys}}
+    return {**engine_words(lang), **{key: table_word(lang, key) for key in keys}}

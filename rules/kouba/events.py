@@ -223,9 +223,14 @@ class KoubaEvents(KoubaPowers):
         winners = [s for s in finished if counts[s] == best]
         if len(winners) > 1:
             return self._roll_off(event, winners)
-        return self._tiebreak_won(
-            winners[0], Text("{who} wins the tie-break race in {n} rolls", who=at(winners[0]), n=best)
+        won = Text.counted(
+            "{who} wins the tie-break race in {n} roll",
+            "{who} wins the tie-break race in {n} rolls",
+            "n",
+            who=at(winners[0]),
+            n=best,
         )
+        return self._tiebreak_won(winners[0], won)
 
     def _tiebreak_won(self, winner: int, line: Text) -> bool:
         self._say(line)
@@ -298,8 +303,12 @@ class KoubaEvents(KoubaPowers):
         self.event = Event("tiebreak", "", tied[0], tied, "roll", [-1] * self.players)
         self._reset_event_rollers()
         self._say(
-            Text(
-                "tie on {points} points: Reaper race between {seats}", points=best, seats=" ".join(at(s) for s in tied)
+            Text.counted(
+                "tie on {points} point: Reaper race between {seats}",
+                "tie on {points} points: Reaper race between {seats}",
+                "points",
+                points=best,
+                seats=" ".join(at(s) for s in tied),
             )
         )
 

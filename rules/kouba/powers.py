@@ -145,10 +145,9 @@ class KoubaPowers(KoubaChoices):
         ]
         self._spend_pile(seat, piles[0])
         self._roller(seat).limit += move.rolls
-        if move.rolls == 1:
-            self._say(Text("{who} gains 1 extra roll", who=at(seat)))
-        else:
-            self._say(Text("{who} gains {n} extra rolls", who=at(seat), n=move.rolls))
+        self._say(
+            Text.counted("{who} gains {n} extra roll", "{who} gains {n} extra rolls", "n", who=at(seat), n=move.rolls)
+        )
 
     def _do_courtesan(self, seat: int, move: Courtesan) -> None:
         self._spend(seat, "courtesan")

@@ -90,9 +90,7 @@ def _action_words(kind: str, parts: list[str], who: str, names: Sequence[str]) -
     if kind == "assassin":
         return Text("{who} played the Assassin: {whom} loses the turn", who=who, whom=names[_seat_of(parts[0])])
     if kind == "extra":
-        if parts == ["1"]:
-            return Text("{who} took 1 extra roll", who=who)
-        return Text("{who} took {n} extra rolls", who=who, n=parts[0])
+        return Text.counted("{who} took {n} extra roll", "{who} took {n} extra rolls", "n", who=who, n=parts[0])
     if kind == "courtesan":
         old, _, new = parts[0].partition("=")
         return Text("{who} turned a {old} into a {new} with the Courtesan", who=who, old=old, new=new)
@@ -179,21 +177,20 @@ def _failed(seat: int) -> Text:
 
 
 def _swapped(who: str, count: int) -> Text:
-    if count == 0:
+    if count == 0:  # no card changed: a sentence of its own ("n'a échangé aucune carte")
         return Text("{who} swapped 0 cards", who=who)
-    if count == 1:
-        return Text("{who} swapped 1 card", who=who)
-    return Text("{who} swapped {n} cards", who=who, n=count)
+    return Text.counted("{who} swapped {n} card", "{who} swapped {n} cards", "n", who=who, n=count)
 
 
 # Lines of the log and causes of a Kouba are kept in English in the state (and its stored
 # JSON, views and the AI's reading of the log); these are their templates, so that the
-# bot can read one back as a Text and word it in a server's language. A more precise
-# template comes before a more general one.
-LOG_TEXTS = (
+# bot can read one back as a Text and word it in a server's language: a template, or the
+# English for one, the English for many and the value counted of words that agree with a
+# number (Text.counted). A more precise template comes before a more general one.
+LogText = str | tuple[str, str, str]
+LOG_TEXTS: tuple[LogText, ...] = (
     "{who} swapped 0 cards",
-    "{who} swapped 1 card",
-    "{who} swapped {n} cards",
+    ("{who} swapped {n} card", "{who} swapped {n} cards", "n"),
     "{who} won {card} ({points} VP) onto pile {pile}",
     "{who} failed and takes a Kouba",
     "{who} gives up the race",
@@ -204,8 +201,7 @@ LOG_TEXTS = (
     "{who} plays the Khan on {whom}",
     "{who} plays the Brute: {whom} loses {card} from pile {pile}",
     "{who} plays the Assassin: {whom} loses the turn",
-    "{who} gains 1 extra roll",
-    "{who} gains {n} extra rolls",
+    ("{who} gains {n} extra roll", "{who} gains {n} extra rolls", "n"),
     "{who} turns a {old} into a {new} with the Courtesan",
     "{who} plays the Shaman: {card} leaves the arena",
     "no card left to draw: arena slot {slot} stays empty",
@@ -214,13 +210,17 @@ LOG_TEXTS = (
     "round {round}: {who} starts; everyone may swap up to 2 cards",
     "{card} enters the arena: {event}",
     "{who} wins the tie-break race the others gave up",
-    "{who} wins the tie-break race in {n} rolls",
+    ("{who} wins the tie-break race in {n} roll", "{who} wins the tie-break race in {n} rolls", "n"),
     "{who} wins the duel",
     "tie between {seats}: they roll again",
     "round {round} ends ({who} has 4 Koubas): {scores}",
-    "tie on {points} points: Reaper race between {seats}",
+    (
+        "tie on {points} point: Reaper race between {seats}",
+        "tie on {points} points: Reaper race between {seats}",
+        "points",
+    ),
 )
-CAUSE_TEXTS = (
+CAUSE_TEXTS: tuple[LogText, ...] = (
     "failed the arena",
     "six alike of {who}",
     "Khan of {who}",
@@ -238,14 +238,25 @@ def _reader(template: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-_LOG_READERS = tuple((template, _reader(template)) for template in LOG_TEXTS)
-_CAUSE_READERS = tuple((template, _reader(template)) for template in CAUSE_TEXTS)
+Reader = tuple[LogText, re.Pattern[str]]
 
 
-def _read(line: str, readers: tuple[tuple[str, re.Pattern[str]], ...]) -> Text:
-    for template, reader in readers:
+def _readers(texts: tuple[LogText, ...]) -> tuple[Reader, ...]:
+    """A reader of each English a text can take: a counted text's form for one and its form for many."""
+    return tuple(
+        (text, _reader(english)) for text in texts for english in ((text,) if isinstance(text, str) else text[:2])
+    )
+
+
+_LOG_READERS = _readers(LOG_TEXTS)
+_CAUSE_READERS = _readers(CAUSE_TEXTS)
+
+
+def _read(line: str, readers: tuple[Reader, ...]) -> Text:
+    for text, reader in readers:
         if match := reader.fullmatch(line):
-            return Text(template, **{name: _read_value(name, value) for name, value in match.groupdict().items()})
+            values = {name: _read_value(name, value) for name, value in match.groupdict().items()}
+            return Text(text, **values) if isinstance(text, str) else Text.counted(*text, **values)
     return Text(line)  # a line of an older version: left as it is
 
 
@@ -314,7 +325,7 @@ def _dice_refusal(state: KoubaState, seat: int, move: KoubaMove) -> Text:
     if isinstance(move, Keep) and roller.rolls == 0:
         return Text("Roll first: there are no dice to keep yet.")
     if roller.limit and roller.rolls >= roller.limit:
-        return Text("You have used all {n} rolls.", n=roller.limit)
+        return Text.counted("You have used your {n} roll.", "You have used all {n} rolls.", "n", n=roller.limit)
     if isinstance(move, Keep) and roller.target:
         return Text("In a race keep only dice that can still make {combo}.", combo=combo_words(roller.target))
     return Text(
@@ -500,7 +511,13 @@ def _swap_label(move: Swap) -> Text:
 _LABELS: dict[type, Callable[[Any], Text]] = {
     Swap: _swap_label,
     Roll: lambda m: Text("roll all the dice"),
-    Keep: lambda m: Text("keep {dice}, roll {n} dice", dice=" ".join(map(str, m.values)), n=DICE - len(m.values)),
+    Keep: lambda m: Text.counted(
+        "keep {dice}, roll {n} die",
+        "keep {dice}, roll {n} dice",
+        "n",
+        dice=" ".join(map(str, m.values)),
+        n=DICE - len(m.values),
+    ),
     PlaceKouba: lambda m: Text("put the Kouba on pile {pile}", pile=m.pile + 1),
     Give: lambda m: Text("six alike: Kouba to {who} on pile {pile}", who=at(m.target), pile=m.pile + 1),
     Challenge: lambda m: Text("duel {who}", who=at(m.target)),
@@ -508,6 +525,6 @@ _LABELS: dict[type, Callable[[Any], Text]] = {
     King: lambda m: Text("King: cancel this Kouba") if m.counter else Text("let the Kouba come"),
     Brute: lambda m: Text("Brute: discard the top card of {who}'s pile {pile}", who=at(m.target), pile=m.pile + 1),
     Assassin: lambda m: Text("Assassin: end {who}'s turn", who=at(m.target)),
-    Extra: lambda m: Text("+1 roll") if m.rolls == 1 else Text("+{n} rolls", n=m.rolls),
+    Extra: lambda m: Text.counted("+{n} roll", "+{n} rolls", "n", n=m.rolls),
     Courtesan: lambda m: Text("Courtesan: turn a {old} into a {new}", old=m.old, new=m.new),
 }

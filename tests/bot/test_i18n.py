@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.i18n import BOT_FILE, ELIDING, LOCALES, MESSAGES, PLURALS, RULE_TEXTS, plural, text, word
-from rules import MODULES, ForbiddenMove, Listing, Text
+from bot.i18n import BOT_FILE, LESSON_FILES, LOCALES, MESSAGES, PLURALS, RULE_PLURALS, RULE_TEXTS, plural, text, word
+from rules import GAMES, MODULES, ForbiddenMove, Listing, Text
 from rules.base import AND, OR
+from rules.wording import ELIDING
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = sorted(path.name for path in LOCALES.iterdir() if path.is_dir())
@@ -96,6 +97,30 @@ def engine_templates() -> dict[str, str]:
     return found
 
 
+def counted_templates() -> dict[str, tuple[str, str]]:
+    """The English of each text the engines write that agrees with a number (``Text.counted(one, many,
+    count)``, templates written out): its form for one -> (its form for many, the value counted)."""
+    found: dict[str, tuple[str, str]] = {}
+    for path in engine_files():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "counted":
+                written = [argument.value for argument in node.args[:3] if isinstance(argument, ast.Constant)]
+                if len(written) == 3:  # else a text read back from its English, written out elsewhere
+                    one, many, count = written
+                    found[one] = (many, count)
+    return found
+
+
+def plural_ids(lang: str) -> dict[str, str]:
+    """Each plural entry of the engines' catalogues of ``lang``: its ``msgid`` -> its ``msgid_plural``."""
+    found = {}
+    for path in catalogues(lang):
+        if path.name != BOT_FILE and not path.name.startswith(LESSON_FILES):
+            with path.open("rb") as file:
+                found.update({str(m.id[0]): str(m.id[1]) for m in read_po(file) if isinstance(m.id, tuple)})
+    return found
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_language_has_every_message(lang: str) -> None:
     assert sorted(MESSAGES["en"].keys() - MESSAGES[lang].keys()) == [], "missing"
@@ -147,6 +172,29 @@ def test_every_engine_text_is_translated_with_the_same_values(lang: str) -> None
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_translation_is_left_for_an_engine_text_that_is_gone(lang: str) -> None:
     assert sorted(RULE_TEXTS[lang].keys() - engine_templates().keys()) == []
+    assert sorted(RULE_PLURALS[lang].keys() - counted_templates().keys()) == []
+
+
+def test_the_scan_finds_the_engines_texts_that_agree_with_a_number() -> None:
+    counted = counted_templates()
+    assert counted["+{n} roll"] == ("+{n} rolls", "n"), "a counted text's templates are read as written"
+    assert not counted.keys() & engine_templates().keys(), "a counted text is never written as a plain one too"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_engine_text_that_agrees_with_a_number_has_its_plural_forms(lang: str) -> None:
+    """Its catalogue entry is a plural one (``msgid`` the English for one, ``msgid_plural`` for many),
+    each form asking for the same values as the English, the number among them."""
+    counted, ids = counted_templates(), plural_ids(lang)
+    assert sorted(one for one in counted if ids.get(one) != counted[one][0]) == [], "no plural entry, or another"
+    differ = sorted(
+        one
+        for one, (many, count) in counted.items()
+        for form in (many, *RULE_PLURALS[lang].get(one, ()))
+        if placeholders(form) != placeholders(one) or count not in placeholders(form)
+    )
+    assert differ == []
+    assert sorted(counted.keys() & RULE_TEXTS[lang].keys()) == [], "a plain translation besides its plural forms"
 
 
 def test_an_engine_refusal_is_worded_in_french_with_its_values() -> None:
@@ -224,13 +272,15 @@ def test_a_french_article_elides_before_a_vowel_only() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_format_spec_in_a_catalogue_is_one_the_bot_knows(lang: str) -> None:
     """A spec such as ``{game:de}`` must be an eliding word: anything else would fail when formatted."""
+    plurals = [(key, form) for table in (PLURALS, RULE_PLURALS) for key, forms in table[lang].items() for form in forms]
     found = {
         (key, spec)
-        for key, message in MESSAGES[lang].items()
+        for key, message in [*MESSAGES[lang].items(), *RULE_TEXTS[lang].items(), *plurals]
         for _, name, spec, _ in string.Formatter().parse(message)
         if name and spec
     }
     assert sorted((key, spec) for key, spec in found if spec not in ELIDING) == []
+    assert lang == "en" or found, "the French catalogues elide"
 
 
 def test_no_french_message_writes_a_plural_in_brackets() -> None:
@@ -238,22 +288,12 @@ def test_no_french_message_writes_a_plural_in_brackets() -> None:
     assert sorted(key for key, message in MESSAGES["fr"].items() if "(s)" in message) == []
 
 
-def test_pictures_and_engines_words_hold_no_eliding_spec() -> None:
-    """Pictures and engines format their words with plain ``str.format``: an eliding spec there would fail."""
-    picture_keys = {
-        key
-        for module in ("kit", "arkaios", "arcanor", "araksey", "dragons_arena", "kouba")
-        for key in importlib.import_module(f"render.{module}").PICTURE_WORDS
-    }
-    specs = {
-        key
-        for table in (MESSAGES, RULE_TEXTS)
-        for messages in table.values()
-        for key, message in messages.items()
-        if (key in picture_keys or table is RULE_TEXTS)
-        and any(spec for _, name, spec, _ in string.Formatter().parse(message) if name)
-    }
-    assert sorted(specs) == []
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_pictures_fill_their_words_as_the_catalogues_write_them(game: str) -> None:
+    """A picture fills its words through ``render.kit.word`` and ``plural_word``, which elide and choose a
+    plural form: a picture word filled with plain ``str.format`` would fail on an eliding spec."""
+    source = module_file(MODULES[game].render).read_text(encoding="utf-8")
+    assert ".format(" not in source
 
 
 def test_an_eliding_article_reads_names_in_bold_and_mentions() -> None:

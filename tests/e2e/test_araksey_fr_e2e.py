@@ -9,6 +9,7 @@ import pytest
 
 from bot.app import AgoraBot
 from bot.i18n import word
+from cogs.araksey import seats_named
 from cogs.common import game_cog
 from rules import IllegalMove
 from rules.araksey import move_menu
@@ -148,7 +149,7 @@ async def test_french_effects_dragon_powers_and_endings(
     names = ["Ada", "Bob"]
     earth = position(EARTH, dragon=(0,)).play(0, "e4-d4+earth")
     assert cog.effects_text(earth, earth.view(None), names, "fr") == (
-        "Terre : Bob ne pourra déplacer aucune pièce de Ada à son prochain tour."
+        "Terre : Bob ne pourra déplacer aucune pièce d'Ada à son prochain tour."
     )
     assert cog.effects_text(earth, earth.view(None), names, "en") == (
         "Earth: Bob cannot move Ada's pieces on their next turn."
@@ -161,13 +162,13 @@ async def test_french_effects_dragon_powers_and_endings(
     source = next(g for g in menu["groups"] if g["square"] == "c3")
     exchange = next(a for a in source["actions"] if a["move"] == "c3<>b2")
     assert word("fr", source["label"]) == "Source c3 (dans la zone)"
-    assert word("fr", exchange["powered"][0]["label"]).format(*names) == (
+    assert seats_named("fr", exchange["powered"][0]["label"], names) == (
         "Terre : Bob ne pourra pas déplacer vos pièces au prochain tour"
     )
     air = move_menu(position(BUSY, elements=["air", "fire"], dragon=(0,)), 0)
     assert word("fr", air["dragon"]["label"]) == "Utiliser le pouvoir du dragon : air"
-    assert word("fr", air["dragon"]["groups"][0]["label"]).format(*names).startswith("Source ")
-    assert "de Bob (" in word("fr", air["dragon"]["groups"][0]["label"]).format(*names)
+    assert seats_named("fr", air["dragon"]["groups"][0]["label"], names).startswith("Source ")
+    assert "de Bob (" in seats_named("fr", air["dragon"]["groups"][0]["label"], names)
 
     state = position(BUSY)
     results = {

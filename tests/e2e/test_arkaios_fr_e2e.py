@@ -67,7 +67,7 @@ async def test_french_turn_and_result(discord_harness: FakeDiscord, make_bot: Ca
     resigned = await h.slash(bob, "resign")
     assert resigned.ephemeral
     final = h.last_message(h.default_channel)
-    assert "**alice** gagne : abandon de **bob**." in final.text
+    assert "**alice** gagne : **bob** a abandonné." in final.text
 
 
 async def test_a_french_game_sends_no_english(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot]) -> None:

@@ -315,7 +315,7 @@ def test_first_pillar_level_is_measured_from_your_position() -> None:
 def test_spending_more_than_the_budget_is_refused() -> None:
     state = garden({"c3": 3, "a1": 1}, ("c3", "e5"), (3, 1), 0).play(0, "b2=3")
     assert state.turn_info().remaining == 1
-    refused(state, "a2=2", "a2=2 costs 2 pieces \\(height 0 to 2\\) but only 1 remain")
+    refused(state, "a2=2", "a2=2 costs 2 pieces \\(height 0 to 2\\) but you have only 1 left")
 
 
 def test_refusal_names_the_pieces_and_level_that_cannot_be_reached() -> None:

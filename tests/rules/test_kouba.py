@@ -851,10 +851,15 @@ def test_every_log_line_and_cause_reads_back_as_the_text_it_was_written_from(see
         seat = picker.choice(state.actors)
         state = state.play(seat, picker.choice(state.legal_moves(seat)))
     for line in lines:
-        assert log_text(line).template in LOG_TEXTS and str(log_text(line)) == line, line
+        assert log_text(line).template in written(LOG_TEXTS) and str(log_text(line)) == line, line
     for cause in causes:
-        assert cause_text(cause).template in CAUSE_TEXTS and str(cause_text(cause)) == cause, cause
+        assert cause_text(cause).template in written(CAUSE_TEXTS) and str(cause_text(cause)) == cause, cause
     assert len(lines) > 10 and causes
+
+
+def written(texts: tuple[str | tuple[str, str, str], ...]) -> set[str]:
+    """The templates of the log's texts: a counted text's is its English for one."""
+    return {text if isinstance(text, str) else text[0] for text in texts}
 
 
 def test_a_power_you_do_not_hold_is_refused_clearly() -> None:

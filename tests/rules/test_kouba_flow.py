@@ -51,5 +51,5 @@ def test_a_tie_break_race_with_one_fastest_racer_is_won_at_once() -> None:
     roll-off and no race of one."""
     state = play(rig(tied_after_the_last_round(), 1, 1, 1, 1, 1, 1, 6, 5, 4, 3, 2, 1), (0, "roll"), (1, "roll"))
     assert state.outcome is not None and state.outcome.winners == (1,)
-    assert state.log[-1] == "@2 wins the tie-break race in 1 rolls"
+    assert state.log[-1] == "@2 wins the tie-break race in 1 roll"
     assert not any("roll again" in line for line in state.log)

@@ -25,6 +25,7 @@ from render.kit import (
     mark_last_move,
     move_words,
     to_png,
+    word,
 )
 from render.kit import (
     PICTURE_WORDS as KIT_WORDS,
@@ -79,9 +80,9 @@ def _turn_text(view: TicTacToeView, names: Sequence[str], words: Mapping[str, st
     """Whose turn it is with their mark, or how the rules ended the game."""
     seat, outcome = view["to_move"], view["outcome"]
     if seat is not None:
-        return words["tic_tac_toe.pic.to_play"].format(who=names[seat], mark=MARKS[seat])
+        return word(words, "tic_tac_toe.pic.to_play", who=names[seat], mark=MARKS[seat])
     if outcome is not None and outcome["winners"]:
-        return words["tic_tac_toe.pic.won"].format(who=names[outcome["winners"][0]])
+        return word(words, "tic_tac_toe.pic.won", who=names[outcome["winners"][0]])
     return words["tic_tac_toe.pic.draw"]
 
 

@@ -30,10 +30,10 @@ import multiprocessing
 import statistics
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ai import ADAPTERS, choose_move, observe
 from ai.search import searchable_moves
@@ -43,6 +43,8 @@ from bench.engines import percentile
 from bot.opponent import public_log
 from bot.storage import MoveRow
 from rules import GAMES, GameState, Rng
+
+T = TypeVar("T")
 
 PAIRINGS = ("hard-random", "hard-wary", "hard-medium", "medium-easy")
 TARGETS = {"hard-random": 0.99, "hard-wary": 0.90, "hard-medium": 0.60, "medium-easy": 0.60}
@@ -194,21 +196,29 @@ def finished_games() -> list[Finished]:
     return [(game_id, 0, *played(game_id, 0)) for game_id in sorted(GAMES)]
 
 
-async def keep_mining(bot: Any, stock: list[Finished]) -> None:
-    """Mine ``stock`` again and again through the bot's own mining worker, as after a busy day (until cancelled)."""
+async def keep_mining(bot: Any, stock: list[Finished], jobs: list[int]) -> None:
+    """Mine ``stock`` again and again through the bot's own mining worker, as after a busy day (until cancelled),
+    counting the jobs done in ``jobs[0]``."""
     from bot.mining import mine
 
     puzzles = bot.get_cog("Puzzles")
+
+    async def counted(work: Callable[..., T], /, *args: Any) -> T:
+        done: T = await puzzles.run(work, *args)
+        jobs[0] += 1
+        return done
+
     while True:
         for game_id, seed, states, moves in stock:
-            await mine(puzzles.run, game_id, seed, states, moves)
+            await mine(counted, game_id, seed, states, moves)
 
 
 async def one_table(
-    scenario: tuple[str, str, dict[str, Any], bool], seed: int, max_moves: int, mining: list[Finished] | None = None
+    scenario: tuple[str, str, dict[str, Any], bool], seed: int, max_moves: int, mining: list[Finished] | None = None,
+    jobs: list[int] | None = None,
 ) -> list[float]:
     """One game of ``scenario``; the seconds each move that handed Agora the turn waited. With ``mining``, the
-    bot mines those games for puzzles meanwhile, without a break."""
+    bot mines those games for puzzles meanwhile, without a break (its jobs counted in ``jobs[0]``)."""
     from bot.app import AgoraBot
     from bot.config import ai_workers, render_workers
     from tests.harness import FakeDiscord
@@ -226,7 +236,7 @@ async def one_table(
         # The worker processes start with a bot's first search and first board, once per process
         # lifetime: started here, so the table measures the turns of a bot that is up.
         await bot.thinking.run(time.perf_counter)
-        miner = asyncio.create_task(keep_mining(bot, mining)) if mining else None
+        miner = asyncio.create_task(keep_mining(bot, mining, jobs if jobs is not None else [0])) if mining else None
         try:
             given: dict[str, Any] = {k: h.bot_user if v == "agora" else v for k, v in options.items()}
             if "create" not in command:
@@ -281,19 +291,20 @@ def wait(names: Iterable[str] | None, count: int, max_moves: int, mining: bool) 
 def wait_beside_mining(chosen: list[tuple[str, str, dict[str, Any], bool]], count: int, max_moves: int) -> None:
     """Each table played without mining, then with the bot mining beside it, in turn: both waits side by side."""
     stock = finished_games()
-    print("| table | turns (without / with mining) | median | p95 | longest |")
-    print("|---|---|---|---|---|")
+    print("| table | turns (without / with mining) | median | p95 | longest | mining jobs meanwhile |")
+    print("|---|---|---|---|---|---|")
     for scenario in chosen:
         alone: list[float] = []
         beside: list[float] = []
+        jobs = [0]
         for index in range(count):
             alone += asyncio.run(one_table(scenario, index, max_moves))
-            beside += asyncio.run(one_table(scenario, index, max_moves, stock))
+            beside += asyncio.run(one_table(scenario, index, max_moves, stock, jobs))
         figures = [
             f"{f(alone):.2f} / {f(beside):.2f} s" if alone and beside else "-"
             for f in (statistics.median, lambda w: percentile(w, 0.95), max)
         ]
-        print(f"| {scenario[0]} | {len(alone)} / {len(beside)} | {' | '.join(figures)} |", flush=True)
+        print(f"| {scenario[0]} | {len(alone)} / {len(beside)} | {' | '.join(figures)} | {jobs[0]} |", flush=True)
 
 
 def main(argv: list[str]) -> None:

@@ -59,6 +59,7 @@ LINE_PLIES = 5  # moves of the follow-up line after the best move, in games with
 LINE_RESERVE = 4.0  # worker seconds one move of the line may take (a hard decision's proofs and search)
 KEPT_PER_GAME = 2  # a game gives at most this many puzzles (its worst moments)
 LEAST_SECONDS = 0.5  # below this much time left, a search would be cut too short to trust: mining stops
+PROOF_RESERVE = 1.0  # worker seconds a game's mining keeps back: a weighing's proofs count moves, not seconds
 
 
 @dataclass(frozen=True)
@@ -200,8 +201,8 @@ async def examined(
     live move waits for no more than one of them). Returns the puzzle found (or None) and the seconds spent."""
     screen = await run(judge, obs, played, seed, SCREEN, time_left)
     spent = screen.seconds
-    if screen.chance_best - screen.chance_played < SCREEN_LOSS:  # triage: no puzzle seems to be here
-        return None, spent
+    if screen.chance_best - screen.chance_played < SCREEN_LOSS or time_left - spent < LEAST_SECONDS:
+        return None, spent  # triage: no puzzle seems to be here (or no time left to weigh one)
     first = await run(judge, obs, played, seed, SCALE, time_left - spent)
     spent += first.seconds
     if not first.clear or time_left - spent < LEAST_SECONDS + LINE_RESERVE:
@@ -291,7 +292,8 @@ async def mine(
 ) -> Mined:
     """The puzzles of one finished game (``states[i]``: the game before ``moves[i]``): its decisions
     triaged (the likeliest to be a blunder first, :func:`bot.review.triage`), then examined one job
-    each until KEPT_PER_GAME are found or GAME_SECONDS of worker time are spent."""
+    each until KEPT_PER_GAME are found or GAME_SECONDS of worker time are spent (less PROOF_RESERVE, so
+    that the proofs of the last weighing, which a clock does not stop, stay within it)."""
     decisions = decisions_of(game, states, moves)
     if not decisions:
         return Mined((), 0, 0.0)
@@ -299,11 +301,12 @@ async def mine(
     found: list[Found] = []
     weighed = 0
     for index in order:
-        if len(found) >= KEPT_PER_GAME or GAME_SECONDS - spent < LEAST_SECONDS:
+        left = GAME_SECONDS - PROOF_RESERVE - spent
+        if len(found) >= KEPT_PER_GAME or left < LEAST_SECONDS:
             break
         obs, played, ply = decisions[index]
         try:
-            puzzle, seconds = await examined(run, obs, played, ply, mine_seed(game_id, ply), GAME_SECONDS - spent)
+            puzzle, seconds = await examined(run, obs, played, ply, mine_seed(game_id, ply), left)
         except ValueError:  # a move its seat could not have played: a damaged record, the rest goes on
             continue
         spent, weighed = spent + seconds, weighed + 1

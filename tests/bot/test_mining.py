@@ -9,7 +9,20 @@ from typing import Any
 import pytest
 
 from ai import choose_move, observe
-from bot.mining import SCALE, Found, decisions_of, examine, here, judge, mine, mine_seed
+from bot.mining import (
+    GAME_SECONDS,
+    LEAST_SECONDS,
+    PROOF_RESERVE,
+    SCALE,
+    Found,
+    Judged,
+    decisions_of,
+    examine,
+    here,
+    judge,
+    mine,
+    mine_seed,
+)
 from rules import GAMES, GameState
 from tests.bot.blunders import planted
 from tests.bot.test_review import PLANTED
@@ -108,3 +121,21 @@ def test_a_busy_machine_changes_no_judgement(monkeypatch: pytest.MonkeyPatch) ->
     assert (busy.best, busy.chance_best, busy.chance_played, busy.chance_second) == (
         quiet.best, quiet.chance_best, quiet.chance_played, quiet.chance_second
     )
+
+
+def test_a_game_s_mining_keeps_within_its_seconds_whatever_each_weighing_costs() -> None:
+    """Every weighing reports 1.7 s and seems to cost the move played a lot (so each decision is weighed twice):
+    mining stops starting work while the last weighing's proofs could still take it past GAME_SECONDS."""
+    moves = MISSED_WIN
+    weighings: list[float] = []
+
+    async def costly(work: Any, /, *args: Any) -> Any:
+        if work is judge:
+            weighings.append(1.7)
+            return Judged("a3", args[1], 0.9, 0.5, 0.85, 1.7)  # not one clear answer: no puzzle, next decision
+        return await here(work, *args)
+
+    mined = asyncio.run(mine(costly, TIC_TAC_TOE, 7, states_of(TIC_TAC_TOE, moves), moves))
+    assert mined.found == () and len(weighings) > 4
+    assert mined.seconds <= GAME_SECONDS - PROOF_RESERVE, mined.seconds
+    assert mined.seconds + 1.7 > GAME_SECONDS - PROOF_RESERVE - LEAST_SECONDS, "it used the time it had"

@@ -77,7 +77,7 @@ async def test_offers_and_the_end_of_a_game(discord_harness: FakeDiscord, make_b
     assert "on attend" in listed.text or "à vous de jouer" in listed.text
     await h.slash(bob, "resign")
     final = h.last_message(h.default_channel)
-    assert "gagne : abandon " in final.text
+    assert "**alice** gagne : **bob** a abandonné." in final.text
 
 
 async def test_time_runs_out(discord_harness: FakeDiscord, make_bot: Callable[[], AgoraBot], clock: Clock) -> None:

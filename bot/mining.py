@@ -10,11 +10,12 @@ when, for the mover,
 
 Decisions are screened at a small budget (:data:`SCREEN`, a triage: the move played must seem to lose at
 least :data:`SCREEN_LOSS`). A candidate is then weighed with a budget larger than a live hard move's
-(:data:`SCALE` times it), then weighed again at four times that budget (:data:`CHECK`): a larger search
-finds the move played a little better (it sees more of what that move still holds), so a candidate that is
-only just clear at twice the budget may not be at four; only a candidate that is clear both times, with the
-same best move, is kept. Its follow-up line is then played by the hard
-level from each seat's own observation: the opponent's best answer and, in games without chance, on
+(:data:`SCALE` times it), then weighed again at four times that budget (:data:`CHECK`), over other
+sampled worlds (:data:`CHECK_WORLDS`: two moves that both win can each look best to one seed). A larger
+search finds the move played a little better (it sees more of what that move still holds), so a candidate
+only just clear at twice the budget may not be at four; only a candidate that is clear both times, with
+the same best move, is kept. Its follow-up line is then played by the hard level from each seat's own
+observation: the opponent's best answer and, in games without chance, on
 until the game ends or :data:`LINE_PLIES` moves were played (the win that follows, when it does). Each
 step (a weighing, the world kept, each move of the line) is one job in a worker at the system's lowest
 priority (:class:`bot.workers.QuietWorkers`), apart from the AI workers: no live move waits for it.
@@ -54,6 +55,7 @@ SCREEN = 0.25  # a quick screen's budget, the hard level's times this: only a mo
 SCREEN_LOSS = 0.15  # what the move played must seem to lose at the screen to be looked at
 SCALE = 1.5  # the first look's budget: the hard level's, times this
 CHECK = 4.0  # the check's budget: the first look's, times this
+CHECK_WORLDS = 500  # the check's seed is the first look's plus this: it weighs other sampled worlds
 GAME_SECONDS = 20.0  # worker time for one game's mining
 LINE_PLIES = 5  # moves of the follow-up line after the best move, in games without chance
 LINE_RESERVE = 4.0  # worker seconds one move of the line may take (a hard decision's proofs and search)
@@ -207,11 +209,12 @@ async def examined(
     spent += first.seconds
     if not first.clear or time_left - spent < LEAST_SECONDS + LINE_RESERVE:
         return None, spent
-    checked = await run(judge, obs, played, seed, SCALE * CHECK, time_left - spent - LINE_RESERVE)
+    check_seed = seed + CHECK_WORLDS  # other worlds: a best move that one sample alone favours is not kept
+    checked = await run(judge, obs, played, check_seed, SCALE * CHECK, time_left - spent - LINE_RESERVE)
     spent += checked.seconds
     if not checked.clear or checked.best != first.best:
         return None, spent
-    position, seconds = await run(puzzle_world, obs, seed)
+    position, seconds = await run(puzzle_world, obs, check_seed)
     spent += seconds
     if position is None:
         return None, spent

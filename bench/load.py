@@ -33,6 +33,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bench.engines import percentile
 from bot.app import AgoraBot
@@ -41,7 +42,7 @@ from bot.drawing import default_workers
 from bot.service import ACTIVE, GameRecord, GameService
 from bot.storage import Storage
 from cogs.common import GameCog, game_cog
-from rules import GAMES
+from rules import GAMES, GameState
 from tests.harness import FakeDiscord, FakeUser, RecordedRequest
 from tests.harness.model import InteractionRecord
 
@@ -80,6 +81,7 @@ class Table:
     channel_id: int
     players: list[FakeUser]
     record: GameRecord | None = None
+    state: GameState[Any] | None = None  # the game as its players know it: the stored one, then their moves
 
 
 class BoardWatch:
@@ -106,11 +108,9 @@ class BoardWatch:
                 future.set_result(time.perf_counter())
 
 
-def turn_of(record: GameRecord, rng: random.Random, whole_turns: bool) -> tuple[int, list[str]]:
-    """The seat to move and its move: one legal move, or with ``whole_turns`` the moves of its whole
-    turn (a game whose cog drafts a turn of several moves, played when confirmed)."""
-    state = record.state
-    assert state is not None
+def turn_of(state: GameState[Any], rng: random.Random, whole_turns: bool) -> tuple[int, list[str], GameState[Any]]:
+    """The seat to move, its move and the game after it: one legal move, or with ``whole_turns`` the moves
+    of its whole turn (a game whose cog drafts a turn of several moves, played when confirmed)."""
     seat = state.actors[0]
     moves: list[str] = []
     while state.outcome is None and state.actors and state.actors[0] == seat and len(moves) < 8:
@@ -119,7 +119,7 @@ def turn_of(record: GameRecord, rng: random.Random, whole_turns: bool) -> tuple[
         state = state.play(seat, move)
         if not whole_turns:
             break
-    return seat, moves
+    return seat, moves, state
 
 
 def drafts_turns(cog: GameCog) -> bool:
@@ -130,19 +130,25 @@ def drafts_turns(cog: GameCog) -> bool:
 async def new_game(h: FakeDiscord, bot: AgoraBot, table: Table, game: str) -> None:
     seats = [player.id for player in table.players]
     table.record = await bot.service.start_game(game, guild_id=h.guild.id, channel_id=table.channel_id, seats=seats)
+    table.state = table.record.state
     await game_cog(bot, game).post_board(None, table.record)
 
 
 async def one_move(h: FakeDiscord, bot: AgoraBot, watch: BoardWatch, table: Table, rng: random.Random,
                    samples: Samples, reader: GameService) -> None:
-    """One move of ``table``'s game; the players read it through ``reader`` (a storage of their own, so
-    that their reads are not the bot's: not counted, not queued behind its statements)."""
-    assert table.record is not None
-    record = table.record = await reader.load(table.record.id)
-    if record.row.status != ACTIVE or record.state is None or record.state.outcome is not None:
+    """One move of ``table``'s game, as its players know it: from the stored game at its start, then by the
+    moves they played (as a player's own screen follows the boards). After a move that showed no board they
+    read it again through ``reader`` (a storage of their own, so that their reads are not the bot's: not
+    counted, not queued behind its statements)."""
+    record, state = table.record, table.state
+    assert record is not None
+    if state is None:
+        record = table.record = await reader.load(record.id)
+        state = record.state if record.row.status == ACTIVE else None
+    if state is None or state.outcome is not None:
         await new_game(h, bot, table, record.game)
         return
-    seat, moves = turn_of(record, rng, drafts_turns(game_cog(bot, record.game)))
+    seat, moves, after = turn_of(state, rng, drafts_turns(game_cog(bot, record.game)))
     player = next(p for p in table.players if p.id == record.user_at(seat))
     started = time.perf_counter()
     board = watch.expect(f"/channels/{table.channel_id}/")
@@ -153,9 +159,11 @@ async def one_move(h: FakeDiscord, bot: AgoraBot, watch: BoardWatch, table: Tabl
         shown = await asyncio.wait_for(asyncio.shield(board), BOARD_WAIT)
     except TimeoutError:
         samples.lost += 1
+        table.state = None  # read the game again before the next move
         return
     finally:
         watch.forget(f"/channels/{table.channel_id}/", sent.token)
+    table.state = after
     samples.moves += 1
     samples.board.append(shown - started)
     if sent.response_delay is not None:

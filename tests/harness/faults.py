@@ -13,8 +13,10 @@ Discord's client retries (429 after `retry_after`, 500, 502, 504) and raises the
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
+from typing import Literal
 
 from .transport import APIError, RecordedRequest
 
@@ -99,19 +101,21 @@ class Faults:
                 return fault
         return None
 
-    def refuse(self, request: RecordedRequest, parent_of: dict[int, int | None]) -> None:
+    def refuse(self, request: RecordedRequest, parent_of: Callable[[int], int | Literal[False] | None]) -> None:
         """Raise the APIError a server that removed the bot or took its permissions answers `request` with.
 
-        `parent_of` maps the guild's channels and threads (not DMs) to their parent.
+        `parent_of` gives a guild channel's or thread's parent (None for a channel), False for a DM or
+        no channel of the guild.
         """
         found = _CHANNEL.match(request.path)
         channel_id = int(found.group(1)) if found else None
-        in_guild = channel_id in parent_of
+        parent = False if channel_id is None else parent_of(channel_id)
+        in_guild = parent is not False
         if self.bot_removed and (in_guild or request.path.startswith("/guilds/")):
             raise api_error(403, 50001) if in_guild else api_error(404, 10004)
         if channel_id is None:
             return
-        lost = self.revoked.get(channel_id) or self.revoked.get(parent_of.get(channel_id) or -1) or set()
+        lost = self.revoked.get(channel_id) or self.revoked.get(parent or -1) or set()
         if _SEND.match(request.path) and request.method == "POST" and "send_messages" in lost:
             raise api_error(403, 50013)
         if request.files and (_SEND.match(request.path) or _EDIT.match(request.path)) and "attach_files" in lost:

@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -595,8 +595,7 @@ class FakeDiscord:
             fault = self.faults.take(request)
             if fault is not None and not fault.applied:
                 raise fault.error
-            guild_channels = {c.id: c.parent_id for c in self.guild.channels.values() if c.recipient is None}
-            self.faults.refuse(request, guild_channels)
+            self.faults.refuse(request, self._parent_of)
             answer = self.rest.handle(request)
             if fault is not None:
                 raise fault.error
@@ -607,6 +606,11 @@ class FakeDiscord:
         except UnmodelledRoute as missing:
             self.problems.append(str(missing))
             raise
+
+    def _parent_of(self, channel_id: int) -> int | Literal[False] | None:
+        """A guild channel's or thread's parent (None for a channel); False for a DM or an unknown id."""
+        channel = self.guild.channels.get(channel_id)
+        return False if channel is None or channel.recipient is not None else channel.parent_id
 
 
 def _now() -> float:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from urllib.parse import unquote, urlsplit
 
 _API_PREFIX = re.compile(r"^/api/v\d+")
@@ -24,11 +25,11 @@ class PathTemplate:
 
     template: str
 
-    @property
+    @cached_property
     def segments(self) -> tuple[str, ...]:
         return tuple(self.template.strip("/").split("/"))
 
-    @property
+    @cached_property
     def literal_count(self) -> int:
         return sum(1 for s in self.segments if not s.startswith("{"))
 

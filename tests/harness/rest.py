@@ -89,6 +89,7 @@ class Call:
 
 _Handler = TypeVar("_Handler", bound=Callable[..., Any])
 _ROUTES: dict[tuple[str, PathTemplate], Callable[..., Any]] = {}
+_TEMPLATES: dict[str, list[PathTemplate]] = {}  # each method's templates, for matching a request
 
 
 def route(method: str, template: str) -> Callable[[_Handler], _Handler]:
@@ -96,6 +97,7 @@ def route(method: str, template: str) -> Callable[[_Handler], _Handler]:
 
     def register(handler: _Handler) -> _Handler:
         _ROUTES[(method, PathTemplate(template))] = handler
+        _TEMPLATES.setdefault(method, []).append(PathTemplate(template))
         return handler
 
     return register
@@ -119,8 +121,7 @@ class FakeRest:
 
     def handle(self, request: RecordedRequest) -> Any:
         """The JSON answer to a request (None for 204); APIError for Discord's error answers."""
-        templates = [template for method, template in _ROUTES if method == request.method]
-        found = best_match(templates, request.path)
+        found = best_match(_TEMPLATES.get(request.method, ()), request.path)
         if found is None:
             raise UnmodelledRoute(
                 f"the fake Discord does not answer {request.method} {request.path}; "

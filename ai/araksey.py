@@ -6,6 +6,7 @@ araksey they crowd most (four there win), and a dragon state ready to use.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from ai.adapter import ADAPTERS, Adapter, Sampler, Values, replay, squash
@@ -37,10 +38,23 @@ def pressure(state: ArakseyState, side: int) -> float:
     return best + 0.5 * sum(state.dragon[seat] for seat in state.side_seats(side))
 
 
+def position_key(state: GameState[Any]) -> Hashable:
+    """What the rest of the game depends on (the proofs' transposition table): the board, whose turn, the
+    dragons, passes and effects, the board before the last move (no counter-play), the positions met so
+    far (the loop draw) and the result."""
+    assert isinstance(state, ArakseyState)
+    previous = None if state.previous_board is None else tuple(state.previous_board)
+    result = None if state.outcome is None else (state.outcome.winners, state.outcome.is_draw)
+    effects = tuple((e.power, e.by, e.target) for e in state.effects)
+    pieces = (tuple(state.board), state.phase, state.turn_index, tuple(state.dragon), tuple(state.passes_left))
+    return (pieces, effects, previous, frozenset(state.seen.items()), result)
+
+
 def evaluate(state: GameState[Any]) -> Values:
     assert isinstance(state, ArakseyState)
     lead = 0.8 * (pressure(state, 0) - pressure(state, 1))
     return tuple(squash(lead if state.sides[seat] == 0 else -lead) for seat in range(state.players))
 
 
-ADAPTERS["araksey"] = Adapter(sampler=sampler, evaluate=evaluate, proof_budget=20_000)
+# The position key serves mining's deeper proofs (bot/mining.py); the hard level proves one turn deep here.
+ADAPTERS["araksey"] = Adapter(sampler=sampler, evaluate=evaluate, proof_budget=20_000, position_key=position_key)

@@ -66,6 +66,19 @@ class TurnProver:
             return None
         return None
 
+    def forces(self, state: GameState[Any], seat: int, move: Any, turns: int) -> bool | None:
+        """Whether ``move`` begins a turn of ``seat`` that forces a win within ``turns`` turns (True), whether
+        none does (False); None: not proven within the budget."""
+        after = state.play(seat, move, trusted=True)
+        try:
+            ends = [(move, after)] if not still_moving(after, seat) else self.ends(after, seat)
+            return any(
+                won_by(end, seat) or (end.outcome is None and turns >= 3 and self.loses(end, turns - 1))
+                for _, end in self.ordered(ends, seat)
+            )
+        except OutOfBudget:
+            return None
+
     def safe(self, state: GameState[Any], seat: int, move: Any, turns: int) -> bool | None:
         """Whether ``move`` begins a turn of ``seat`` after which the opponent cannot force a win
         within ``turns`` turns (True), whether every such turn lets it (False); None: not proven."""

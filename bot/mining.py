@@ -20,6 +20,20 @@ until the game ends or :data:`LINE_PLIES` moves were played (the win that follow
 step (a weighing, the world kept, each move of the line) is one job in a worker at the system's lowest
 priority (:class:`bot.workers.QuietWorkers`), apart from the AI workers: no live move waits for it.
 
+In Araksey (:data:`FORCED_TURNS`: no chance, one action a turn, a hard level that proves one turn only),
+the decisive moments lie a few turns before the end, beyond what the search sees at these budgets, so mining
+proves forced lines there (:func:`with_forced_lines`, :class:`ai.deep_proof.TurnProver`): a move that forces a
+win within five turns is worth 1; the move played is then asked whether it forces one too (within seven at
+the first look and the check: a slower forced win is no mistake), and every other move, in the order of
+their values, until one more does (then there is no one answer); where no move forces a win, a move after
+which the opponent forces one within three turns is worth 0. The proofs count moves (:data:`FORCED_MOVES`
+per question), with a safety stop at the game's time left (at most :data:`FORCED_SECONDS` a weighing); an
+answer depends on the position and the moves allowed alone, so one met again in the process is read back
+(:data:`ANSWERS`: the check asks what the first look asked; the screen allows fewer moves,
+:data:`SCREEN_FORCED_MOVES`). Such a game's decisions are examined in the order of :func:`pressed` (the
+mover most ahead by the evaluation first: a forced win is likeliest there), not triaged: the review's
+triage looks one ply ahead.
+
 The position a puzzle keeps is the mover's view of one world sampled from its observation (the
 seeded first sample of the check): what the others hid is invented, never the game's real secrets,
 so nothing a puzzle stores or shows can tell them. Values depend on the budget and seed, never on what
@@ -40,8 +54,18 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from ai.adapter import ADAPTERS, Adapter
+from ai.deep_proof import TurnProver
 from ai.observation import Observation, PublicMove, observe
-from ai.search import DEEP_TURNS, LEVELS, choose_move, deep_prover, mover, proven_win, searchable_moves
+from ai.search import (
+    DEEP_TURNS,
+    LEVELS,
+    PROOF_SAMPLES,
+    choose_move,
+    deep_prover,
+    mover,
+    proven_win,
+    searchable_moves,
+)
 from ai.solver import Budget
 from ai.weighing import FOLLOW_SHARE, LEVEL, FollowingSearch, loses
 from bot.review import triage
@@ -62,6 +86,13 @@ LINE_RESERVE = 4.0  # worker seconds one move of the line may take (a hard decis
 KEPT_PER_GAME = 2  # a game gives at most this many puzzles (its worst moments)
 LEAST_SECONDS = 0.5  # below this much time left, a search would be cut too short to trust: mining stops
 PROOF_RESERVE = 1.0  # worker seconds a game's mining keeps back: a weighing's proofs count moves, not seconds
+# Games without chance whose hard level proves one turn only: mining proves wins this many turns deep there
+# (the mover's turn, the answer, its turn, the answer, a winning turn), :func:`with_forced_lines`.
+FORCED_TURNS = {"araksey": 5}
+FORCED_MOVES = 60_000  # moves one such proof may try in one world (each question its own budget)
+SCREEN_FORCED_MOVES = 15_000  # the same at the screen (a triage: the first look proves with FORCED_MOVES)
+FORCED_SECONDS = 6.0  # a weighing's proofs stop after this much worker time (a safety stop, seldom reached)
+CLOCK_EVERY_MOVES = 256  # moves a proof tries between two looks at the clock
 
 
 @dataclass(frozen=True)
@@ -152,11 +183,135 @@ def judge(obs: Observation, played: str, seed: int, scale: float, time_left: flo
         if move and move != best:
             search.follow(move, followed, max(0.0, deadline - time.process_time()))
     values = proven(search.values(), adapter, world, obs.seat, played, proof, won)
+    if obs.game in FORCED_TURNS and adapter.position_key is not None:
+        drawn = (sample(rng) for _ in range(PROOF_SAMPLES - 1))
+        worlds = [world, *(other for other in drawn if other is not world)]
+        proofs_end = time.process_time() + min(FORCED_SECONDS, max(0.0, started + time_left - time.process_time()))
+        values = with_forced_lines(values, obs.game, worlds, obs.seat, moves, played, best, proofs_end, scale > SCREEN)
+        best = max(values, key=lambda move: (values[move], move == best))
     if scale > SCREEN and any(move not in values for move in moves):  # a move never tried may be as good
         return NOT_A_PUZZLE
     second = max(value for move, value in values.items() if move != best)
     spent = time.process_time() - started
     return Judged(best, played, values[best], values.get(played, 0.0), second, spent)
+
+
+def with_forced_lines(
+    values: dict[str, float],
+    game: str,
+    worlds: Sequence[GameState[Any]],
+    seat: int,
+    moves: Sequence[str],
+    played: str,
+    best: str,
+    deadline: float,
+    thorough: bool = True,
+) -> dict[str, float]:
+    """``values`` with mining's forced lines applied (games of :data:`FORCED_TURNS`): 1 for a move proven to
+    force a win within that many turns, 0 for one after which the opponent forces a win within
+    :data:`ai.search.DEEP_TURNS` (its answer, a turn, its winning turn). A fact counts only when proven in each
+    of ``worlds`` (sampled from the observation: what the seat could not see may differ), a move not proven
+    keeps its value.
+
+    Where a turn forces a win, the move played is asked first, ``thorough``-ly two turns deeper (a slower
+    forced win is no mistake either; the screen asks it only as deep as the win),
+    then every other move in the order of their values until one more also wins (then there is no one answer);
+    where none does, the move played, the best and the three strongest others are asked whether they lose.
+    """
+    turns, budget = FORCED_TURNS[game], FORCED_MOVES if thorough else SCREEN_FORCED_MOVES
+    found = dict(values)
+    winner = asked(game, worlds, seat, "", "winning", turns, deadline, budget)
+    if isinstance(winner, str):
+        found[winner] = 1.0
+        others = sorted((m for m in moves if m not in (winner, played)), key=lambda m: -found.get(m, 0.0))
+        for move in (played, *others):  # the move played: not even a slower forced win
+            deeper = turns + 2 if move == played and thorough else turns
+            if move != winner and asked(game, worlds, seat, move, "forces", deeper, deadline, budget) is True:
+                found[move] = 1.0
+                return found
+        return found
+    strongest = sorted((m for m in found if m not in (played, best)), key=lambda m: -found[m])[:3]
+    for move in dict.fromkeys((played, best, *strongest)):
+        if (
+            found.get(move, 0.0) > 0.0
+            and asked(game, worlds, seat, move, "loses", DEEP_TURNS, deadline, budget) is True
+        ):
+            found[move] = 0.0
+    return found
+
+
+# Proven answers met in this process: (game, the worlds' positions, seat, move, question, turns) -> answer.
+ANSWERS: dict[tuple[Any, ...], str | bool | None] = {}
+ANSWERS_KEPT = 4096  # answers remembered at most (the weighings of a few decisions)
+
+
+class TimedBudget(Budget):
+    """A proof's moves, stopped early at ``deadline`` (processor time): the weighing's time left, a safety stop
+    as the search's time cap is (a proof so cut proves nothing, and its answer is not remembered)."""
+
+    def __init__(self, moves: int, deadline: float) -> None:
+        super().__init__(moves)
+        self.deadline, self.cut, self.calls = deadline, False, 0
+
+    def spend_many(self, moves: int) -> bool:
+        self.calls += 1
+        if self.calls % CLOCK_EVERY_MOVES == 0 and time.process_time() > self.deadline:
+            self.left, self.cut = -1, True
+        return super().spend_many(moves)
+
+
+def asked(
+    game: str,
+    worlds: Sequence[GameState[Any]],
+    seat: int,
+    move: str,
+    question: str,
+    turns: int,
+    deadline: float,
+    moves: int = FORCED_MOVES,
+) -> Any:
+    """One proof, in each of ``worlds``, each with a fresh :class:`ai.deep_proof.TurnProver` of ``moves``:
+    ``"winning"``: the first move of a turn forcing a win (the same move in every world), False when there is
+    none, None when not proven; ``"forces"``: whether ``move`` forces a win; ``"loses"``: whether every turn it
+    begins lets the opponent force a win (None: not proven). An answer depends only on the question and the
+    positions (and ``moves``), never on what was asked before, so one met again is read back (the first look
+    and the check of a game without hidden pieces ask the same); one cut by ``deadline`` is not kept."""
+    adapter = ADAPTERS[game]
+    assert adapter.position_key is not None
+    entry = (game, tuple(adapter.position_key(world) for world in worlds), seat, move, question, turns, moves)
+    if entry in ANSWERS:
+        return ANSWERS[entry]
+    answer: str | bool | None = None
+    cut = False
+    for world in worlds:
+        budget = TimedBudget(moves, deadline)
+        prover = TurnProver(adapter, budget)
+        if question == "winning" and answer is None:
+            first = prover.winning_move(world, seat, turns)
+            one: str | bool | None = str(first) if first is not None else (False if prover.budget.left >= 0 else None)
+        elif question == "winning":  # the other worlds: the same move must force the win there too
+            legal = next((m for m in world.legal_moves(seat) if str(m) == answer), None)
+            won = legal is not None and prover.forces(world, seat, legal, turns)
+            one = answer if won else None
+        else:
+            legal = next((m for m in world.legal_moves(seat) if str(m) == move), None)
+            if legal is None:
+                one = None
+            elif question == "forces":
+                one = prover.forces(world, seat, legal, turns)
+            else:
+                safe = prover.safe(world, seat, legal, turns)
+                one = None if safe is None else not safe
+        cut = cut or budget.cut
+        if one is None or (answer is not None and one != answer):
+            answer = None
+            break
+        answer = one
+    if not cut:
+        if len(ANSWERS) >= ANSWERS_KEPT:
+            ANSWERS.clear()
+        ANSWERS[entry] = answer
+    return answer
 
 
 def strongest_other(values: dict[str, float], best: str) -> str:
@@ -278,6 +433,20 @@ def decisions_of(
     ]
 
 
+def pressed(decisions: Sequence[tuple[Observation, str, int]]) -> tuple[list[int], float]:
+    """The order to examine ``decisions`` in where forced wins are proven (indexes) and the seconds it took
+    (runs in a worker): the mover's evaluation of the position first, highest first (a forced win is likeliest
+    where it presses most), then the later decision first."""
+    started = time.process_time()
+    standing = []
+    for obs, _, ply in decisions:
+        adapter = ADAPTERS[obs.game]
+        world = adapter.sampler(obs)(Rng.seeded(ply))
+        standing.append((-adapter.evaluate(world)[obs.seat], -ply))
+    order = sorted(range(len(decisions)), key=lambda index: standing[index])
+    return order, time.process_time() - started
+
+
 def mine_seed(game_id: int, ply: int) -> int:
     """The search's seed for one decision of a game: the same on every run."""
     return game_id * 1000 + ply
@@ -294,13 +463,17 @@ async def mine(
     run: Runner, game: str, game_id: int, states: Sequence[GameState[Any]], moves: Sequence[PublicMove]
 ) -> Mined:
     """The puzzles of one finished game (``states[i]``: the game before ``moves[i]``): its decisions
-    triaged (the likeliest to be a blunder first, :func:`bot.review.triage`), then examined one job
+    triaged (the likeliest to be a blunder first, :func:`bot.review.triage`; :func:`pressed` in a game of
+    FORCED_TURNS), then examined one job
     each until KEPT_PER_GAME are found or GAME_SECONDS of worker time are spent (less PROOF_RESERVE, so
     that the proofs of the last weighing, which a clock does not stop, stay within it)."""
     decisions = decisions_of(game, states, moves)
     if not decisions:
         return Mined((), 0, 0.0)
-    order, spent = await run(triage, decisions, mine_seed(game_id, 0))
+    if game in FORCED_TURNS:  # the movers most ahead first (the likeliest to hold a forced win), later first
+        order, spent = await run(pressed, decisions)
+    else:
+        order, spent = await run(triage, decisions, mine_seed(game_id, 0))
     found: list[Found] = []
     weighed = 0
     for index in order:

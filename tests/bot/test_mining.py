@@ -4,18 +4,21 @@ seeded, at four times the budget, and still has one clearly best move."""
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import Any
 
 import pytest
 
-from ai import choose_move, observe
+from ai import ADAPTERS, choose_move, observe
 from bot.mining import (
+    ANSWERS,
     GAME_SECONDS,
     LEAST_SECONDS,
     PROOF_RESERVE,
     SCALE,
     Found,
     Judged,
+    asked,
     decisions_of,
     examine,
     here,
@@ -23,7 +26,7 @@ from bot.mining import (
     mine,
     mine_seed,
 )
-from rules import GAMES, GameState
+from rules import GAMES, GameState, Rng
 from tests.bot.blunders import planted
 from tests.bot.test_review import PLANTED
 
@@ -119,7 +122,10 @@ def test_a_busy_machine_changes_no_judgement(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr("time.perf_counter", lambda: float(next(wall)))
     busy = judge(obs, "c3", seed=11, scale=SCALE)
     assert (busy.best, busy.chance_best, busy.chance_played, busy.chance_second) == (
-        quiet.best, quiet.chance_best, quiet.chance_played, quiet.chance_second
+        quiet.best,
+        quiet.chance_best,
+        quiet.chance_played,
+        quiet.chance_second,
     )
 
 
@@ -139,3 +145,150 @@ def test_a_game_s_mining_keeps_within_its_seconds_whatever_each_weighing_costs()
     assert mined.found == () and len(weighings) > 4
     assert mined.seconds <= GAME_SECONDS - PROOF_RESERVE, mined.seconds
     assert mined.seconds + 1.7 > GAME_SECONDS - PROOF_RESERVE - LEAST_SECONDS, "it used the time it had"
+
+
+# Araksey, medium against easy (the bench's game 3, its first 59 moves): the second player, to move, forces a
+# win with e5-d4 within five turns (theirs, the answer, theirs, the answer, the winning one) and played c4-b3,
+# which forces none within seven.
+ARAKSEY_MISSED = [
+    (0, "@b2"),
+    (1, "@b3"),
+    (0, "@d3"),
+    (1, "@c2"),
+    (0, "@d2"),
+    (1, "@d4"),
+    (0, "@b4"),
+    (1, "@c4"),
+    (0, "@a5"),
+    (1, "@e5"),
+    (0, "d3-e4"),
+    (1, "b3-a4"),
+    (0, "b4-a3"),
+    (1, "c4-b4"),
+    (0, "d2-e3"),
+    (1, "d4<>e4"),
+    (0, "a3-b3"),
+    (1, "e4>d4"),
+    (0, "c4-b5"),
+    (1, "c2-c3"),
+    (0, "e3-d2"),
+    (1, "d4-c4"),
+    (0, "d2-c1"),
+    (1, "c3-d2"),
+    (0, "b2-b1"),
+    (1, "d2-c2"),
+    (0, "b3-a3"),
+    (1, "c2-c3"),
+    (0, "c1-b2"),
+    (1, "c4-b3"),
+    (0, "b1-a1"),
+    (1, "e5-e4"),
+    (0, "a1-a2"),
+    (1, "c3-c4"),
+    (0, "b2-c2"),
+    (1, "e4-e5"),
+    (0, "b5<>b4"),
+    (1, "c4-c3"),
+    (0, "b4-c5"),
+    (1, "b3-b4"),
+    (0, "c2-d1"),
+    (1, "e5-e4"),
+    (0, "a2-b1"),
+    (1, "c3-c4"),
+    (0, "d1-d2"),
+    (1, "e4-e5"),
+    (0, "c5-d5"),
+    (1, "c4-c3"),
+    (0, "b1-c2"),
+    (1, "c3-c4"),
+    (0, "c2-b3"),
+    (1, "e5-d4"),
+    (0, "b3-c3"),
+    (1, "c4>c3"),
+    (0, "d2-e3"),
+    (1, "d4-e5"),
+    (0, "c2-d1"),
+    (1, "c3-c4"),
+    (0, "d1-e1"),
+]
+# The bench's game 1, its first 19 moves: the second player forces a win with e2<>d3, and b3-c3 (played) also
+# forces one, a turn later: no mistake.
+ARAKSEY_SLOWER = [
+    (0, "@c4"),
+    (1, "@d3"),
+    (0, "@b4"),
+    (1, "@d4"),
+    (0, "@d2"),
+    (1, "@b3"),
+    (0, "@b2"),
+    (1, "@c2"),
+    (0, "@e1"),
+    (1, "@e4"),
+    (0, "c4-d5"),
+    (1, "c2-d1"),
+    (0, "d2-c1"),
+    (1, "d4>d3"),
+    (0, "b4-c5"),
+    (1, "d3-e2"),
+    (0, "c5-d4"),
+    (1, "e4-d3"),
+    (0, "d5-c4"),
+]
+
+
+def araksey_decision(moves: list[tuple[int, str]], played: str) -> Any:
+    states = states_of("araksey", [*moves, (1, played)])
+    return next(d for d in decisions_of("araksey", states, [*moves, (1, played)]) if d[2] == len(moves) + 1)
+
+
+def test_a_win_forced_beyond_the_search_s_sight_is_a_puzzle() -> None:
+    """The search alone rates the winning move about as the move played; proven five turns deep, it is the
+    one answer, and it holds at four times the budget."""
+    ANSWERS.clear()
+    obs, played, ply = araksey_decision(ARAKSEY_MISSED, "c4-b3")
+    judged = judge(obs, played, mine_seed(3, ply), SCALE)
+    assert (judged.best, judged.chance_best) == ("e5-d4", 1.0) and judged.clear, judged
+    found, _ = examine(obs, played, ply, mine_seed(3, ply), 20.0)
+    assert found is not None and found.judged.best == "e5-d4"
+    ANSWERS.clear()  # the re-check proves again, from scratch
+    rechecked("araksey", found, mine_seed(3, ply))
+
+
+def test_a_slower_forced_win_is_no_mistake() -> None:
+    obs, played, ply = araksey_decision(ARAKSEY_SLOWER, "b3-c3")
+    judged = judge(obs, played, mine_seed(1, ply), SCALE)
+    assert judged.chance_played == 1.0 and not judged.clear, judged
+
+
+def test_a_proof_s_answer_is_the_same_remembered_or_not() -> None:
+    obs, _, _ = araksey_decision(ARAKSEY_MISSED, "c4-b3")
+    world = ADAPTERS["araksey"].sampler(obs)(Rng.seeded(0))
+    questions = [("", "winning", 5), ("c4-b3", "forces", 7), ("e5-d4", "forces", 5), ("c4-b3", "loses", 3)]
+    ANSWERS.clear()
+    fresh = [asked("araksey", [world], 1, move, question, turns, math.inf) for move, question, turns in questions]
+    again = [asked("araksey", [world], 1, move, question, turns, math.inf) for move, question, turns in questions]
+    assert fresh == again == ["e5-d4", False, True, False]
+    assert len(ANSWERS) == len(questions)
+
+
+def test_a_game_of_forced_wins_is_examined_where_its_movers_press_most() -> None:
+    """In Araksey the decisions are examined from the one whose mover the evaluation finds most ahead (a
+    forced win is likeliest there), not as the review triages them."""
+    moves = [*ARAKSEY_MISSED, (1, "c4-b3")]
+    states = states_of("araksey", moves)
+    plies: list[int] = []
+
+    async def recording(work: Any, /, *args: Any) -> Any:
+        if work is judge:
+            plies.append(args[2] % 1000)  # the seed: the game's id and the move's ply
+            return Judged("", args[1], 0.5, 0.5, 0.5, 1.0)  # nothing lost: on to the next decision
+        return await here(work, *args)
+
+    asyncio.run(mine(recording, "araksey", 3, states, moves))
+    ahead = {
+        ply: ADAPTERS["araksey"].evaluate(states[ply - 1])[seat]
+        for ply, (seat, _) in enumerate(moves, 1)
+        if len(states[ply - 1].legal_moves(seat)) > 1
+    }
+    expected = sorted(ahead, key=lambda ply: (-ahead[ply], -ply))
+    assert plies == expected[: len(plies)] and len(plies) > 3, plies

@@ -61,6 +61,9 @@ class Adapter:
     goes on the same from both (the proofs' transposition table). ``None``: no such proofs.
     ``whole_turns``, if given, is a faster :func:`ai.solver.turn_ends` for those proofs: the same
     ends (each distinct position once), each move tried spending one move of the budget.
+    ``forced_turns``, for a game without chance whose decisive moments lie beyond the search's sight at
+    mining's budgets, is how many turns deep puzzle mining proves forced wins (``bot/mining.py``,
+    :func:`with_forced_lines`); it needs ``position_key``. ``None``: mining proves as the hard level does.
     """
 
     sampler: Callable[[Observation], Sampler]
@@ -73,6 +76,7 @@ class Adapter:
     deep_budget: int | None = None
     position_key: Callable[[GameState[Any]], Hashable] | None = None
     whole_turns: TurnEnds | None = None
+    forced_turns: int | None = None
 
 
 ADAPTERS: dict[str, Adapter] = {}

@@ -56,5 +56,8 @@ def evaluate(state: GameState[Any]) -> Values:
     return tuple(squash(lead if state.sides[seat] == 0 else -lead) for seat in range(state.players))
 
 
-# The position key serves mining's deeper proofs (bot/mining.py); the hard level proves one turn deep here.
-ADAPTERS["araksey"] = Adapter(sampler=sampler, evaluate=evaluate, proof_budget=20_000, position_key=position_key)
+# The position key serves mining's proofs five turns deep (bot/mining.py): the decisive moments are missed
+# forced wins the search does not see at mining's budgets. The hard level proves one turn deep here.
+ADAPTERS["araksey"] = Adapter(
+    sampler=sampler, evaluate=evaluate, proof_budget=20_000, position_key=position_key, forced_turns=5
+)

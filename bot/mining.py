@@ -20,8 +20,8 @@ until the game ends or :data:`LINE_PLIES` moves were played (the win that follow
 step (a weighing, the world kept, each move of the line) is one job in a worker at the system's lowest
 priority (:class:`bot.workers.QuietWorkers`), apart from the AI workers: no live move waits for it.
 
-In Araksey (:data:`FORCED_TURNS`: no chance, one action a turn, a hard level that proves one turn only),
-the decisive moments lie a few turns before the end, beyond what the search sees at these budgets, so mining
+In a game whose adapter names ``forced_turns`` (no chance, one action a turn, a hard level that proves one
+turn only), the decisive moments lie a few turns before the end, beyond what the search sees at these budgets, so mining
 proves forced lines there (:func:`with_forced_lines`, :class:`ai.deep_proof.TurnProver`): a move that forces a
 win within five turns is worth 1; the move played is then asked whether it forces one too (within seven at
 the first look and the check: a slower forced win is no mistake), and every other move, in the order of
@@ -86,9 +86,6 @@ LINE_RESERVE = 4.0  # worker seconds one move of the line may take (a hard decis
 KEPT_PER_GAME = 2  # a game gives at most this many puzzles (its worst moments)
 LEAST_SECONDS = 0.5  # below this much time left, a search would be cut too short to trust: mining stops
 PROOF_RESERVE = 1.0  # worker seconds a game's mining keeps back: a weighing's proofs count moves, not seconds
-# Games without chance whose hard level proves one turn only: mining proves wins this many turns deep there
-# (the mover's turn, the answer, its turn, the answer, a winning turn), :func:`with_forced_lines`.
-FORCED_TURNS = {"araksey": 5}
 FORCED_MOVES = 60_000  # moves one such proof may try in one world (each question its own budget)
 SCREEN_FORCED_MOVES = 15_000  # the same at the screen (a triage: the first look proves with FORCED_MOVES)
 FORCED_SECONDS = 6.0  # a weighing's proofs stop after this much worker time (a safety stop, seldom reached)
@@ -183,7 +180,7 @@ def judge(obs: Observation, played: str, seed: int, scale: float, time_left: flo
         if move and move != best:
             search.follow(move, followed, max(0.0, deadline - time.process_time()))
     values = proven(search.values(), adapter, world, obs.seat, played, proof, won)
-    if obs.game in FORCED_TURNS and adapter.position_key is not None:
+    if adapter.forced_turns is not None and adapter.position_key is not None:
         drawn = (sample(rng) for _ in range(PROOF_SAMPLES - 1))
         worlds = [world, *(other for other in drawn if other is not world)]
         proofs_end = time.process_time() + min(FORCED_SECONDS, max(0.0, started + time_left - time.process_time()))
@@ -207,8 +204,8 @@ def with_forced_lines(
     deadline: float,
     thorough: bool = True,
 ) -> dict[str, float]:
-    """``values`` with mining's forced lines applied (games of :data:`FORCED_TURNS`): 1 for a move proven to
-    force a win within that many turns, 0 for one after which the opponent forces a win within
+    """``values`` with mining's forced lines applied (a game whose adapter names ``forced_turns``): 1 for a move
+    proven to force a win within that many turns, 0 for one after which the opponent forces a win within
     :data:`ai.search.DEEP_TURNS` (its answer, a turn, its winning turn). A fact counts only when proven in each
     of ``worlds`` (sampled from the observation: what the seat could not see may differ), a move not proven
     keeps its value.
@@ -218,7 +215,7 @@ def with_forced_lines(
     then every other move in the order of their values until one more also wins (then there is no one answer);
     where none does, the move played, the best and the three strongest others are asked whether they lose.
     """
-    turns, budget = FORCED_TURNS[game], FORCED_MOVES if thorough else SCREEN_FORCED_MOVES
+    turns, budget = ADAPTERS[game].forced_turns or 0, FORCED_MOVES if thorough else SCREEN_FORCED_MOVES
     found = dict(values)
     winner = asked(game, worlds, seat, "", "winning", turns, deadline, budget)
     if isinstance(winner, str):
@@ -464,13 +461,13 @@ async def mine(
 ) -> Mined:
     """The puzzles of one finished game (``states[i]``: the game before ``moves[i]``): its decisions
     triaged (the likeliest to be a blunder first, :func:`bot.review.triage`; :func:`pressed` in a game of
-    FORCED_TURNS), then examined one job
+    forced turns), then examined one job
     each until KEPT_PER_GAME are found or GAME_SECONDS of worker time are spent (less PROOF_RESERVE, so
     that the proofs of the last weighing, which a clock does not stop, stay within it)."""
     decisions = decisions_of(game, states, moves)
     if not decisions:
         return Mined((), 0, 0.0)
-    if game in FORCED_TURNS:  # the movers most ahead first (the likeliest to hold a forced win), later first
+    if ADAPTERS[game].forced_turns is not None:  # the movers most ahead first (likeliest to hold a forced win)
         order, spent = await run(pressed, decisions)
     else:
         order, spent = await run(triage, decisions, mine_seed(game_id, 0))

@@ -5,9 +5,10 @@ Two tables:
 - **wait**: through the offline Discord with the real clock, the bot's default settings and its
   worker processes, a person (playing random legal moves with ``/move``) waits from the move that
   hands Agora the turn until the bot is idle again, the board showing a person's turn (or the
-  end). Each duel against Agora at hard, Araksey with four players and three Agora seats, Kouba
-  with four players and three Agora seats. Scenarios run one after another (a parallel run would
-  lengthen the waits it measures). The harness lives in ``tests/``: run from the repository root.
+  end). Each game's duel against Agora at hard and, for a game that seats four, four players with three
+  Agora seats, each started as a challenge to Agora (the game's default options). Tables run one after
+  another (a parallel run would lengthen the waits it measures). The harness lives in ``tests/``: run
+  from the repository root.
   With ``--mining``, each table is also played while the bot's own puzzle mining works without a
   break beside it (finished games of every kind mined again and again, in the bot's mining worker),
   alternating with a table played without it, and both waits are shown side by side.
@@ -50,7 +51,6 @@ PAIRINGS = ("hard-random", "hard-wary", "hard-medium", "medium-easy")
 TARGETS = {"hard-random": 0.99, "hard-wary": 0.90, "hard-medium": 0.60, "medium-easy": 0.60}
 BASELINES = ("random", "wary")
 WARY_BUDGET = 40_000  # moves the wary player's proofs may play per decision
-PLAYERS = {"kouba": 2, "araksey": 2}
 
 
 # -- the wary baseline -------------------------------------------------------------------
@@ -95,7 +95,7 @@ def play_game(task: tuple[str, str, int, int]) -> Result:
     game_id, pairing, index, max_plies = task
     first, second = pairing.split("-")
     seat = index % 2
-    state: GameState[Any] = GAMES[game_id].new(players=PLAYERS.get(game_id, 2), seed=index, options={})
+    state: GameState[Any] = GAMES[game_id].new(players=max(2, GAMES[game_id].min_players), seed=index, options={})
     log: list[MoveRow] = []
     times: list[float] = []
     choices, last = 0, -1  # the real choices of the seat's turn so far, as the bot counts them
@@ -157,32 +157,45 @@ def strength_row(game_id: str, pairing: str, tally: Tally) -> str:
 
 # -- waiting for Agora -----------------------------------------------------------------------------
 
-# (name, command, options, press Start first): one game of each scenario per --games.
-SCENARIOS: tuple[tuple[str, str, dict[str, Any], bool], ...] = (
-    ("Arkaios, duel vs hard", "arkaios challenge", {"level": "hard"}, False),
-    ("Arcanor, duel vs hard", "arcanor challenge", {"level": "hard"}, False),
-    ("Dragons Arena, duel vs hard", "dragons challenge", {"bot_level": "hard"}, False),
-    ("Araksey, duel vs hard", "araksey challenge", {"element": "fog", "level": "hard"}, False),
-    ("Kouba, duel vs hard", "kouba create", {"bots": 1, "level": "hard"}, True),
-    ("Araksey, 4 players, 3 Agora seats (hard)", "araksey challenge",
-     {"element": "earth", "level": "hard", "opponent2": "agora", "opponent3": "agora"}, False),
-    ("Kouba, 4 players, 3 Agora seats (hard)", "kouba create", {"bots": 3, "level": "hard"}, True),
-)  # fmt: skip
+@dataclass(frozen=True)
+class WaitTable:
+    """A table of the wait bench: a person in seat 0 of ``game``, Agora at hard in the ``players - 1`` others."""
+
+    game: str
+    players: int
+
+    @property
+    def name(self) -> str:
+        game = GAMES[self.game].name
+        if self.players == 2:
+            return f"{game}, duel vs hard"
+        return f"{game}, {self.players} players, {self.players - 1} Agora seats (hard)"
+
+
+def wait_tables() -> list[WaitTable]:
+    """Every game's duel against Agora, and its four-player table where it seats four."""
+    return [
+        WaitTable(game_id, players)
+        for game_id in sorted(GAMES)
+        for players in (2, 4)
+        if GAMES[game_id].min_players <= players <= GAMES[game_id].max_players
+    ]
 
 
 STEP_TIMEOUT = 120.0  # seconds the harness waits for the bot to be idle: a slow turn is measured, not cut
 
 
-def person_moves(game_id: str, state: GameState[Any], seat: int, rng: Rng) -> list[str]:
-    """A random legal move for the person; a whole turn where the game's turns take several."""
+def person_moves(whole_turns: bool, state: GameState[Any], seat: int, rng: Rng) -> list[str]:
+    """A random legal move for the person; with ``whole_turns`` (a game whose ``/move`` drafts a turn of several
+    moves, :func:`bench.load.drafts_turns`), the moves of the whole turn."""
     moves: list[str] = []
     while state.outcome is None and seat in state.waiting_for:
         legal = state.legal_moves(seat)
         move = str(legal[rng.below(len(legal))])
         moves.append(move)
         state = state.play(seat, move)
-        if list(state.waiting_for) != [seat] or game_id != "arkaios":
-            break  # only Arkaios gathers a turn's moves in one /move
+        if list(state.waiting_for) != [seat] or not whole_turns:
+            break
     return moves
 
 
@@ -214,16 +227,16 @@ async def keep_mining(bot: Any, stock: list[Finished], jobs: list[int]) -> None:
 
 
 async def one_table(
-    scenario: tuple[str, str, dict[str, Any], bool], seed: int, max_moves: int, mining: list[Finished] | None = None,
-    jobs: list[int] | None = None,
+    table: WaitTable, seed: int, max_moves: int, mining: list[Finished] | None = None, jobs: list[int] | None = None
 ) -> list[float]:
-    """One game of ``scenario``; the seconds each move that handed Agora the turn waited. With ``mining``, the
+    """One game of ``table``; the seconds each move that handed Agora the turn waited. With ``mining``, the
     bot mines those games for puzzles meanwhile, without a break (its jobs counted in ``jobs[0]``)."""
+    from bench.load import drafts_turns
     from bot.app import AgoraBot
     from bot.config import ai_workers, render_workers
+    from cogs.common import game_cog
     from tests.harness import FakeDiscord
 
-    _, command, options, press_start = scenario
     rng = Rng.seeded(seed)
     waits: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -238,12 +251,14 @@ async def one_table(
         await bot.thinking.run(time.perf_counter)
         miner = asyncio.create_task(keep_mining(bot, mining, jobs if jobs is not None else [0])) if mining else None
         try:
-            given: dict[str, Any] = {k: h.bot_user if v == "agora" else v for k, v in options.items()}
-            if "create" not in command:
-                given["opponent"] = h.bot_user
-            sent = await h.slash(alice, command, **given)
-            if press_start and sent.message is not None:
-                await h.click(alice, sent.message.button(label="Start"))
+            agora = range(1, table.players)
+            record = await bot.service.challenge(
+                table.game, guild_id=h.guild.id, channel_id=h.default_channel.id, challenger=alice.id,
+                invited=[h.bot_user.id for _ in agora], bots={seat: "hard" for seat in agora},
+            )  # fmt: skip
+            cog = game_cog(bot, table.game)
+            await cog.post_board(None, record)
+            await h.settle()
             for _ in range(max_moves):
                 record = await bot.service.load(1)
                 if record.state is None or record.outcome is not None:
@@ -253,7 +268,8 @@ async def one_table(
                     break  # Agora's job did not run: nothing a person can do
                 before = len(await bot.storage.moves(1))
                 started = time.perf_counter()
-                await h.slash(alice, "move", notation=" ".join(person_moves(record.game, record.state, people[0], rng)))
+                turn = person_moves(drafts_turns(cog), record.state, people[0], rng)
+                await h.slash(alice, "move", notation=" ".join(turn))
                 waited = time.perf_counter() - started
                 moves = await bot.storage.moves(1)
                 if any(m.seat in record.bot_seats for m in moves[before:]):
@@ -266,45 +282,45 @@ async def one_table(
 
 
 def wait(names: Iterable[str] | None, count: int, max_moves: int, mining: bool) -> None:
-    chosen = [s for s in SCENARIOS if names is None or any(n.lower() in s[0].lower() for n in names)]
+    chosen = [t for t in wait_tables() if names is None or any(n.lower() in t.name.lower() for n in names)]
     if mining:
         wait_beside_mining(chosen, count, max_moves)
         return
     print("| table | turns handed to Agora | median | p95 | longest | target (p95 ≤ 3 s, longest ≤ 10 s) |")
     print("|---|---|---|---|---|---|")
-    for scenario in chosen:
+    for table in chosen:
         waits: list[float] = []
         for index in range(count):
-            waits += asyncio.run(one_table(scenario, index, max_moves))
+            waits += asyncio.run(one_table(table, index, max_moves))
         if not waits:
-            print(f"| {scenario[0]} | 0 | - | - | - | - |", flush=True)
+            print(f"| {table.name} | 0 | - | - | - | - |", flush=True)
             continue
         p95, longest = percentile(waits, 0.95), max(waits)
         met = "met" if p95 <= 3.0 and longest <= 10.0 else "NOT met"
         print(
-            f"| {scenario[0]} | {len(waits)} | {statistics.median(waits):.2f} s | {p95:.2f} s | {longest:.2f} s | "
+            f"| {table.name} | {len(waits)} | {statistics.median(waits):.2f} s | {p95:.2f} s | {longest:.2f} s | "
             f"{met} |",
             flush=True,
         )
 
 
-def wait_beside_mining(chosen: list[tuple[str, str, dict[str, Any], bool]], count: int, max_moves: int) -> None:
+def wait_beside_mining(chosen: list[WaitTable], count: int, max_moves: int) -> None:
     """Each table played without mining, then with the bot mining beside it, in turn: both waits side by side."""
     stock = finished_games()
     print("| table | turns (without / with mining) | median | p95 | longest | mining jobs meanwhile |")
     print("|---|---|---|---|---|---|")
-    for scenario in chosen:
+    for table in chosen:
         alone: list[float] = []
         beside: list[float] = []
         jobs = [0]
         for index in range(count):
-            alone += asyncio.run(one_table(scenario, index, max_moves))
-            beside += asyncio.run(one_table(scenario, index, max_moves, stock, jobs))
+            alone += asyncio.run(one_table(table, index, max_moves))
+            beside += asyncio.run(one_table(table, index, max_moves, stock, jobs))
         figures = [
             f"{f(alone):.2f} / {f(beside):.2f} s" if alone and beside else "-"
             for f in (statistics.median, lambda w: percentile(w, 0.95), max)
         ]
-        print(f"| {scenario[0]} | {len(alone)} / {len(beside)} | {' | '.join(figures)} | {jobs[0]} |", flush=True)
+        print(f"| {table.name} | {len(alone)} / {len(beside)} | {' | '.join(figures)} | {jobs[0]} |", flush=True)
 
 
 def main(argv: list[str]) -> None:

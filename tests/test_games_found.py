@@ -21,9 +21,9 @@ from rules.registry import installed_games
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ("bot", "cogs", "ai", "render", "rules", "bench")
-# Benchmarks whose scenarios are named games' own commands and controls: the clicks of two games,
-# measured one by one, and the tables at which the wait for Agora is measured.
-SCENARIOS = {"bench/latency.py", "bench/agora.py"}
+# A benchmark whose scenarios are named games' own commands and controls: the clicks of two games,
+# measured one by one.
+SCENARIOS = {"bench/latency.py"}
 # The engines' mutation testing is configured per engine (its own settings name them).
 ELSEWHERE = ("bench/mutation",)
 

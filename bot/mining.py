@@ -182,6 +182,7 @@ def judge(obs: Observation, played: str, seed: int, scale: float, time_left: flo
     values = proven(search.values(), adapter, world, obs.seat, played, proof, won)
     if adapter.forced_turns is not None and adapter.position_key is not None:
         drawn = (sample(rng) for _ in range(PROOF_SAMPLES - 1))
+        # A game with nothing hidden samples its one world each time: proven in it once is proven.
         worlds = [world, *(other for other in drawn if other is not world)]
         proofs_end = time.process_time() + min(FORCED_SECONDS, max(0.0, started + time_left - time.process_time()))
         values = with_forced_lines(values, obs.game, worlds, obs.seat, moves, played, best, proofs_end, scale > SCREEN)

@@ -96,8 +96,9 @@ def route(method: str, template: str) -> Callable[[_Handler], _Handler]:
     """Register a FakeRest method as the answer to `method template`."""
 
     def register(handler: _Handler) -> _Handler:
-        _ROUTES[(method, PathTemplate(template))] = handler
-        _TEMPLATES.setdefault(method, []).append(PathTemplate(template))
+        path = PathTemplate(template)
+        _ROUTES[(method, path)] = handler
+        _TEMPLATES.setdefault(method, []).append(path)
         return handler
 
     return register

@@ -64,6 +64,8 @@ class Adapter:
     ``forced_turns``, for a game without chance whose decisive moments lie beyond the search's sight at
     mining's budgets, is how many turns deep puzzle mining proves forced wins (``bot/mining.py``,
     :func:`with_forced_lines`); it needs ``position_key``. ``None``: mining proves as the hard level does.
+    ``forced_moves`` is the moves one such proof may try in one world: a game whose turns branch more
+    needs more to prove the same depth.
     """
 
     sampler: Callable[[Observation], Sampler]
@@ -77,6 +79,7 @@ class Adapter:
     position_key: Callable[[GameState[Any]], Hashable] | None = None
     whole_turns: TurnEnds | None = None
     forced_turns: int | None = None
+    forced_moves: int = 60_000
 
 
 ADAPTERS: dict[str, Adapter] = {}

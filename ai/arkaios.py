@@ -219,4 +219,6 @@ ADAPTERS["arkaios"] = Adapter(
     deep_budget=DEEP_BUDGET,
     position_key=position_key,
     whole_turns=whole_turns,
+    forced_turns=5,
+    forced_moves=500_000,
 )

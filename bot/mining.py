@@ -20,19 +20,20 @@ until the game ends or :data:`LINE_PLIES` moves were played (the win that follow
 step (a weighing, the world kept, each move of the line) is one job in a worker at the system's lowest
 priority (:class:`bot.workers.QuietWorkers`), apart from the AI workers: no live move waits for it.
 
-In a game whose adapter names ``forced_turns`` (no chance, one action a turn, a hard level that proves one
-turn only), the decisive moments lie a few turns before the end, beyond what the search sees at these budgets, so mining
-proves forced lines there (:func:`with_forced_lines`, :class:`ai.deep_proof.TurnProver`): a move that forces a
-win within five turns is worth 1; the move played is then asked whether it forces one too (within seven at
-the first look and the check: a slower forced win is no mistake), and every other move, in the order of
-their values, until one more does (then there is no one answer); where no move forces a win, a move after
-which the opponent forces one within three turns is worth 0. The proofs count moves (:data:`FORCED_MOVES`
-per question), with a safety stop at the game's time left (at most :data:`FORCED_SECONDS` a weighing); an
-answer depends on the position and the moves allowed alone, so one met again in the process is read back
-(:data:`ANSWERS`: the check asks what the first look asked; the screen allows fewer moves,
-:data:`SCREEN_FORCED_MOVES`). Such a game's decisions are examined in the order of :func:`pressed` (the
-mover most ahead by the evaluation first: a forced win is likeliest there), not triaged: the review's
-triage looks one ply ahead.
+In a game whose adapter names ``forced_turns`` (no chance), mining proves forced lines
+(:func:`with_forced_lines`, :class:`ai.deep_proof.TurnProver`): where the decisive moments lie a few turns
+before the end, beyond what the search sees at these budgets, and where several moves may force a win that
+the search weighs by its seed anywhere from a coin toss to a near win. A move that forces a win within that
+many turns is worth 1; the move played is then asked whether it forces one too (as fast, then two turns
+slower at the first look and the check: a slower forced win is no mistake), and every other move, in the
+order of their values, until one more does (then there is no one answer); where no move forces a win, a
+move after which the opponent forces one within three turns is worth 0. The proofs count moves (the
+adapter's ``forced_moves`` per question), with a safety stop at the game's time left (at most
+:data:`FORCED_SECONDS` a weighing); an answer depends on the position and the moves allowed alone, so one
+met again in the process is read back (:data:`ANSWERS`: the check asks what the first look asked; the
+screen allows fewer moves, :data:`SCREEN_FORCED_MOVES`). Such a game's decisions are examined in the order
+of :func:`pressed` (the mover most ahead by the evaluation first: a forced win is likeliest there), not
+triaged: the review's triage looks one ply ahead.
 
 The position a puzzle keeps is the mover's view of one world sampled from its observation (the
 seeded first sample of the check): what the others hid is invented, never the game's real secrets,
@@ -86,8 +87,7 @@ LINE_RESERVE = 4.0  # worker seconds one move of the line may take (a hard decis
 KEPT_PER_GAME = 2  # a game gives at most this many puzzles (its worst moments)
 LEAST_SECONDS = 0.5  # below this much time left, a search would be cut too short to trust: mining stops
 PROOF_RESERVE = 1.0  # worker seconds a game's mining keeps back: a weighing's proofs count moves, not seconds
-FORCED_MOVES = 60_000  # moves one such proof may try in one world (each question its own budget)
-SCREEN_FORCED_MOVES = 15_000  # the same at the screen (a triage: the first look proves with FORCED_MOVES)
+SCREEN_FORCED_MOVES = 15_000  # moves one such proof may try at the screen (a triage: the first look allows more)
 FORCED_SECONDS = 6.0  # a weighing's proofs stop after this much worker time (a safety stop, seldom reached)
 CLOCK_EVERY_MOVES = 256  # moves a proof tries between two looks at the clock
 
@@ -211,20 +211,23 @@ def with_forced_lines(
     of ``worlds`` (sampled from the observation: what the seat could not see may differ), a move not proven
     keeps its value.
 
-    Where a turn forces a win, the move played is asked first, ``thorough``-ly two turns deeper (a slower
-    forced win is no mistake either; the screen asks it only as deep as the win),
-    then every other move in the order of their values until one more also wins (then there is no one answer);
+    Where a turn forces a win, the move played is asked first, as deep as the win and, ``thorough``-ly, two
+    turns deeper (a slower forced win is no mistake either: the shallower proof is the cheaper, and often
+    enough), then every other move in the order of their values until one more also wins (then there is no one answer);
     where none does, the move played, the best and the three strongest others are asked whether they lose.
     """
-    turns, budget = ADAPTERS[game].forced_turns or 0, FORCED_MOVES if thorough else SCREEN_FORCED_MOVES
+    adapter = ADAPTERS[game]
+    turns, budget = adapter.forced_turns or 0, adapter.forced_moves if thorough else SCREEN_FORCED_MOVES
     found = dict(values)
     winner = asked(game, worlds, seat, "", "winning", turns, deadline, budget)
     if isinstance(winner, str):
         found[winner] = 1.0
         others = sorted((m for m in moves if m not in (winner, played)), key=lambda m: -found.get(m, 0.0))
         for move in (played, *others):  # the move played: not even a slower forced win
-            deeper = turns + 2 if move == played and thorough else turns
-            if move != winner and asked(game, worlds, seat, move, "forces", deeper, deadline, budget) is True:
+            depths = (turns, turns + 2) if move == played and thorough else (turns,)
+            if move != winner and any(
+                asked(game, worlds, seat, move, "forces", depth, deadline, budget) is True for depth in depths
+            ):
                 found[move] = 1.0
                 return found
         return found
@@ -266,7 +269,7 @@ def asked(
     question: str,
     turns: int,
     deadline: float,
-    moves: int = FORCED_MOVES,
+    moves: int,
 ) -> Any:
     """One proof, in each of ``worlds``, each with a fresh :class:`ai.deep_proof.TurnProver` of ``moves``:
     ``"winning"``: the first move of a turn forcing a win (the same move in every world), False when there is

@@ -62,7 +62,8 @@ class Adapter:
     ``whole_turns``, if given, is a faster :func:`ai.solver.turn_ends` for those proofs: the same
     ends (each distinct position once), each move tried spending one move of the budget.
     ``forced_turns``, for a game without chance whose decisive moments lie beyond the search's sight at
-    mining's budgets, is how many turns deep puzzle mining proves forced wins (``bot/mining.py``,
+    mining's budgets, or where several moves may force a win that the search alone weighs loosely, is
+    how many turns deep puzzle mining proves forced wins (``bot/mining.py``,
     :func:`with_forced_lines`); it needs ``position_key``. ``None``: mining proves as the hard level does.
     ``forced_moves`` is the moves one such proof may try in one world: a game whose turns branch more
     needs more to prove the same depth.

@@ -271,8 +271,8 @@ ARKAIOS_SEVERAL_WINS = [
 
 
 def test_a_move_played_that_forces_a_slower_win_is_no_puzzle() -> None:
-    states = states_of("arkaios", [*ARKAIOS_SEVERAL_WINS, (0, "e3=2")], seed=71)
-    decisions = decisions_of("arkaios", states, [*ARKAIOS_SEVERAL_WINS, (0, "e3=2")])
+    moves = [*ARKAIOS_SEVERAL_WINS, (0, "e3=2")]
+    decisions = decisions_of("arkaios", states_of("arkaios", moves, seed=71), moves)
     obs, played, ply = next(d for d in decisions if d[2] == 24)
     judged = judge(obs, played, mine_seed(71, ply), SCALE)
     assert (judged.best, judged.chance_best, judged.chance_played) == ("c3=3", 1.0, 1.0) and not judged.clear, judged

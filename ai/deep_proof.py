@@ -59,37 +59,40 @@ class TurnProver:
         """The first move of a turn that forces a win for ``seat`` within ``turns`` turns (1: at
         once; 3: this turn, any answer, then a winning turn), if one is proven within the budget."""
         try:
-            for first, end in self.ordered(self.ends(state, seat), seat):
-                if won_by(end, seat) or (end.outcome is None and turns >= 3 and self.loses(end, turns - 1)):
-                    return first
+            ends = self.ordered(self.ends(state, seat), seat)
+            return next((first for first, end in ends if self.won_within(end, seat, turns)), None)
         except OutOfBudget:
             return None
-        return None
 
     def forces(self, state: GameState[Any], seat: int, move: Any, turns: int) -> bool | None:
         """Whether ``move`` begins a turn of ``seat`` that forces a win within ``turns`` turns (True), whether
         none does (False); None: not proven within the budget."""
-        after = state.play(seat, move, trusted=True)
         try:
-            ends = [(move, after)] if not still_moving(after, seat) else self.ends(after, seat)
-            return any(
-                won_by(end, seat) or (end.outcome is None and turns >= 3 and self.loses(end, turns - 1))
-                for _, end in self.ordered(ends, seat)
-            )
+            ends = self.ordered(self.ends_after(state, seat, move), seat)
+            return any(self.won_within(end, seat, turns) for _, end in ends)
         except OutOfBudget:
             return None
 
     def safe(self, state: GameState[Any], seat: int, move: Any, turns: int) -> bool | None:
         """Whether ``move`` begins a turn of ``seat`` after which the opponent cannot force a win
         within ``turns`` turns (True), whether every such turn lets it (False); None: not proven."""
-        after = state.play(seat, move, trusted=True)
         try:
-            ends = [(move, after)] if not still_moving(after, seat) else self.ends(after, seat)
-            return any(self.holds(end, seat, turns) for _, end in self.ordered(ends, seat))
+            ends = self.ordered(self.ends_after(state, seat, move), seat)
+            return any(self.holds(end, seat, turns) for _, end in ends)
         except OutOfBudget:
             return None
 
     # -- the search --------------------------------------------------------------------------
+
+    def ends_after(self, state: GameState[Any], seat: int, move: Any) -> list[tuple[Any, GameState[Any]]]:
+        """Each distinct end of the turn ``move`` begins (the move alone when it ends the turn)."""
+        after = state.play(seat, move, trusted=True)
+        return [(move, after)] if not still_moving(after, seat) else self.ends(after, seat)
+
+    def won_within(self, end: GameState[Any], seat: int, turns: int) -> bool:
+        """Whether ``seat``, its turn ended in ``end``, has won, or (``turns`` 3 or more) leaves the opponent
+        lost within ``turns - 1`` turns."""
+        return won_by(end, seat) or (end.outcome is None and turns >= 3 and self.loses(end, turns - 1))
 
     def holds(self, end: GameState[Any], seat: int, turns: int) -> bool:
         """Whether ``seat``, its turn ended in ``end``, is not forced to lose within ``turns`` turns."""

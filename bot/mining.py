@@ -286,23 +286,9 @@ def asked(
     cut = False
     for world in worlds:
         budget = TimedBudget(moves, deadline)
-        prover = TurnProver(adapter, budget)
-        if question == "winning" and answer is None:
-            first = prover.winning_move(world, seat, turns)
-            one: str | bool | None = str(first) if first is not None else (False if prover.budget.left >= 0 else None)
-        elif question == "winning":  # the other worlds: the same move must force the win there too
-            legal = next((m for m in world.legal_moves(seat) if str(m) == answer), None)
-            won = legal is not None and prover.forces(world, seat, legal, turns)
-            one = answer if won else None
-        else:
-            legal = next((m for m in world.legal_moves(seat) if str(m) == move), None)
-            if legal is None:
-                one = None
-            elif question == "forces":
-                one = prover.forces(world, seat, legal, turns)
-            else:
-                safe = prover.safe(world, seat, legal, turns)
-                one = None if safe is None else not safe
+        # After the first world, "winning" asks whether the move it found forces the win here too.
+        asking = answer if question == "winning" and isinstance(answer, str) else move
+        one = proof_in(world, TurnProver(adapter, budget), seat, asking, question, turns)
         cut = cut or budget.cut
         if one is None or (answer is not None and one != answer):
             answer = None
@@ -313,6 +299,24 @@ def asked(
             ANSWERS.clear()
         ANSWERS[entry] = answer
     return answer
+
+
+def proof_in(
+    world: GameState[Any], prover: TurnProver, seat: int, move: str, question: str, turns: int
+) -> str | bool | None:
+    """One world's answer to a question of :func:`asked`; for ``"winning"`` with a ``move``, that move if it
+    forces the win in this world (else None)."""
+    if question == "winning" and not move:
+        first = prover.winning_move(world, seat, turns)
+        return str(first) if first is not None else (False if prover.budget.left >= 0 else None)
+    legal = next((m for m in world.legal_moves(seat) if str(m) == move), None)
+    if legal is None:
+        return None
+    if question == "loses":
+        safe = prover.safe(world, seat, legal, turns)
+        return None if safe is None else not safe
+    forced = prover.forces(world, seat, legal, turns)
+    return forced if question == "forces" else (move if forced else None)
 
 
 def strongest_other(values: dict[str, float], best: str) -> str:
